@@ -1,0 +1,31 @@
+# duet-verify: make verify · make test · make bench · make fuzz · make lint
+SWIFT ?= swift
+BIN := .build/debug
+
+.PHONY: build verify test lint format record clean
+
+build:
+	$(SWIFT) build
+
+## The main job on the embedded example: build everything, then run the gate on manifest.yaml.
+verify: build
+	$(BIN)/duet-verify verify --runner $(BIN)/replay-runner
+
+## The whole test suite. Executables are built first: end-to-end tests run the real binaries.
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## swift-format, strict, over every Swift file.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Package.swift
+
+## Regenerate the example app's recordings from its scenarios.
+record: build
+	$(BIN)/duet-verify record --runner $(BIN)/replay-runner
+
+clean:
+	rm -rf .build .runs

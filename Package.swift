@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// duet-verify: the parity gate for apps built the Duet way.
+// No package dependencies: the toolchain's Foundation, Dispatch and XCTest only.
+import PackageDescription
+
+let package = Package(
+  name: "duet-verify",
+  products: [
+    .executable(name: "duet-verify", targets: ["duet-verify"]),
+    .executable(name: "replay-runner", targets: ["replay-runner"]),
+    .library(name: "DuetCore", targets: ["DuetCore"]),
+    .library(name: "DuetTelemetry", targets: ["DuetTelemetry"]),
+    .library(name: "DuetScenario", targets: ["DuetScenario"]),
+    .library(name: "DuetReplay", targets: ["DuetReplay"]),
+    .library(name: "DuetVerify", targets: ["DuetVerify"]),
+  ],
+  targets: [
+    // Runner side: what an app links into its own replay-runner.
+    .target(name: "DuetCore"),
+    .target(name: "DuetTelemetry", dependencies: ["DuetCore"]),
+    .target(name: "DuetScenario", dependencies: ["DuetCore"]),
+    .target(name: "DuetReplay", dependencies: ["DuetCore", "DuetScenario"]),
+
+    // Verifier side: the gate.
+    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry"]),
+    .executableTarget(name: "duet-verify", dependencies: ["DuetVerify"]),
+
+    // The example app, served by its replay runner.
+    .target(
+      name: "FoyerFeatures",
+      dependencies: ["DuetCore", "DuetTelemetry", "DuetScenario", "DuetReplay"]),
+    .executableTarget(name: "replay-runner", dependencies: ["FoyerFeatures", "DuetReplay"]),
+
+    .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
+    .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),
+    .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore"]),
+    .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore"]),
+    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
+    .testTarget(name: "FoyerFeaturesTests", dependencies: ["FoyerFeatures", "DuetCore"]),
+    // Runs the built executables (duet-verify, replay-runner) against temporary repositories.
+    .testTarget(name: "EndToEndTests", dependencies: ["DuetCore"]),
+  ]
+)

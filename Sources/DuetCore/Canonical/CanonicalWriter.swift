@@ -1,0 +1,150 @@
+/// The two canonical writers: compact (the wire and the byte gate) and pretty (files on disk).
+///
+/// Both must be byte-identical to the Duet ecosystem's writers, because the same recordings are
+/// written and replayed by Duet's Swift and Kotlin cores. Keys are sorted by UTF-8 bytes, only
+/// `"`, `\` and control characters are escaped, UUID-shaped strings are lower-cased, and the only
+/// non-integer number allowed is the value of a telemetry `double` parameter.
+public enum CanonicalWriter {
+  /// The compact form: no whitespace at all.
+  public static func compact(_ value: JSONValue) throws(CanonicalWriteError) -> String {
+    var output = CanonicalOutput(pretty: false)
+    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
+    return output.string
+  }
+
+  /// The pretty form: 2-space indent, `"key": value`, empty composites inline, one trailing newline.
+  public static func pretty(_ value: JSONValue) throws(CanonicalWriteError) -> String {
+    var output = CanonicalOutput(pretty: true)
+    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
+    output.bytes.append(0x0A)
+    return output.string
+  }
+
+  /// The compact form's bytes, for callers that compare or send bytes.
+  public static func compactBytes(_ value: JSONValue) throws(CanonicalWriteError) -> [UInt8] {
+    var output = CanonicalOutput(pretty: false)
+    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
+    return output.bytes
+  }
+
+  /// A string as the dialect writes it, quotes included (UUID-shaped strings lower-cased).
+  public static func quoted(_ text: String) -> String {
+    var output = CanonicalOutput(pretty: false)
+    output.writeString(text)
+    return output.string
+  }
+}
+
+/// The byte buffer both writers fill.
+struct CanonicalOutput {
+  let pretty: Bool
+  var bytes: [UInt8] = []
+
+  init(pretty: Bool) {
+    self.pretty = pretty
+    bytes.reserveCapacity(256)
+  }
+
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Writes one value. `allowsFraction` is true only for a telemetry double parameter's value;
+  /// `isDoubleParameter` marks the `{"key","value"}` object inside a `{"case":"double"}` envelope.
+  mutating func write(
+    _ value: JSONValue, depth: Int, allowsFraction: Bool, isDoubleParameter: Bool
+  ) throws(CanonicalWriteError) {
+    switch value {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+    case .largeInteger(let lexeme):
+      throw .integerOutOfRange(lexeme: lexeme, path: JSONPath())
+    case .fraction(let lexeme):
+      guard allowsFraction else { throw .floatingPoint(lexeme: lexeme, path: JSONPath()) }
+      guard let text = CanonicalDouble.shortestText(forLexeme: lexeme) else {
+        throw .nonFiniteDouble(lexeme: lexeme, path: JSONPath())
+      }
+      bytes.append(contentsOf: text.utf8)
+    case .string(let text): writeString(text)
+    case .array(let elements): try writeArray(elements, depth: depth)
+    case .object(let members): try writeObject(members, depth: depth, isDoubleParameter: isDoubleParameter)
+    }
+  }
+
+  mutating func writeArray(_ elements: [JSONValue], depth: Int) throws(CanonicalWriteError) {
+    bytes.append(UInt8(ascii: "["))
+    if elements.isEmpty {
+      bytes.append(UInt8(ascii: "]"))
+      return
+    }
+    for (position, element) in elements.enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      newline(depth: depth + 1)
+      do {
+        try write(element, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
+      } catch {
+        throw error.prefixed(by: .index(position))
+      }
+    }
+    newline(depth: depth)
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  mutating func writeObject(
+    _ members: [String: JSONValue], depth: Int, isDoubleParameter: Bool
+  ) throws(CanonicalWriteError) {
+    bytes.append(UInt8(ascii: "{"))
+    if members.isEmpty {
+      bytes.append(UInt8(ascii: "}"))
+      return
+    }
+    let isDoubleEnvelope = members["case"] == .string("double")
+    for (position, key) in JSONValue.canonicalKeyOrder(members).enumerated() {
+      if position > 0 { bytes.append(UInt8(ascii: ",")) }
+      newline(depth: depth + 1)
+      writeString(key)
+      bytes.append(UInt8(ascii: ":"))
+      if pretty { bytes.append(UInt8(ascii: " ")) }
+      do {
+        try write(
+          members[key]!, depth: depth + 1,
+          allowsFraction: isDoubleParameter && key == "value",
+          isDoubleParameter: isDoubleEnvelope && key == "value")
+      } catch {
+        throw error.prefixed(by: .key(key))
+      }
+    }
+    newline(depth: depth)
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  mutating func newline(depth: Int) {
+    guard pretty else { return }
+    bytes.append(0x0A)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+  }
+
+  mutating func writeString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    if UUIDShape.matches(text) {
+      bytes.append(contentsOf: text.lowercased().utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20:
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: "\\u00".utf8)
+        bytes.append(digits[Int(byte >> 4)])
+        bytes.append(digits[Int(byte & 0x0F)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,40 @@
+/// Marks an enum with associated values as a dialect sum type, coded as a `case`/`value` envelope.
+///
+/// Swift's synthesized `Codable` writes `.armSafetyNet(afterMillis: 3000)` as
+/// `{"armSafetyNet":{"afterMillis":3000}}`; the recordings (and Duet's Kotlin core) need
+/// `{"case":"armSafetyNet","value":{"afterMillis":3000}}`. Conforming to this protocol is all a type
+/// does: the canonical encoder and decoder translate the synthesized coding into the envelope and
+/// back, so there is no generated code to keep in step with the type.
+///
+/// - `{"case":"appeared"}` for a case without payload;
+/// - `{"case":"completed","value":{"path":…}}` for labelled payloads;
+/// - `{"case":"notifyListener","value":<v>}` for a single unlabelled payload.
+public protocol CanonicalSumCodable: Codable {}
+
+/// The translation between Swift's synthesized enum shape and the case/value envelope.
+enum SumEnvelope {
+  /// `{"name":{…}}` (synthesized) → `{"case":"name",…}` (dialect).
+  static func wrap(_ synthesized: JSONValue, typeName: String, path: JSONPath) throws -> JSONValue {
+    guard case .object(let outer) = synthesized, outer.count == 1, let (name, payload) = outer.first,
+      case .object(let fields) = payload
+    else {
+      throw CanonicalCodingError.invalidValue(
+        "\(typeName) is marked CanonicalSumCodable but did not encode as an enum with synthesized Codable",
+        path: path)
+    }
+    if fields.isEmpty { return .object(["case": .string(name)]) }
+    let unlabelled = fields.keys.filter(isUnlabelledKey)
+    if unlabelled.isEmpty { return .object(["case": .string(name), "value": payload]) }
+    if fields.count == 1, let single = fields["_0"] {
+      return .object(["case": .string(name), "value": single])
+    }
+    throw CanonicalCodingError.invalidValue(
+      "case '\(name)' of \(typeName) has several or mixed unlabelled payloads; the envelope allows one unlabelled payload, or labels for all",
+      path: path)
+  }
+
+  /// Swift names unlabelled associated values `_0`, `_1`, ….
+  static func isUnlabelledKey(_ key: String) -> Bool {
+    key.first == "_" && key.count > 1 && key.dropFirst().allSatisfy(\.isNumber)
+  }
+}

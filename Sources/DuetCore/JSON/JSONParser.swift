@@ -1,0 +1,367 @@
+/// A strict RFC 8259 parser into `JSONValue`.
+///
+/// Strict because fixtures are build products: a duplicate key, a trailing comma, a comment, a
+/// leading zero, a lone surrogate, invalid UTF-8 or absurd nesting all mean the file was not
+/// written by a canonical writer, and silently accepting them would hide a hand edit.
+public struct JSONParser: Sendable {
+  /// The deepest nesting accepted; deeper input is refused instead of exhausting the stack.
+  public var maximumDepth: Int
+
+  public init(maximumDepth: Int = 512) {
+    self.maximumDepth = maximumDepth
+  }
+
+  /// Parses one JSON text (surrounding whitespace allowed) into a value tree.
+  public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    let array = Array(bytes)
+    var reader = JSONReader(bytes: array, maximumDepth: maximumDepth)
+    return try reader.parseDocument()
+  }
+
+  /// Parses a string's UTF-8 bytes.
+  public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+}
+
+/// The cursor behind `JSONParser`: one pass over the bytes, a path stack kept for errors.
+struct JSONReader {
+  let bytes: [UInt8]
+  let maximumDepth: Int
+  var index = 0
+  var path: [JSONPathComponent] = []
+
+  init(bytes: [UInt8], maximumDepth: Int) {
+    self.bytes = bytes
+    self.maximumDepth = maximumDepth
+  }
+
+  mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw failure("a byte-order mark is not allowed") }
+    skipWhitespace()
+    let value = try parseValue(depth: 0)
+    skipWhitespace()
+    if index < bytes.count { throw failure("unexpected \(describeByte()) after the end of the document") }
+    return value
+  }
+
+  // MARK: - Values
+
+  mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+    case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    case UInt8(ascii: "/"): throw failure("comments are not allowed in JSON")
+    default: throw failure("unexpected \(describeByte()), expected a value")
+    }
+  }
+
+  mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    if depth > maximumDepth { throw failure("nesting deeper than \(maximumDepth) levels") }
+    index += 1  // {
+    var members: [String: JSONValue] = [:]
+    skipWhitespace()
+    if peek(UInt8(ascii: "}")) {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count else { throw failure("unexpected end of input inside an object") }
+      if bytes[index] == UInt8(ascii: "}") { throw failure("trailing comma before '}'") }
+      guard bytes[index] == UInt8(ascii: "\"") else {
+        if bytes[index] == UInt8(ascii: "/") { throw failure("comments are not allowed in JSON") }
+        throw failure("unexpected \(describeByte()), expected a quoted object key")
+      }
+      let keyOffset = index
+      let key = try parseString()
+      if members[key] != nil {
+        index = keyOffset
+        throw failure("duplicate key '\(key)'")
+      }
+      skipWhitespace()
+      guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after object key '\(key)'") }
+      index += 1
+      skipWhitespace()
+      path.append(.key(key))
+      members[key] = try parseValue(depth: depth)
+      path.removeLast()
+      skipWhitespace()
+      guard index < bytes.count else { throw failure("unexpected end of input inside an object") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      }
+      throw failure("unexpected \(describeByte()), expected ',' or '}'")
+    }
+  }
+
+  mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    if depth > maximumDepth { throw failure("nesting deeper than \(maximumDepth) levels") }
+    index += 1  // [
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if peek(UInt8(ascii: "]")) {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']'") }
+      path.append(.index(elements.count))
+      elements.append(try parseValue(depth: depth))
+      path.removeLast()
+      skipWhitespace()
+      guard index < bytes.count else { throw failure("unexpected end of input inside an array") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(elements)
+      }
+      throw failure("unexpected \(describeByte()), expected ',' or ']'")
+    }
+  }
+
+  mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    for expected in word.utf8 {
+      guard index < bytes.count, bytes[index] == expected else {
+        throw failure("unexpected \(describeByte()), expected '\(word)'")
+      }
+      index += 1
+    }
+    return value
+  }
+
+  // MARK: - Numbers
+
+  mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    let start = index
+    var isInteger = true
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count, isDigit(bytes[index]) else {
+      throw failure("a number needs a digit after '-'")
+    }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < bytes.count, isDigit(bytes[index]) { throw failure("leading zeros are not allowed in numbers") }
+    } else {
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      guard index < bytes.count, isDigit(bytes[index]) else { throw failure("a fraction needs a digit after '.'") }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      isInteger = false
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      guard index < bytes.count, isDigit(bytes[index]) else { throw failure("an exponent needs a digit") }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    let lexeme = String(decoding: bytes[start..<index], as: UTF8.self)
+    if !isInteger { return .fraction(lexeme) }
+    if let value = Int64(lexeme) { return .integer(value) }
+    return .largeInteger(lexeme)
+  }
+
+  func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  // MARK: - Strings
+
+  /// Reads a string starting at its opening quote; validates UTF-8 and escapes.
+  mutating func parseString() throws(JSONParseError) -> String {
+    index += 1  // opening quote
+    var scalars: [UInt8] = []
+    var runStart = index
+    while true {
+      guard index < bytes.count else { throw failure("unterminated string") }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        if scalars.isEmpty {
+          let run = bytes[runStart..<index]
+          index += 1
+          return String(decoding: run, as: UTF8.self)
+        }
+        scalars.append(contentsOf: bytes[runStart..<index])
+        index += 1
+        return String(decoding: scalars, as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") {
+        scalars.append(contentsOf: bytes[runStart..<index])
+        try parseEscape(into: &scalars)
+        runStart = index
+        continue
+      }
+      if byte < 0x20 { throw failure("control character U+\(hex4(UInt32(byte))) must be escaped in a string") }
+      if byte < 0x80 {
+        index += 1
+      } else {
+        try skipMultibyteScalar()
+      }
+    }
+  }
+
+  mutating func parseEscape(into output: inout [UInt8]) throws(JSONParseError) {
+    index += 1  // backslash
+    guard index < bytes.count else { throw failure("unterminated escape sequence") }
+    let byte = bytes[index]
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
+    case UInt8(ascii: "\\"): output.append(UInt8(ascii: "\\"))
+    case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
+    case UInt8(ascii: "b"): output.append(0x08)
+    case UInt8(ascii: "f"): output.append(0x0C)
+    case UInt8(ascii: "n"): output.append(0x0A)
+    case UInt8(ascii: "r"): output.append(0x0D)
+    case UInt8(ascii: "t"): output.append(0x09)
+    case UInt8(ascii: "u"):
+      let escapeStart = index - 2
+      let first = try readHex4()
+      var scalarValue = first
+      if (0xD800...0xDBFF).contains(first) {
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+        else {
+          index = escapeStart
+          throw failure("lone high surrogate \\u\(hex4(first)) in a string")
+        }
+        index += 2
+        let second = try readHex4()
+        guard (0xDC00...0xDFFF).contains(second) else {
+          index = escapeStart
+          throw failure("high surrogate \\u\(hex4(first)) is not followed by a low surrogate")
+        }
+        scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(first) {
+        index = escapeStart
+        throw failure("lone low surrogate \\u\(hex4(first)) in a string")
+      }
+      guard let scalar = Unicode.Scalar(scalarValue) else {
+        index = escapeStart
+        throw failure("invalid escape \\u\(hex4(scalarValue))")
+      }
+      output.append(contentsOf: String(Character(scalar)).utf8)
+    default:
+      index -= 2
+      throw failure("invalid escape sequence '\\\(printable(byte))' in a string")
+    }
+  }
+
+  mutating func readHex4() throws(JSONParseError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+        throw failure("\\u must be followed by four hex digits")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  /// Validates one multi-byte UTF-8 scalar at `index` (RFC 3629: no overlongs, no surrogates).
+  mutating func skipMultibyteScalar() throws(JSONParseError) {
+    let lead = bytes[index]
+    let length: Int
+    var lowerBound: UInt8 = 0x80
+    var upperBound: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lowerBound = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upperBound = 0x9F
+    case 0xF0:
+      length = 4
+      lowerBound = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upperBound = 0x8F
+    default: throw failure("invalid UTF-8 byte 0x\(hex2(lead))")
+    }
+    for offset in 1..<length {
+      let position = index + offset
+      guard position < bytes.count else { throw failure("truncated UTF-8 sequence") }
+      let byte = bytes[position]
+      let low = offset == 1 ? lowerBound : 0x80
+      let high = offset == 1 ? upperBound : 0xBF
+      guard byte >= low && byte <= high else {
+        index = position
+        throw failure("invalid UTF-8 continuation byte 0x\(hex2(byte))")
+      }
+    }
+    index += length
+  }
+
+  // MARK: - Helpers
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+  func describeByte() -> String {
+    guard index < bytes.count else { return "end of input" }
+    let byte = bytes[index]
+    if byte >= 0x20 && byte < 0x7F { return "'\(printable(byte))'" }
+    return "byte 0x\(hex2(byte))"
+  }
+
+  func printable(_ byte: UInt8) -> String { String(UnicodeScalar(byte)) }
+  func hex2(_ byte: UInt8) -> String {
+    let text = String(byte, radix: 16, uppercase: true)
+    return text.count < 2 ? "0" + text : text
+  }
+  func hex4(_ value: UInt32) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - text.count)) + text
+  }
+
+  /// An error at the current byte, with its line, column and the path being read.
+  func failure(_ message: String) -> JSONParseError {
+    let offset = min(index, bytes.count)
+    var line = 1
+    var lineStart = 0
+    for position in 0..<offset where bytes[position] == 0x0A {
+      line += 1
+      lineStart = position + 1
+    }
+    return JSONParseError(
+      message: message, line: line, column: offset - lineStart + 1, offset: offset,
+      path: JSONPath(root: "", path))
+  }
+}

@@ -1,0 +1,52 @@
+import DuetCore
+import Foundation
+
+/// `duet-verify canonical [--pretty] [FILE|-]`: normalise hand-made JSON into the dialect.
+///
+/// Users reach for it when writing a fixture-shaped document by hand or comparing a runner's output;
+/// scripts compare with it. Invalid input prints the parser's error (file:line:column, path).
+enum CanonicalCommand {
+  static func run(_ arguments: [String], output: CommandOutput) -> ExitCode {
+    var pretty = false
+    var source: String?
+    for argument in arguments {
+      switch argument {
+      case "--pretty": pretty = true
+      case "-": source = "-"
+      default:
+        if argument.hasPrefix("-") {
+          output.diagnostic(
+            "duet-verify canonical: unknown option '\(argument)'. Usage: duet-verify canonical [--pretty] [FILE|-]")
+          return .usage
+        }
+        if source != nil {
+          output.diagnostic("duet-verify canonical: give one file (or - for standard input), not several.")
+          return .usage
+        }
+        source = argument
+      }
+    }
+    let name = (source == nil || source == "-") ? "<stdin>" : source!
+    let data: Data
+    if name == "<stdin>" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      guard let contents = FileManager.default.contents(atPath: name) else {
+        output.diagnostic("duet-verify canonical: cannot read '\(name)'. Check the path and that the file is readable.")
+        return .failed
+      }
+      data = contents
+    }
+    do {
+      let tree = try JSONParser().parse(data)
+      output.write(pretty ? try CanonicalWriter.pretty(tree) : try CanonicalWriter.compact(tree) + "\n")
+      return .passed
+    } catch let error as JSONParseError {
+      output.diagnostic("\(name):\(error.description)")
+      return .failed
+    } catch {
+      output.diagnostic("\(name): \(error)")
+      return .failed
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import DuetVerify
+import Foundation
+
+exit(DuetVerifyCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,1 @@
+print("replay-runner: no features yet")

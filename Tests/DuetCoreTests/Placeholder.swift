@@ -1,0 +1,5 @@
+import XCTest
+
+final class DuetCorePlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

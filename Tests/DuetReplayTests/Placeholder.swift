@@ -1,0 +1,5 @@
+import XCTest
+
+final class DuetReplayPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class DuetScenarioPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class DuetTelemetryPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

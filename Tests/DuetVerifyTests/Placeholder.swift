@@ -1,0 +1,5 @@
+import XCTest
+
+final class DuetVerifyPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

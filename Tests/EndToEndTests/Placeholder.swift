@@ -1,0 +1,5 @@
+import XCTest
+
+final class EndToEndPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class FoyerFeaturesPlaceholder: XCTestCase {
+  func testModuleBuilds() {}
+}
