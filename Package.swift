@@ -31,10 +31,15 @@ let package = Package(
       dependencies: ["DuetCore", "DuetTelemetry", "DuetScenario", "DuetReplay"]),
     .executableTarget(name: "replay-runner", dependencies: ["FoyerFeatures", "DuetReplay"]),
 
+    // Small Duet-shaped features (counter, ping/pong) used by tests, and a runner serving them.
+    .target(name: "DemoFeatures", dependencies: ["DuetCore", "DuetScenario", "DuetReplay"]),
+    .executableTarget(name: "demo-runner", dependencies: ["DemoFeatures", "DuetReplay"]),
+
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),
-    .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore"]),
-    .testTarget(name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore"]),
+    .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures"]),
+    .testTarget(
+      name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures"]),
     .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
     .testTarget(name: "FoyerFeaturesTests", dependencies: ["FoyerFeatures", "DuetCore"]),
     // Runs the built executables (duet-verify, replay-runner) against temporary repositories.
