@@ -11,8 +11,9 @@ build:
 verify: build
 	$(BIN)/duet-verify verify --runner $(BIN)/replay-runner
 
-## The whole test suite. Executables are built first: end-to-end tests run the real binaries.
-test:
+## The whole test suite (after the format check). Executables are built first: end-to-end tests run
+## the real binaries.
+test: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
