@@ -15,7 +15,7 @@ verify: build
 ## the real binaries.
 test: lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## swift-format, strict, over every Swift file.
 lint:
