@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test lint format record clean
+.PHONY: build verify test lint format record clean fuzz
 
 build:
 	$(SWIFT) build
@@ -30,3 +30,8 @@ record: build
 
 clean:
 	rm -rf .build .runs
+
+## Fuzz every parser for FUZZ_SECONDS each (libFuzzer + AddressSanitizer); prints executions per target.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz/run.sh
