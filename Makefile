@@ -19,10 +19,10 @@ test: lint
 
 ## swift-format, strict, over every Swift file.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift scripts
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(SWIFT) format format -i -r Sources Tests Package.swift scripts
 
 ## Regenerate the example app's recordings from its scenarios.
 record: build

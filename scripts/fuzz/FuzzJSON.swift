@@ -18,6 +18,8 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   else {
     fatalError("pretty form disagrees with compact form: \(compact)")
   }
-  _ = FirstDivergence.between(tree, again, root: "x").map { fatalError("a tree diverges from its re-parse at \($0.path)") }
+  _ = FirstDivergence.between(tree, again, root: "x").map {
+    fatalError("a tree diverges from its re-parse at \($0.path)")
+  }
   return 0
 }
