@@ -41,7 +41,7 @@ let package = Package(
     .testTarget(
       name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures"]),
     .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
-    .testTarget(name: "FoyerFeaturesTests", dependencies: ["FoyerFeatures", "DuetCore"]),
+    .testTarget(name: "FoyerFeaturesTests", dependencies: ["FoyerFeatures", "DuetCore", "DuetTelemetry"]),
     // Runs the built executables (duet-verify, replay-runner) against temporary repositories.
     .testTarget(name: "EndToEndTests", dependencies: ["DuetCore"]),
   ]
