@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// The effect id the ticker runs under: a second start replaces it, a cancel stops it.
 public enum CounterEffectIDs {
@@ -50,3 +51,6 @@ public func counterReducer(_ state: inout CounterState, _ action: CounterAction)
       ? [.run(.startTicker, id: CounterEffectIDs.ticker)] : [.cancel(id: CounterEffectIDs.ticker)]
   }
 }
+
+/// The counter as a named feature, shared by its scenarios and its registry entry.
+public let counter = Feature("counter", reducer: counterReducer)

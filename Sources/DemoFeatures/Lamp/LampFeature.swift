@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// The effect id of the lamp's off timer.
 public enum LampEffectIDs {
@@ -42,3 +43,6 @@ public func lampReducer(_ state: inout LampState, _ action: LampAction) -> [Effe
     return [.run(.offTimer, id: LampEffectIDs.off)]
   }
 }
+
+/// The lamp as a named feature, shared by its scenario and its registry entry.
+public let lamp = Feature("lamp", reducer: lampReducer)

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// How many times ping has fired.
 public struct PingState: Equatable, Codable, Sendable {
@@ -36,3 +37,6 @@ public func pingReducer(_ state: inout PingState, _ action: PingAction) -> [Effe
     return [.run(.notifyListener(PingFired(count: state.sent)))]
   }
 }
+
+/// Ping as a named feature.
+public let ping = Feature("ping", reducer: pingReducer)

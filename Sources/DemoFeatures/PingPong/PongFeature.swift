@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// The last count pong heard from ping.
 public struct PongState: Equatable, Codable, Sendable {
@@ -22,3 +23,6 @@ public func pongReducer(_ state: inout PongState, _ action: PongAction) -> [Effe
     return []
   }
 }
+
+/// Pong as a named feature.
+public let pong = Feature("pong", reducer: pongReducer)

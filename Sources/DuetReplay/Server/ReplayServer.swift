@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 import Foundation
 
 /// The replay protocol v1 over stdio, for one registry.
@@ -14,8 +15,12 @@ public struct ReplayServer: Sendable {
   /// The registry being served.
   public let registry: ReplayRegistry
 
-  public init(registry: ReplayRegistry) {
+  /// How scenario source paths are made repository-relative (the working directory by default).
+  public let sourceRoot: SourceRoot
+
+  public init(registry: ReplayRegistry, sourceRoot: SourceRoot = .current) {
     self.registry = registry
+    self.sourceRoot = sourceRoot
   }
 
   /// The first line the runner writes.
@@ -38,8 +43,18 @@ public struct ReplayServer: Sendable {
     }
   }
 
+  /// `{"fixtures":[{"document":…,"name":…},…]}` for the scenarios op.
   func scenariosLine(_ target: ReplayRequest.ScenarioTarget) throws(ReplayError) -> String {
-    throw .unknownOp("scenarios")
+    let fixtures: [CompiledFixture]
+    switch target {
+    case .feature(let name): fixtures = try registry.scenarios(feature: name, sourceRoot: sourceRoot)
+    case .chain(let name): fixtures = try registry.scenarios(chain: name, sourceRoot: sourceRoot)
+    }
+    do {
+      return try ReplayEnvelope.fixtures(fixtures.map { ($0.name, $0.document) })
+    } catch {
+      throw .scenarioFailed("a compiled fixture cannot be written as canonical JSON: \(error.description)")
+    }
   }
 
   /// Serves until exit or end of input and returns the process exit status: 0 on exit/EOF, 1 when
