@@ -33,17 +33,19 @@ public enum CounterEffect: Equatable, Sendable, CanonicalSumCodable {
 }
 
 /// The counter's pure reducer: guarded system action, an effect with an id, and its cancel.
+///
+/// Arithmetic wraps rather than traps, so a hostile state (`Int.max`) cannot crash the runner.
 public func counterReducer(_ state: inout CounterState, _ action: CounterAction) -> [Effect<CounterEffect>] {
   switch action {
   case .increment:
-    state.count += 1
+    state.count &+= 1
     return []
   case .decrement:
-    state.count -= 1
+    state.count &-= 1
     return []
   case .tick:
     guard state.isAutoIncrementing else { return [] }
-    state.count += 1
+    state.count &+= 1
     return []
   case .toggleAutoIncrement:
     state.isAutoIncrementing.toggle()

@@ -33,7 +33,7 @@ public enum PingEffect: Equatable, Sendable, CanonicalSumCodable {
 public func pingReducer(_ state: inout PingState, _ action: PingAction) -> [Effect<PingEffect>] {
   switch action {
   case .fire:
-    state.sent += 1
+    state.sent &+= 1
     return [.run(.notifyListener(PingFired(count: state.sent)))]
   }
 }
