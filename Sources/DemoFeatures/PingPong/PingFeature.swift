@@ -3,8 +3,10 @@ import DuetScenario
 
 /// How many times ping has fired.
 public struct PingState: Equatable, Codable, Sendable {
+  /// Fires so far.
   public var sent: Int
 
+  /// Ping before its first fire by default.
   public init(sent: Int = 0) {
     self.sent = sent
   }
@@ -17,8 +19,10 @@ public enum PingAction: Equatable, Sendable, CanonicalSumCodable {
 
 /// Ping's delegate event: what climbs to its parent through a `notifyListener` effect.
 public struct PingFired: Equatable, Codable, Sendable {
+  /// The fire count this event reports.
   public var count: Int
 
+  /// The event for the `count`-th fire.
   public init(count: Int) {
     self.count = count
   }

@@ -18,6 +18,7 @@ public struct ReplayServer: Sendable {
   /// How scenario source paths are made repository-relative (the working directory by default).
   public let sourceRoot: SourceRoot
 
+  /// A server for `registry`; `sourceRoot` is injectable so tests can pin scenario source paths.
   public init(registry: ReplayRegistry, sourceRoot: SourceRoot = .current) {
     self.registry = registry
     self.sourceRoot = sourceRoot
@@ -34,7 +35,7 @@ public struct ReplayServer: Sendable {
       case .exit:
         return .exit
       case .reduce(let feature, let state, let action):
-        return .line(ReplayEnvelope.reduced(try registry.reduce(feature: feature, state: state, action: action)))
+        return .line(ReplayEnvelope.reduced(try registry.reduceStep(feature: feature, state: state, action: action)))
       case .scenarios(let target):
         return .line(try scenariosLine(target))
       }
