@@ -1,21 +1,23 @@
 import DuetReplay
 
-/// Every Foyer feature the replay runner serves, one typed entry each.
+/// Every Foyer feature the replay runner serves, with the scenarios that record it, and the chains
+/// across its seams.
 ///
-/// The verifier sends each recorded step to `replay-runner` and byte-compares the answer; this
-/// list is what makes a feature reachable that way, so a feature missing here fails `verify` with
-/// an unknown-feature error rather than passing silently.
-public let foyerRegistry = ReplayRegistry([
-  ReplayFeature.entry("splash", SplashState.self, SplashAction.self) { splashReducer(state: &$0, action: $1) },
-  ReplayFeature.entry("root", RootState.self, RootAction.self) { rootReducer(state: &$0, action: $1) },
-  ReplayFeature.entry("signin", SignInState.self, SignInAction.self) { signInReducer(state: &$0, action: $1) },
-  ReplayFeature.entry("onboarding", OnboardingState.self, OnboardingAction.self) {
-    onboardingReducer(state: &$0, action: $1)
-  },
-  ReplayFeature.entry("home", HomeState.self, HomeAction.self) { homeReducer(state: &$0, action: $1) },
-  ReplayFeature.entry("upgrade", UpgradeState.self, UpgradeAction.self) { upgradeReducer(state: &$0, action: $1) },
-  ReplayFeature.entry("editname", EditNameState.self, EditNameAction.self) {
-    editNameReducer(state: &$0, action: $1)
-  },
-  ReplayFeature.entry("account", AccountState.self, AccountAction.self) { accountReducer(state: &$0, action: $1) },
-])
+/// The verifier sends each recorded step to `replay-runner` and byte-compares the answer, and
+/// `record` asks the same runner to compile the scenarios; this list is what makes a feature
+/// reachable both ways, so a feature missing here fails `verify` rather than passing silently.
+public let foyerRegistry = ReplayRegistry(
+  [
+    ReplayFeature.entry(splashFeature, scenarios: [splashScenario]),
+    ReplayFeature.entry(rootFeature, scenarios: [rootScenario]),
+    ReplayFeature.entry(signInFeature, scenarios: [signInScenario]),
+    ReplayFeature.entry(onboardingFeature, scenarios: [onboardingScenario]),
+    ReplayFeature.entry(homeFeature, scenarios: [homeScenario]),
+    ReplayFeature.entry(upgradeFeature, scenarios: [upgradeScenario]),
+    ReplayFeature.entry(editNameFeature, scenarios: [editNameScenario]),
+    ReplayFeature.entry(accountFeature, scenarios: [accountScenario]),
+  ],
+  chains: [
+    rootSplashChain, rootSignInChain, rootOnboardingChain, rootHomeChain, rootUpgradeChain, rootSignOutChain,
+    accountEditNameChain,
+  ])
