@@ -114,7 +114,9 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
 
   /// The runner's stdout ended: how it ended (killing it if it merely closed stdout).
   private func exitFault() -> RunnerFault {
-    let deadline = Deadline(after: limits.exitGrace)
+    // A crashing runner is gone within milliseconds of its stdout closing; one that merely closed
+    // stdout is killed after at most a second.
+    let deadline = Deadline(after: min(limits.exitGrace, 1))
     var status: Int32 = 0
     while !deadline.hasPassed {
       let result = waitpid(process.pid, &status, WNOHANG)
