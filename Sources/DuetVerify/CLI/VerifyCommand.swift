@@ -88,7 +88,7 @@ enum VerifyCommand {
       output.diagnostic(error.description)
     }
     if let junit = options.junit {
-      let url = URL(fileURLWithPath: junit, relativeTo: context.folder)
+      let url = resolve(junit, against: context.folder)
       do {
         try AtomicFile.write(JUnitReport.render(run), to: url)
       } catch {

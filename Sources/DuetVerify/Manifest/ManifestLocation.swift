@@ -46,7 +46,7 @@ public struct ManifestLocation: Equatable, Sendable {
     explicit: String?, from start: URL, fileManager: FileManager = .default
   ) throws(ManifestDiscoveryError) -> ManifestLocation {
     if let explicit {
-      let url = URL(fileURLWithPath: explicit, relativeTo: start).standardizedFileURL
+      let url = resolve(explicit, against: start)
       var isFolder: ObjCBool = false
       guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
         throw .explicitMissing(explicit)

@@ -20,7 +20,10 @@ public struct ManifestReader {
     reader.problems = parsed.problems
     var manifest = Manifest(location: location)
     reader.readTop(parsed.root, into: &manifest)
-    let problems = reader.problems.enumerated().sorted {
+    // A line the grammar refused is reported once; rule checks on its stand-in value would only echo it.
+    let syntaxLines = Set(parsed.problems.compactMap(\.line))
+    let ruleProblems = reader.problems.dropFirst(parsed.problems.count).filter { !syntaxLines.contains($0.line ?? 0) }
+    let problems = (parsed.problems + ruleProblems).enumerated().sorted {
       ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
     }.map(\.element)
     return (manifest, problems)

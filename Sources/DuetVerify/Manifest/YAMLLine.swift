@@ -23,6 +23,8 @@ enum YAMLLineScanner {
     var problems: [LintProblem] = []
     var rawLines = source.split(separator: "\n", omittingEmptySubsequences: false)
     if rawLines.last?.isEmpty == true { rawLines.removeLast() }
+    // Lines under a refused line are dropped silently: one mistake, one problem.
+    var refusedWidth: Int?
     for (offset, raw) in rawLines.enumerated() {
       let number = offset + 1
       var text = Substring(raw)
@@ -30,8 +32,14 @@ enum YAMLLineScanner {
       let indentText = text.prefix { $0 == " " || $0 == "\t" }
       let content = stripComment(text.dropFirst(indentText.count))
       if content.isEmpty { continue }
+      let width = indentText.reduce(0) { $0 + ($1 == "\t" ? 2 : 1) }
+      if let refused = refusedWidth {
+        if width > refused { continue }
+        refusedWidth = nil
+      }
       func problem(_ message: String) {
         problems.append(LintProblem(file: file, line: number, message: message))
+        refusedWidth = width
       }
       if indentText.contains("\t") {
         problem("a tab is used for indentation. Indent with 2 spaces per level; tabs are not part of the grammar.")

@@ -40,7 +40,7 @@ public struct RunnerCommand: Equatable, Sendable {
     }
     let executable: String
     if first.contains("/") {
-      executable = URL(fileURLWithPath: first, relativeTo: folder).standardizedFileURL.path
+      executable = resolve(first, against: folder).path
     } else if let found = search(first, path: environment["PATH"] ?? "/usr/bin:/bin") {
       executable = found
     } else {

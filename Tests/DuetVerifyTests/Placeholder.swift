@@ -1,5 +1,0 @@
-import XCTest
-
-final class DuetVerifyPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}
