@@ -34,6 +34,8 @@ let package = Package(
     // Small Duet-shaped features (counter, ping/pong) used by tests, and a runner serving them.
     .target(name: "DemoFeatures", dependencies: ["DuetCore", "DuetScenario", "DuetReplay"]),
     .executableTarget(name: "demo-runner", dependencies: ["DemoFeatures", "DuetReplay"]),
+    // A deliberately faulty runner (modes by argument) for the verifier's end-to-end fault tests.
+    .executableTarget(name: "misbehaving-runner", dependencies: ["DuetCore"]),
 
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),

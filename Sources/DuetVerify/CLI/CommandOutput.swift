@@ -8,16 +8,27 @@ public final class CommandOutput: @unchecked Sendable {
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
 
-  public init(out: @escaping (String) -> Void, error: @escaping (String) -> Void) {
+  /// True when standard output is a terminal (colour is allowed).
+  public let outputIsTerminal: Bool
+  /// True when standard error is a terminal (a progress line is allowed).
+  public let errorIsTerminal: Bool
+
+  public init(
+    out: @escaping (String) -> Void, error: @escaping (String) -> Void, outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false
+  ) {
     writeOut = out
     writeError = error
+    self.outputIsTerminal = outputIsTerminal
+    self.errorIsTerminal = errorIsTerminal
   }
 
   /// The process's real standard output and standard error.
   public static func standard() -> CommandOutput {
     CommandOutput(
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      error: { FileHandle.standardError.write(Data($0.utf8)) })
+      out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+      error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+      outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   /// Writes `text` to standard output as-is.
@@ -27,6 +38,11 @@ public final class CommandOutput: @unchecked Sendable {
 
   /// Writes a line to standard output.
   public func line(_ text: String = "") { write(text + "\n") }
+
+  /// Writes `text` to standard error as-is (progress lines).
+  public func writeDiagnostic(_ text: String) {
+    lock.withLock { writeError(text) }
+  }
 
   /// Writes a line to standard error.
   public func diagnostic(_ text: String) {

@@ -1,0 +1,142 @@
+import Foundation
+
+/// `duet-verify explain [<fixture>[#<step>]]`: re-render the last run's failures from `.runs/`, or,
+/// with a step, replay the recording up to it and print the full expected vs actual trees.
+enum ExplainCommand {
+  static let flags: Set<String> = ["--manifest", "--runner", "--timeout", "--no-color"]
+
+  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+    let output = context.output
+    let options: CommonOptions
+    do {
+      options = try CommonOptions.parse(arguments, verb: "explain", allowed: flags)
+    } catch {
+      output.diagnostic(error.message)
+      return .usage
+    }
+    guard options.positional.count <= 1 else {
+      output.diagnostic("duet-verify explain: give one recording (name or name#step), not several.")
+      return .usage
+    }
+    let location: ManifestLocation
+    do {
+      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
+    } catch {
+      output.diagnostic(error.description)
+      return .usage
+    }
+    guard let target = options.positional.first else { return lastRun(location: location, output: output) }
+    let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2 else { return oneFixture(parts[0], location: location, output: output) }
+    guard let step = Int(parts[1]), step >= 0 else {
+      output.diagnostic(
+        "duet-verify explain: '\(parts[1])' is not a step index. Write <fixture>#<step>, e.g. counter#3.")
+      return .usage
+    }
+    return replayStep(parts[0], step: step, options: options, context: context)
+  }
+
+  /// No argument: every failure block of the last run.
+  static func lastRun(location: ManifestLocation, output: CommandOutput) -> ExitCode {
+    let runs = RunsFolder(location: location)
+    guard let summary = runs.readSummary() else {
+      output.diagnostic(
+        "duet-verify explain: no previous run in \(runs.folder.path). Run duet-verify verify first.")
+      return .usage
+    }
+    if summary.failed.isEmpty && summary.lint.isEmpty && summary.runnerFailures.isEmpty {
+      output.line(
+        "duet-verify explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
+      )
+      return .passed
+    }
+    var blocks: [String] = summary.lint.map { "✗ " + $0 } + summary.runnerFailures.map { "✗ " + $0 }
+    for name in summary.failed {
+      if let result = runs.readFixture(name), let block = FailureBlock.render(result) { blocks.append(block) }
+    }
+    output.write(blocks.joined(separator: "\n\n") + "\n")
+    return .passed
+  }
+
+  /// A name without a step: that recording's block from the last run.
+  static func oneFixture(_ name: String, location: ManifestLocation, output: CommandOutput) -> ExitCode {
+    guard let result = RunsFolder(location: location).readFixture(name) else {
+      output.diagnostic(
+        "duet-verify explain: the last run has no result for '\(name)'. Run duet-verify verify, or check the name.")
+      return .usage
+    }
+    guard let block = FailureBlock.render(result) else {
+      output.line("duet-verify explain: '\(name)' passed in the last run (\(result.steps.count) steps).")
+      return .passed
+    }
+    output.write(block + "\n")
+    return .passed
+  }
+
+  /// `name#step`: replay through the runner and print the full trees.
+  static func replayStep(_ name: String, step: Int, options: CommonOptions, context: CommandContext) -> ExitCode {
+    let output = context.output
+    let repository: Repository
+    do {
+      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
+    } catch {
+      output.diagnostic(error.description)
+      return .usage
+    }
+    guard let listed = repository.manifest.listedFixtures.first(where: { $0.name == name }) else {
+      output.diagnostic(
+        "duet-verify explain: '\(name)' is not a recording listed in \(repository.manifest.location.displayName)."
+          + Suggestion.hint(for: name, among: repository.manifest.listedFixtures.map(\.name)))
+      return .usage
+    }
+    let loaded: LoadedFixture
+    switch repository.store.load(name) {
+    case .success(let fixture): loaded = fixture
+    case .failure(let error):
+      output.diagnostic(error.description)
+      return .failed
+    }
+    guard step < loaded.document.steps.count else {
+      output.diagnostic(
+        "duet-verify explain: '\(name)' has \(loaded.document.steps.count) steps (0…\(loaded.document.steps.count - 1)); "
+          + "there is no step \(step).")
+      return .usage
+    }
+    let command: RunnerCommand
+    do {
+      command = try RunnerSetup.command(
+        options, manifest: repository.manifest, folder: context.folder, environment: context.environment)
+    } catch {
+      switch error {
+      case .usage(let message):
+        output.diagnostic(message)
+        return .usage
+      case .build(let failure):
+        if !failure.output.isEmpty { output.diagnostic(failure.output) }
+        output.diagnostic(failure.message)
+        return .failed
+      }
+    }
+    let connection: any RunnerConnection
+    do {
+      connection = try ProcessRunnerLauncher(command: command, limits: RunnerSetup.limits(options)).launch()
+    } catch {
+      output.diagnostic("duet-verify explain: " + error.description)
+      return .failed
+    }
+    defer { connection.close() }
+    switch StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection) {
+    case .success(let explanation):
+      output.write(
+        ExplanationReport.render(
+          explanation, fixture: name, kind: loaded.document.kind, source: loaded.document.scenarioSource))
+      return explanation.failure == nil ? .passed : .failed
+    case .failure(let failure):
+      let result = FixtureResult(
+        name: name, kind: loaded.document.kind, feature: listed.owner, file: loaded.file,
+        scenarioSource: loaded.document.scenarioSource, failure: failure)
+      output.write((FailureBlock.render(result) ?? "") + "\n")
+      return .failed
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/// `duet-verify lint`: the manifest and fixtures-folder checks alone, no runner.
+///
+/// Cheap enough for a pre-commit hook; prints every problem (file:line: sentence), then a verdict.
+enum LintCommand {
+  static let flags: Set<String> = ["--manifest", "--quiet", "--no-color"]
+
+  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+    let output = context.output
+    let options: CommonOptions
+    do {
+      options = try CommonOptions.parse(arguments, verb: "lint", allowed: flags)
+    } catch {
+      output.diagnostic(error.message)
+      return .usage
+    }
+    if let extra = options.positional.first {
+      output.diagnostic("duet-verify lint: unexpected argument '\(extra)'. lint checks the whole repository.")
+      return .usage
+    }
+    let repository: Repository
+    do {
+      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
+    } catch {
+      output.diagnostic(error.description)
+      return .usage
+    }
+    let style = TerminalStyle.decide(
+      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
+    let problems = repository.lint.problems
+    for problem in problems { output.line(style.red("✗") + " " + problem.description) }
+    let features = repository.manifest.features.count
+    let fixtures = repository.manifest.listedFixtures.count
+    if problems.isEmpty {
+      let counts =
+        "\(features) \(features == 1 ? "feature" : "features"), \(fixtures) "
+        + "\(fixtures == 1 ? "fixture" : "fixtures")"
+      output.line("duet-verify lint: " + style.green("OK") + (options.quiet ? "" : " (\(counts))"))
+      return .passed
+    }
+    output.line(
+      "duet-verify lint: " + style.red("FAIL")
+        + " (\(problems.count) \(problems.count == 1 ? "problem" : "problems"))")
+    return .failed
+  }
+}

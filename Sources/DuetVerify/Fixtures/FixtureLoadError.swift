@@ -1,0 +1,63 @@
+import DuetCore
+
+/// Why a recording could not be loaded for replay or lint.
+///
+/// Each case becomes both a lint problem (file:line) and, during `verify`, the failure of that
+/// recording, so the descriptions are full sentences with what to do next.
+public enum FixtureLoadError: Error, Equatable, Sendable {
+  /// The manifest lists it but the file does not exist.
+  case missing(file: String)
+  /// Larger than the verifier's limit; never loaded.
+  case oversized(file: String, bytes: Int, limit: Int)
+  /// The file exists but cannot be read.
+  case unreadable(file: String)
+  /// Not valid JSON (or not valid UTF-8).
+  case notJSON(file: String, error: JSONParseError)
+  /// Valid JSON but not the shape of a recording.
+  case malformed(file: String, error: FixtureFormatError)
+
+  /// The file (relative to the repository root).
+  public var file: String {
+    switch self {
+    case .missing(let file), .oversized(let file, _, _), .unreadable(let file), .notJSON(let file, _),
+      .malformed(let file, _):
+      return file
+    }
+  }
+
+  /// The problem as lint shows it (`fixtures/x.fixture.json:3:5: …`).
+  public var lintProblem: LintProblem {
+    switch self {
+    case .missing(let file):
+      return LintProblem(file: file, message: "does not exist. Record it with duet-verify record.")
+    case .oversized(_, let bytes, let limit):
+      return LintProblem(
+        file: file,
+        message:
+          "is \(Self.size(bytes)), over the \(Self.size(limit)) limit for one recording, so it was "
+          + "not loaded. Split the scenario into smaller branches and re-record.")
+    case .unreadable:
+      return LintProblem(file: file, message: "cannot be read. Check the file's permissions.")
+    case .notJSON(_, let error):
+      return LintProblem(
+        file: file, line: error.line, column: error.column,
+        message:
+          "\(error.message) at \(error.path). Recordings are written by duet-verify record, never by hand: "
+          + "re-record it.")
+    case .malformed(_, let error):
+      return LintProblem(
+        file: file,
+        message: "\(error). This is not the shape of a recording (fixtures.md); re-record it with duet-verify record.")
+    }
+  }
+
+  /// The lint description, one line.
+  public var description: String { lintProblem.description }
+
+  /// `70 MiB`, `64.5 MiB`, or `812 bytes` below one MiB.
+  static func size(_ bytes: Int) -> String {
+    guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
+    let tenths = (bytes * 10 + (1 << 20) / 2) / (1 << 20)
+    return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " MiB"
+  }
+}

@@ -1,0 +1,98 @@
+import DuetCore
+import Foundation
+
+/// The recordings folder: which fixture files exist, and loading one safely.
+///
+/// Loading is one fixture at a time (a large corpus is streamed, never held), refuses files over a
+/// size limit before reading them, and never trusts a name to stay inside the folder (names are
+/// validated by `NameRules` when the manifest is read).
+public struct FixtureStore: Sendable {
+  /// The largest recording the verifier reads (64 MiB); larger files are refused with a message.
+  public static let defaultSizeLimit = 64 << 20
+
+  /// The manifest's location (fixtures folder, repository root for display paths).
+  public var location: ManifestLocation
+  /// The size limit in bytes.
+  public var sizeLimit: Int
+
+  public init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
+    self.location = location
+    self.sizeLimit = sizeLimit
+  }
+
+  /// The display path of recording `name` (`fixtures/counter.fixture.json`).
+  public func displayPath(_ name: String) -> String {
+    location.relativePath(of: location.fixtureFile(name))
+  }
+
+  /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
+  public func namesOnDisk() -> [String] {
+    let folder = location.fixturesFolder.path
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    let suffix = ".fixture.json"
+    return entries.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }
+      .sorted()
+  }
+
+  /// The file size of recording `name`, when it exists (used to schedule big recordings first).
+  public func size(of name: String) -> Int? {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: location.fixtureFile(name).path)
+    return (attributes?[.size] as? NSNumber)?.intValue
+  }
+
+  /// The raw bytes of recording `name`, refusing missing and oversized files.
+  public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
+    let url = location.fixtureFile(name)
+    let file = displayPath(name)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+      return .failure(.missing(file: file))
+    }
+    if let size = size(of: name), size > sizeLimit {
+      return .failure(.oversized(file: file, bytes: size, limit: sizeLimit))
+    }
+    guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(.unreadable(file: file)) }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: sizeLimit + 1) ?? Data() else {
+      return .failure(.unreadable(file: file))
+    }
+    if data.count > sizeLimit { return .failure(.oversized(file: file, bytes: data.count, limit: sizeLimit)) }
+    return .success([UInt8](data))
+  }
+
+  /// Recording `name` parsed and read into a document.
+  public func load(_ name: String) -> Result<LoadedFixture, FixtureLoadError> {
+    let bytes: [UInt8]
+    switch self.bytes(of: name) {
+    case .success(let read): bytes = read
+    case .failure(let error): return .failure(error)
+    }
+    let file = displayPath(name)
+    let tree: JSONValue
+    do {
+      tree = try JSONParser().parse(bytes)
+    } catch {
+      return .failure(.notJSON(file: file, error: error))
+    }
+    do {
+      let document = try FixtureDocumentReader.read(tree, name: name)
+      return .success(LoadedFixture(name: name, file: file, bytes: bytes, tree: tree, document: document))
+    } catch {
+      return .failure(.malformed(file: file, error: error))
+    }
+  }
+}
+
+/// A recording loaded from disk: its bytes (for the canonical-form check), tree and document.
+public struct LoadedFixture: Sendable {
+  /// The recording's name.
+  public var name: String
+  /// Its path relative to the repository root.
+  public var file: String
+  /// The file's bytes as read.
+  public var bytes: [UInt8]
+  /// The parsed tree (what the taxonomy gate reads).
+  public var tree: JSONValue
+  /// The document replay uses.
+  public var document: FixtureDocument
+}

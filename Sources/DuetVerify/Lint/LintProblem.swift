@@ -1,0 +1,30 @@
+/// One problem found before any replay: in the manifest, a fixture file, or the fixtures folder.
+///
+/// Lint reports every problem it finds, each on its own line, so the description always starts
+/// with the file (relative to the repository root) and, when known, the line: an editor or CI log
+/// can jump straight there.
+public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+  /// The file the problem is in, relative to the repository root (`manifest.yaml`, `fixtures/x.fixture.json`).
+  public var file: String
+  /// The 1-based line, when the problem has one.
+  public var line: Int?
+  /// The 1-based column, when the problem has one (JSON parse errors).
+  public var column: Int?
+  /// Full sentences: what is wrong, then what to do about it.
+  public var message: String
+
+  public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `manifest.yaml:12: feature 'splash' is declared twice (first on line 3). Merge the two entries.`
+  public var description: String {
+    var text = file
+    if let line { text += ":\(line)" }
+    if let column { text += ":\(column)" }
+    return text + ": " + message
+  }
+}

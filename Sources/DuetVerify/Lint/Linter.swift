@@ -1,0 +1,170 @@
+import DuetCore
+import Foundation
+
+/// Runs the lint checks of manifest.md over a manifest and its fixtures folder, reporting every
+/// problem (never just the first).
+///
+/// `lint` runs it alone; `verify` runs it first and streams each loaded recording to the taxonomy
+/// gate through `visit`, so the corpus is read once for both.
+public struct Linter {
+  /// The manifest being checked.
+  public var manifest: Manifest
+  /// Problems the manifest reader already found (syntax and rules).
+  public var manifestProblems: [LintProblem]
+  /// The fixtures folder.
+  public var store: FixtureStore
+
+  public init(manifest: Manifest, manifestProblems: [LintProblem], store: FixtureStore) {
+    self.manifest = manifest
+    self.manifestProblems = manifestProblems
+    self.store = store
+  }
+
+  /// Every check; `visit` is called with each recording that loads (in manifest order).
+  public func run(visit: (ListedFixture, LoadedFixture) -> Void = { _, _ in }) -> LintResult {
+    var problems = manifestProblems
+    let file = manifest.location.displayName
+    problems += pathProblems(file: file)
+    if let telemetry = manifest.telemetry { problems += TelemetryDeclarationCheck.problems(telemetry, file: file) }
+    var checked = 0
+    var failures: [String: FixtureLoadError] = [:]
+    for listed in manifest.listedFixtures {
+      switch store.load(listed.name) {
+      case .failure(.missing(let path)):
+        failures[listed.name] = .missing(file: path)
+        problems.append(
+          LintProblem(
+            file: file, line: listed.line,
+            message:
+              "recording '\(listed.name)' is listed but \(path) does not exist. Just declared? Run: "
+              + Self.recordCommand(for: listed)))
+      case .failure(let error):
+        failures[listed.name] = error
+        problems.append(error.lintProblem)
+      case .success(let loaded):
+        checked += 1
+        problems += fixtureProblems(loaded, listed: listed)
+        visit(listed, loaded)
+      }
+    }
+    problems += orphanProblems()
+    return LintResult(problems: problems, fixturesChecked: checked, loadFailures: failures)
+  }
+
+  /// The command that (re)writes a listed recording.
+  static func recordCommand(for listed: ListedFixture) -> String {
+    if let owner = listed.owner { return "duet-verify record --feature \(owner)" }
+    return "duet-verify record --chain \(listed.name)"
+  }
+
+  func pathProblems(file: String) -> [LintProblem] {
+    var problems: [LintProblem] = []
+    let root = manifest.location.root
+    if let runner = manifest.replayRunner,
+      let message = RepositoryPaths.problem(with: runner.name, root: root, what: "replayRunner")
+    {
+      problems.append(LintProblem(file: file, line: runner.line, message: message))
+    }
+    for feature in manifest.features {
+      for (key, entry) in feature.pathEntries {
+        if let message = RepositoryPaths.problem(
+          with: entry.name, root: root, what: "the \(key) file of '\(feature.name)'")
+        {
+          problems.append(LintProblem(file: file, line: entry.line, message: message))
+        }
+      }
+    }
+    return problems
+  }
+
+  func fixtureProblems(_ loaded: LoadedFixture, listed: ListedFixture) -> [LintProblem] {
+    var problems: [LintProblem] = []
+    let document = loaded.document
+    if let problem = canonicalFormProblem(loaded, listed: listed) { problems.append(problem) }
+    if let owner = listed.owner, let feature = document.feature, feature != owner {
+      problems.append(
+        LintProblem(
+          file: loaded.file, line: Self.line(ofKey: "feature", in: loaded.bytes),
+          message:
+            "recording '\(loaded.name)' says feature '\(feature)' but \(manifest.location.displayName) lists it "
+            + "under '\(owner)' (line \(listed.line)). Move it to the right feature in the manifest, or re-record it: "
+            + "duet-verify record --feature \(owner)"))
+    }
+    if document.kind == .chain {
+      for node in document.nodes where manifest.feature(named: node) == nil {
+        problems.append(
+          LintProblem(
+            file: loaded.file, line: Self.line(ofKey: "initialStates", in: loaded.bytes),
+            message:
+              "chain '\(loaded.name)' has node '\(node)', which is not a declared feature. Declare '\(node)' under "
+              + "features: in \(manifest.location.displayName) (fixtures: [] if it has no recordings of its own)."))
+      }
+    }
+    return problems
+  }
+
+  /// "This fixture file is not in canonical pretty form": its bytes differ from their re-emission.
+  func canonicalFormProblem(_ loaded: LoadedFixture, listed: ListedFixture) -> LintProblem? {
+    let expected: [UInt8]
+    do {
+      expected = Array(try CanonicalWriter.pretty(loaded.tree).utf8)
+    } catch {
+      return LintProblem(
+        file: loaded.file,
+        message:
+          "holds a value the dialect forbids: \(error.description). Re-record it: \(Self.recordCommand(for: listed))")
+    }
+    guard expected != loaded.bytes else { return nil }
+    return LintProblem(
+      file: loaded.file, line: Self.firstDifferingLine(loaded.bytes, expected),
+      message:
+        "this fixture file is not in canonical pretty form (it differs from its re-emission from this line on). "
+        + "Recordings are build products, never hand-edited: re-record it with \(Self.recordCommand(for: listed))")
+  }
+
+  func orphanProblems() -> [LintProblem] {
+    let listed = Set(manifest.listedFixtures.map(\.name))
+    return store.namesOnDisk().filter { !listed.contains($0) }.map { name in
+      let path = store.displayPath(name)
+      return LintProblem(
+        file: path,
+        message:
+          "recording '\(name)' is not listed in \(manifest.location.displayName) (an orphan). List it under its "
+          + "feature's fixtures: (or under chains:), or remove it: git rm \(path)")
+    }
+  }
+
+  /// The 1-based line where two byte strings first differ.
+  static func firstDifferingLine(_ left: [UInt8], _ right: [UInt8]) -> Int {
+    var line = 1
+    for index in 0..<min(left.count, right.count) {
+      if left[index] != right[index] { return line }
+      if left[index] == 0x0A { line += 1 }
+    }
+    return line
+  }
+
+  /// The line of the first `"key":` in a pretty document, when present.
+  static func line(ofKey key: String, in bytes: [UInt8]) -> Int? {
+    let needle = Array("\"\(key)\":".utf8)
+    guard needle.count <= bytes.count else { return nil }
+    var line = 1
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == 0x0A { line += 1 }
+      if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle { return line }
+      index += 1
+    }
+    return nil
+  }
+}
+
+/// What lint found: every problem, how many recordings loaded, and which failed to load.
+public struct LintResult: Sendable {
+  /// Every problem, manifest first, then fixtures, then orphans.
+  public var problems: [LintProblem]
+  /// Recordings that loaded and were checked.
+  public var fixturesChecked: Int
+  /// Recordings that could not be loaded, by name.
+  public var loadFailures: [String: FixtureLoadError]
+}

@@ -1,0 +1,70 @@
+/// Checks the manifest's `telemetry:` section is well-formed: no duplicates, verbs spelled as
+/// dashboard tokens, and every event `Subject Verb` with a verb the app knows.
+///
+/// Whether the recordings agree with the declaration is the taxonomy gate's job; this check only
+/// makes sure the declaration itself can be agreed with.
+enum TelemetryDeclarationCheck {
+  /// The starter vocabulary every app has (telemetry.md), exact spelling.
+  static let starterVerbs = [
+    "Viewed", "Opened", "Started", "Completed", "Failed", "Created", "Edited", "Deleted", "Toggled", "Signed Out",
+  ]
+
+  static func problems(_ telemetry: ManifestTelemetry, file: String) -> [LintProblem] {
+    var problems: [LintProblem] = []
+    func report(_ line: Int, _ message: String) {
+      problems.append(LintProblem(file: file, line: line, message: message))
+    }
+    var verbs = starterVerbs
+    var seenVerbs: [String: Int] = [:]
+    for verb in telemetry.verbs {
+      if let first = seenVerbs[verb.name] {
+        report(verb.line, "verb '\(verb.name)' is declared twice (first on line \(first)). Remove the duplicate.")
+        continue
+      }
+      seenVerbs[verb.name] = verb.line
+      if !isTitleWords(verb.name) {
+        report(
+          verb.line,
+          "verb '\(verb.name)' is not spelled as a dashboard token: capitalised words separated by single spaces "
+            + "(e.g. 'Signed In').")
+      } else if starterVerbs.contains(verb.name) {
+        report(verb.line, "verb '\(verb.name)' is already a starter verb. Remove it from telemetry.verbs.")
+      }
+      verbs.append(verb.name)
+    }
+    var seenEvents: [String: Int] = [:]
+    for event in telemetry.events {
+      if let first = seenEvents[event.name] {
+        report(event.line, "event '\(event.name)' is declared twice (first on line \(first)). Remove the duplicate.")
+        continue
+      }
+      seenEvents[event.name] = event.line
+      guard isTitleWords(event.name), event.name.contains(" ") else {
+        report(
+          event.line,
+          "event '\(event.name)' is not 'Subject Verb': write a capitalised subject, one space, and a verb "
+            + "(e.g. 'Session Signed In').")
+        continue
+      }
+      let known = verbs.contains { event.name.hasSuffix(" " + $0) }
+      if !known {
+        report(
+          event.line,
+          "event '\(event.name)' does not end in a known verb (the starter verbs, or one minted under "
+            + "telemetry.verbs). Use a starter verb such as 'Completed', or mint the verb.")
+      }
+    }
+    return problems
+  }
+
+  /// Words separated by single spaces, each starting with an upper-case letter or a digit.
+  static func isTitleWords(_ text: String) -> Bool {
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard !text.isEmpty, !words.contains(where: \.isEmpty) else { return false }
+    return words.allSatisfy { word in
+      guard let first = word.unicodeScalars.first else { return false }
+      return (first.properties.isUppercase || ("0"..."9").contains(first))
+        && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The parsed `manifest.yaml`: features and their recordings, chains, the runner package and the
+/// declared telemetry taxonomy.
+///
+/// Every verb that touches recordings starts here, so the manifest is the one place that says which
+/// recordings exist and who owns them.
+public struct Manifest: Equatable, Sendable {
+  /// Where the manifest was found, and the folders derived from it.
+  public var location: ManifestLocation
+  /// The SwiftPM package whose `replay-runner` product serves the features (relative to the root).
+  public var replayRunner: ManifestEntry?
+  /// The features, in file order.
+  public var features: [ManifestFeature]
+  /// Chain recordings (`chain-…`), in file order.
+  public var chains: [ManifestEntry]
+  /// The `telemetry:` section, when present.
+  public var telemetry: ManifestTelemetry?
+  /// Duet's `presentation:` section, carried uninterpreted.
+  public var presentation: YAMLNode?
+  /// Duet's `mocks:` section, carried uninterpreted.
+  public var mocks: YAMLNode?
+
+  public init(
+    location: ManifestLocation, replayRunner: ManifestEntry? = nil, features: [ManifestFeature] = [],
+    chains: [ManifestEntry] = [], telemetry: ManifestTelemetry? = nil, presentation: YAMLNode? = nil,
+    mocks: YAMLNode? = nil
+  ) {
+    self.location = location
+    self.replayRunner = replayRunner
+    self.features = features
+    self.chains = chains
+    self.telemetry = telemetry
+    self.presentation = presentation
+    self.mocks = mocks
+  }
+
+  /// The feature named `name`.
+  public func feature(named name: String) -> ManifestFeature? {
+    features.first { $0.name == name }
+  }
+
+  /// Every recording the manifest lists, leaf fixtures first (in feature order), then chains.
+  public var listedFixtures: [ListedFixture] {
+    var result: [ListedFixture] = []
+    for feature in features {
+      for entry in feature.fixtures {
+        result.append(ListedFixture(name: entry.name, line: entry.line, owner: feature.name))
+      }
+    }
+    for chain in chains { result.append(ListedFixture(name: chain.name, line: chain.line, owner: nil)) }
+    return result
+  }
+}
+
+/// A recording named in the manifest: its name, the line it is listed on, and its owner feature
+/// (`nil` for a chain).
+public struct ListedFixture: Equatable, Hashable, Sendable {
+  /// The recording's name (`splash.ceremony-completes`, `chain-root-splash`).
+  public var name: String
+  /// The manifest line listing it.
+  public var line: Int
+  /// The feature that owns it; `nil` for chains.
+  public var owner: String?
+
+  public init(name: String, line: Int, owner: String?) {
+    self.name = name
+    self.line = line
+    self.owner = owner
+  }
+
+  /// True for chain recordings.
+  public var isChain: Bool { owner == nil }
+}

@@ -1,0 +1,49 @@
+/// One feature row of the manifest: where its code lives and which recordings it owns.
+///
+/// Only `fixtures` is required: a feature without source paths is still verified through
+/// whichever runner serves it (a Kotlin runner given with `--runner`, say).
+public struct ManifestFeature: Equatable, Sendable {
+  /// The feature's name, as the runner knows it (`splash`).
+  public var name: String
+  /// The line its key is on.
+  public var line: Int
+  /// The Swift file holding the reducer.
+  public var swift: ManifestEntry?
+  /// The Kotlin file holding the reducer, or `pending`.
+  public var kotlin: ManifestEntry?
+  /// The state type's name.
+  public var state: ManifestEntry?
+  /// The action type's name.
+  public var action: ManifestEntry?
+  /// The effect payload type's name.
+  public var effectPayload: ManifestEntry?
+  /// The scenario file that records the fixtures.
+  public var scenario: ManifestEntry?
+  /// The recordings this feature owns, by name (no `.fixture.json`).
+  public var fixtures: [ManifestEntry]
+
+  public init(
+    name: String, line: Int, swift: ManifestEntry? = nil, kotlin: ManifestEntry? = nil, state: ManifestEntry? = nil,
+    action: ManifestEntry? = nil, effectPayload: ManifestEntry? = nil, scenario: ManifestEntry? = nil,
+    fixtures: [ManifestEntry] = []
+  ) {
+    self.name = name
+    self.line = line
+    self.swift = swift
+    self.kotlin = kotlin
+    self.state = state
+    self.action = action
+    self.effectPayload = effectPayload
+    self.scenario = scenario
+    self.fixtures = fixtures
+  }
+
+  /// The entries that name files in the repository (checked to exist by lint).
+  var pathEntries: [(key: String, entry: ManifestEntry)] {
+    var result: [(String, ManifestEntry)] = []
+    if let swift { result.append(("swift", swift)) }
+    if let kotlin, kotlin.name != "pending" { result.append(("kotlin", kotlin)) }
+    if let scenario { result.append(("scenario", scenario)) }
+    return result
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// Reads `manifest.yaml` text into a `Manifest`, reporting every rule of manifest.md it breaks.
+///
+/// The result always carries a manifest (possibly partial) and the full problem list, so `lint`
+/// can show all problems at once; callers treat any problem as fatal for replay.
+public struct ManifestReader {
+  static let topLevelKeys = ["replayRunner", "features", "chains", "telemetry", "presentation", "mocks"]
+  static let featureKeys = ["swift", "kotlin", "state", "action", "effectPayload", "scenario", "fixtures"]
+  static let telemetryKeys = ["verbs", "events"]
+
+  let file: String
+  var problems: [LintProblem] = []
+  var seenFixtures: [String: Int] = [:]
+
+  /// The manifest in `text`, found at `location`, and every problem in it.
+  public static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
+    let parsed = YAMLSubsetParser.parse(text, file: location.displayName)
+    var reader = ManifestReader(file: location.displayName)
+    reader.problems = parsed.problems
+    var manifest = Manifest(location: location)
+    reader.readTop(parsed.root, into: &manifest)
+    // A line the grammar refused is reported once; rule checks on its stand-in value would only echo it.
+    let syntaxLines = Set(parsed.problems.compactMap(\.line))
+    let ruleProblems = reader.problems.dropFirst(parsed.problems.count).filter { !syntaxLines.contains($0.line ?? 0) }
+    let problems = (parsed.problems + ruleProblems).enumerated().sorted {
+      ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset)
+    }.map(\.element)
+    return (manifest, problems)
+  }
+
+  /// Reads the manifest file at `location`.
+  public static func load(_ location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
+    guard let data = FileManager.default.contents(atPath: location.file.path) else {
+      return (
+        Manifest(location: location),
+        [LintProblem(file: location.displayName, message: "cannot be read. Check that the file is readable.")]
+      )
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return (
+        Manifest(location: location),
+        [LintProblem(file: location.displayName, message: "is not valid UTF-8 text. Save it as UTF-8.")]
+      )
+    }
+    return read(text, location: location)
+  }
+
+  mutating func readTop(_ root: YAMLNode, into manifest: inout Manifest) {
+    guard case .mapping(let entries, _) = root else { return }
+    var seen: [String: Int] = [:]
+    for entry in entries {
+      if let first = seen[entry.key] {
+        report(
+          entry.line, "the top-level key '\(entry.key)' appears twice (first on line \(first)). Merge the sections.")
+        continue
+      }
+      seen[entry.key] = entry.line
+      switch entry.key {
+      case "replayRunner": manifest.replayRunner = scalar(entry, what: "replayRunner")
+      case "features": manifest.features = readFeatures(entry.value)
+      case "chains": manifest.chains = readChains(entry)
+      case "telemetry": manifest.telemetry = readTelemetry(entry.value)
+      case "presentation": manifest.presentation = entry.value
+      case "mocks": manifest.mocks = entry.value
+      case "waivers": readWaivers(entry)
+      default:
+        report(
+          entry.line,
+          "unknown top-level key '\(entry.key)'. The known keys are replayRunner, features, chains, telemetry, "
+            + "presentation and mocks." + Suggestion.hint(for: entry.key, among: Self.topLevelKeys))
+      }
+    }
+  }
+
+  mutating func readFeatures(_ node: YAMLNode) -> [ManifestFeature] {
+    let entries: [YAMLEntry]
+    switch node {
+    case .empty: return []
+    case .mapping(let list, _): entries = list
+    default:
+      report(node.line, "features: must be a mapping of feature names, found \(node.kindPhrase).")
+      return []
+    }
+    var features: [ManifestFeature] = []
+    var seen: [String: Int] = [:]
+    for entry in entries {
+      if let first = seen[entry.key] {
+        report(entry.line, "feature '\(entry.key)' is declared twice (first on line \(first)). Merge the two entries.")
+        continue
+      }
+      seen[entry.key] = entry.line
+      if !NameRules.isFeatureName(entry.key) {
+        report(entry.line, "'\(entry.key)' is not a valid feature name: \(NameRules.featureRule).")
+      }
+      features.append(readFeature(entry))
+    }
+    return features
+  }
+
+  mutating func readFeature(_ entry: YAMLEntry) -> ManifestFeature {
+    var feature = ManifestFeature(name: entry.key, line: entry.line)
+    let entries: [YAMLEntry]
+    switch entry.value {
+    case .mapping(let list, _): entries = list
+    case .empty: entries = []
+    default:
+      report(
+        entry.line,
+        "feature '\(entry.key)' must be a mapping of keys (fixtures:, swift:, …), found \(entry.value.kindPhrase).")
+      return feature
+    }
+    var seen: [String: Int] = [:]
+    var sawFixtures = false
+    for key in entries {
+      if let first = seen[key.key] {
+        report(key.line, "'\(key.key)' appears twice in feature '\(entry.key)' (first on line \(first)). Keep one.")
+        continue
+      }
+      seen[key.key] = key.line
+      let what = "'\(key.key)' of feature '\(entry.key)'"
+      switch key.key {
+      case "swift": feature.swift = scalar(key, what: what)
+      case "kotlin": feature.kotlin = scalar(key, what: what)
+      case "state": feature.state = scalar(key, what: what)
+      case "action": feature.action = scalar(key, what: what)
+      case "effectPayload": feature.effectPayload = scalar(key, what: what)
+      case "scenario": feature.scenario = scalar(key, what: what)
+      case "fixtures":
+        sawFixtures = true
+        feature.fixtures = readFixtureNames(key, owner: entry.key)
+      default:
+        report(
+          key.line,
+          "unknown key '\(key.key)' in feature '\(entry.key)'. The known keys are swift, kotlin, state, action, "
+            + "effectPayload, scenario and fixtures." + Suggestion.hint(for: key.key, among: Self.featureKeys))
+      }
+    }
+    if !sawFixtures {
+      report(
+        entry.line,
+        "feature '\(entry.key)' has no fixtures: list. Add one listing its recordings (fixtures: [] while it has none)."
+      )
+    }
+    return feature
+  }
+
+  mutating func readFixtureNames(_ entry: YAMLEntry, owner: String) -> [ManifestEntry] {
+    var names: [ManifestEntry] = []
+    for item in list(entry, what: "fixtures of feature '\(owner)'") {
+      if !NameRules.isFixtureName(item.name) {
+        report(item.line, "'\(item.name)' is not a valid fixture name: \(NameRules.fixtureRule).")
+        continue
+      }
+      if item.name.hasPrefix(NameRules.chainPrefix) {
+        report(
+          item.line,
+          "'\(item.name)' starts with 'chain-', which marks chain recordings. List it under chains: instead, "
+            + "or rename the scenario.")
+        continue
+      }
+      if noteFixture(item) { names.append(item) }
+    }
+    return names
+  }
+
+  mutating func readChains(_ entry: YAMLEntry) -> [ManifestEntry] {
+    var names: [ManifestEntry] = []
+    for item in list(entry, what: "chains") {
+      if !NameRules.isFixtureName(item.name) {
+        report(item.line, "'\(item.name)' is not a valid chain name: \(NameRules.fixtureRule).")
+        continue
+      }
+      if !item.name.hasPrefix(NameRules.chainPrefix) {
+        report(
+          item.line,
+          "chain '\(item.name)' must be named 'chain-…': chain recordings are recognised by that prefix. "
+            + "Rename it to 'chain-\(item.name)'.")
+        continue
+      }
+      if noteFixture(item) { names.append(item) }
+    }
+    return names
+  }
+
+  /// Records a listed fixture name; false (with a problem) when it was listed before.
+  mutating func noteFixture(_ item: ManifestEntry) -> Bool {
+    if let first = seenFixtures[item.name] {
+      report(item.line, "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once.")
+      return false
+    }
+    seenFixtures[item.name] = item.line
+    return true
+  }
+
+  mutating func readTelemetry(_ node: YAMLNode) -> ManifestTelemetry {
+    var telemetry = ManifestTelemetry()
+    guard case .mapping(let entries, _) = node else {
+      if case .empty = node { return telemetry }
+      report(node.line, "telemetry: must be a mapping with verbs: and events:, found \(node.kindPhrase).")
+      return telemetry
+    }
+    var seen: [String: Int] = [:]
+    for entry in entries {
+      if let first = seen[entry.key] {
+        report(entry.line, "'\(entry.key)' appears twice in telemetry: (first on line \(first)). Merge the lists.")
+        continue
+      }
+      seen[entry.key] = entry.line
+      switch entry.key {
+      case "verbs": telemetry.verbs = list(entry, what: "telemetry verbs")
+      case "events": telemetry.events = list(entry, what: "telemetry events")
+      default:
+        report(
+          entry.line,
+          "unknown key '\(entry.key)' in telemetry:. The known keys are verbs and events."
+            + Suggestion.hint(for: entry.key, among: Self.telemetryKeys))
+      }
+    }
+    return telemetry
+  }
+
+  mutating func readWaivers(_ entry: YAMLEntry) {
+    switch entry.value {
+    case .empty, .list([], _): return
+    default:
+      report(
+        entry.line,
+        "waivers are not supported: duet-verify gates every listed recording. Fix or re-record the waived "
+          + "recordings and leave waivers: [] (or remove the key).")
+    }
+  }
+
+  /// The scalar under `entry`, or nil with a problem.
+  mutating func scalar(_ entry: YAMLEntry, what: String) -> ManifestEntry? {
+    switch entry.value {
+    case .scalar(let text, _): return ManifestEntry(name: text, line: entry.line)
+    case .empty:
+      report(entry.line, "\(what) has no value. Write it on the same line: '\(entry.key): …'.")
+    default:
+      report(entry.line, "\(what) must be a single value, found \(entry.value.kindPhrase).")
+    }
+    return nil
+  }
+
+  /// The scalar items of the list under `entry` (`[]` and an empty key count as empty).
+  mutating func list(_ entry: YAMLEntry, what: String) -> [ManifestEntry] {
+    switch entry.value {
+    case .empty: return []
+    case .list(let items, _):
+      var result: [ManifestEntry] = []
+      for item in items {
+        guard case .scalar(let text, let line) = item else {
+          report(item.line, "each item of \(what) must be a single name, found \(item.kindPhrase).")
+          continue
+        }
+        result.append(ManifestEntry(name: text, line: line))
+      }
+      return result
+    default:
+      report(entry.line, "\(what) must be a list ('- name' lines), found \(entry.value.kindPhrase).")
+      return []
+    }
+  }
+
+  mutating func report(_ line: Int, _ message: String) {
+    problems.append(LintProblem(file: file, line: line, message: message))
+  }
+}

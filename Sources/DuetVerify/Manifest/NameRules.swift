@@ -1,0 +1,30 @@
+/// The naming rules that keep every name safe to use as a file name and readable in a report.
+///
+/// A fixture name becomes `fixtures/<name>.fixture.json`; allowing `/` or `..` would let a manifest
+/// line reach outside the fixtures folder.
+public enum NameRules {
+  /// Feature names: `[a-z][a-z0-9-]*`.
+  public static func isFeatureName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, isLower(first) else { return false }
+    return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
+  }
+
+  /// Fixture names: `[a-z0-9][a-z0-9.-]*`, never containing `..`.
+  public static func isFixtureName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, isLower(first) || isDigit(first) else { return false }
+    guard !name.contains("..") else { return false }
+    return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+  }
+
+  /// Chain recordings are recognised by this prefix.
+  public static let chainPrefix = "chain-"
+
+  static let featureRule =
+    "feature names use lower-case letters, digits and '-', starting with a letter ([a-z][a-z0-9-]*)"
+  static let fixtureRule =
+    "fixture names use lower-case letters, digits, '.' and '-', start with a letter or digit, and never contain "
+    + "'/' or '..' ([a-z0-9][a-z0-9.-]*)"
+
+  static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}

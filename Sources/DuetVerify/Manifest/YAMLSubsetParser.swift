@@ -1,0 +1,145 @@
+/// Builds a `YAMLNode` tree from manifest lines, reporting every line it cannot place.
+///
+/// Strict by design: the anchor tool silently ignored odd lines inside sections, which let typos
+/// pass review. Here each such line is a problem naming its line, and parsing goes on so one run
+/// shows all of them.
+struct YAMLSubsetParser {
+  let file: String
+  var lines: [YAMLLine]
+  var index = 0
+  var problems: [LintProblem] = []
+
+  /// Parses the whole document; the top level is always a mapping.
+  static func parse(_ source: String, file: String) -> (root: YAMLNode, problems: [LintProblem]) {
+    let scanned = YAMLLineScanner.scan(source, file: file)
+    var parser = YAMLSubsetParser(file: file, lines: scanned.lines)
+    parser.problems = scanned.problems
+    let root = parser.parseDocument()
+    let problems = parser.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+    return (root, problems)
+  }
+
+  mutating func parseDocument() -> YAMLNode {
+    var entries: [YAMLEntry] = []
+    while index < lines.count {
+      let line = lines[index]
+      if line.indent > 0 {
+        report(line, "this line is indented but nothing above it opens a section. Top-level keys start in column 1.")
+        skipLine()
+        continue
+      }
+      if case .mapping(let more, _) = parseMapping(indent: 0) { entries += more }
+      if index < lines.count, lines[index].indent == 0, case .item = lines[index].body {
+        report(
+          lines[index],
+          "a list item at the top level. The manifest's top level is a mapping of keys (replayRunner, features, …).")
+        skipLine()
+      }
+    }
+    return .mapping(entries, line: entries.first?.line ?? 1)
+  }
+
+  mutating func parseMapping(indent: Int) -> YAMLNode {
+    var entries: [YAMLEntry] = []
+    let firstLine = index < lines.count ? lines[index].number : 0
+    while index < lines.count {
+      let line = lines[index]
+      if line.indent < indent { break }
+      if line.indent > indent {
+        report(line, "this line is indented deeper than its section allows. Indent with 2 spaces per level.")
+        skipLine()
+        continue
+      }
+      guard case .entry(let key, let value) = line.body else {
+        if indent == 0 { break }
+        report(line, "a list item where 'key: value' entries were expected. Check the indentation of this line.")
+        skipLine()
+        continue
+      }
+      index += 1
+      entries.append(YAMLEntry(key: key, line: line.number, value: valueNode(for: value, of: line)))
+    }
+    return .mapping(entries, line: firstLine)
+  }
+
+  /// The value of `key: value`, or the block under `key:`.
+  mutating func valueNode(for value: String?, of line: YAMLLine) -> YAMLNode {
+    if let value {
+      switch YAMLScalar.node(value, line: line.number) {
+      case .success(let node): return node
+      case .failure(let failure):
+        report(line, failure.message)
+        return .empty(line: line.number)
+      }
+    }
+    guard index < lines.count else { return .empty(line: line.number) }
+    let next = lines[index]
+    if next.indent > line.indent {
+      if next.indent != line.indent + 2 {
+        report(
+          next,
+          "this line is indented \(next.indent - line.indent) spaces under line \(line.number). "
+            + "Indent with 2 spaces per level.")
+      }
+      return parseBlock(indent: next.indent)
+    }
+    if next.indent == line.indent, case .item = next.body {
+      report(next, "list items must be indented 2 spaces under their key (line \(line.number)).")
+      return parseList(indent: next.indent)
+    }
+    return .empty(line: line.number)
+  }
+
+  mutating func parseBlock(indent: Int) -> YAMLNode {
+    if case .item = lines[index].body { return parseList(indent: indent) }
+    return parseMapping(indent: indent)
+  }
+
+  mutating func parseList(indent: Int) -> YAMLNode {
+    var items: [YAMLNode] = []
+    let firstLine = lines[index].number
+    while index < lines.count {
+      let line = lines[index]
+      if line.indent < indent { break }
+      if line.indent > indent {
+        report(line, "this line is indented deeper than the list item above allows. Indent with 2 spaces per level.")
+        skipLine()
+        continue
+      }
+      guard case .item(let rest) = line.body else { break }
+      index += 1
+      items.append(itemNode(rest, of: line))
+    }
+    return .list(items, line: firstLine)
+  }
+
+  /// A list item: a scalar, a block under a lone `-`, or a mapping starting on the `-` line.
+  mutating func itemNode(_ rest: String?, of line: YAMLLine) -> YAMLNode {
+    guard let rest else {
+      if index < lines.count, lines[index].indent > line.indent { return parseBlock(indent: lines[index].indent) }
+      return .empty(line: line.number)
+    }
+    if case .entry(let key, let value)? = YAMLLineScanner.splitEntry(Substring(rest)) {
+      lines.insert(
+        YAMLLine(number: line.number, indent: line.indent + 2, body: .entry(key: key, value: value)), at: index)
+      return parseMapping(indent: line.indent + 2)
+    }
+    switch YAMLScalar.node(rest, line: line.number) {
+    case .success(let node): return node
+    case .failure(let failure):
+      report(line, failure.message)
+      return .empty(line: line.number)
+    }
+  }
+
+  /// Skips the current line and everything indented under it.
+  mutating func skipLine() {
+    let indent = lines[index].indent
+    index += 1
+    while index < lines.count, lines[index].indent > indent { index += 1 }
+  }
+
+  mutating func report(_ line: YAMLLine, _ message: String) {
+    problems.append(LintProblem(file: file, line: line.number, message: message))
+  }
+}

@@ -1,0 +1,128 @@
+/// What replaying one recording produced: its steps, and the first failure if any.
+///
+/// Results are typed values (run → fixtures → steps → first divergence); reporters only render
+/// them, and `.runs/` stores them so `explain` can re-render without replaying.
+public struct FixtureResult: Codable, Equatable, Sendable {
+  /// The recording's name.
+  public var name: String
+  /// Leaf or chain.
+  public var kind: FixtureDocument.Kind
+  /// The owner feature (leaf recordings).
+  public var feature: String?
+  /// The file, relative to the repository root.
+  public var file: String
+  /// The scenario file the recording came from.
+  public var scenarioSource: String?
+  /// How many steps the recording has.
+  public var stepCount: Int
+  /// The steps that were replayed, in order (the failing one last).
+  public var steps: [StepResult]
+  /// The first failure; `nil` when the recording passed.
+  public var failure: FixtureFailure?
+  /// Wall time spent on this recording, in milliseconds.
+  public var durationMillis: Int
+
+  public init(
+    name: String, kind: FixtureDocument.Kind, feature: String? = nil, file: String, scenarioSource: String? = nil,
+    stepCount: Int = 0, steps: [StepResult] = [], failure: FixtureFailure? = nil, durationMillis: Int = 0
+  ) {
+    self.name = name
+    self.kind = kind
+    self.feature = feature
+    self.file = file
+    self.scenarioSource = scenarioSource
+    self.stepCount = stepCount
+    self.steps = steps
+    self.failure = failure
+    self.durationMillis = durationMillis
+  }
+
+  /// True when every step matched.
+  public var passed: Bool { failure == nil }
+}
+
+/// One replayed step.
+public struct StepResult: Codable, Equatable, Sendable {
+  /// 0-based index.
+  public var index: Int
+  /// The chain node (chains only).
+  public var node: String?
+  /// The step's label.
+  public var label: String?
+  /// The scenario line.
+  public var line: Int?
+  /// True when state and effects matched byte for byte.
+  public var passed: Bool
+
+  public init(index: Int, node: String? = nil, label: String? = nil, line: Int? = nil, passed: Bool) {
+    self.index = index
+    self.node = node
+    self.label = label
+    self.line = line
+    self.passed = passed
+  }
+}
+
+/// The first thing that went wrong in a recording, with everything a failure block shows.
+public struct FixtureFailure: Error, Codable, Equatable, Sendable {
+  /// What kind of failure.
+  public enum Reason: String, Codable, Equatable, Sendable {
+    case stateDiverged
+    case effectsDiverged
+    case seamBroken
+    case runnerError
+    case runnerFault
+    case featureNotServed
+    case unreadable
+    case notRun
+  }
+
+  public var reason: Reason
+  /// The 0-based step (absent when the recording failed before any step).
+  public var step: Int?
+  /// The chain node of that step.
+  public var node: String?
+  /// The step's label.
+  public var label: String?
+  /// The scenario line of the step.
+  public var line: Int?
+  /// The first divergent path and both fragments.
+  public var divergence: Divergence?
+  /// The step's action, compact.
+  public var action: String?
+  /// A sentence for failures that are not divergences (runner faults, unreadable files), or a note.
+  public var detail: String?
+  /// The runner's last stderr lines, for runner faults.
+  public var stderr: [String]?
+
+  public init(
+    reason: Reason, step: Int? = nil, node: String? = nil, label: String? = nil, line: Int? = nil,
+    divergence: Divergence? = nil, action: String? = nil, detail: String? = nil, stderr: [String]? = nil
+  ) {
+    self.reason = reason
+    self.step = step
+    self.node = node
+    self.label = label
+    self.line = line
+    self.divergence = divergence
+    self.action = action
+    self.detail = detail
+    self.stderr = stderr
+  }
+}
+
+/// Where expected and actual first differ: the path and the two compact fragments (`∅` = missing).
+public struct Divergence: Codable, Equatable, Sendable {
+  /// `expectedEffects[0].payload.value.path`.
+  public var path: String
+  /// The expected fragment, compact.
+  public var expected: String
+  /// The actual fragment, compact.
+  public var actual: String
+
+  public init(path: String, expected: String, actual: String) {
+    self.path = path
+    self.expected = expected
+    self.actual = actual
+  }
+}

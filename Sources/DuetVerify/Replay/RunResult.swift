@@ -1,0 +1,43 @@
+/// Everything one `verify` run found: lint problems, taxonomy findings, runner start failures and
+/// one result per replayed recording.
+///
+/// The verdict is computed here once, so every reporter (terminal, JSON, JUnit, `.runs/`) agrees.
+public struct RunResult: Sendable {
+  /// One result per selected recording, in manifest order.
+  public var fixtures: [FixtureResult]
+  /// Every lint problem.
+  public var lintProblems: [LintProblem]
+  /// Every taxonomy finding (errors fail the run, warnings do not).
+  public var taxonomyFindings: [TaxonomyFinding]
+  /// Runner start failures, as sentences (one per retired slot, duplicates removed).
+  public var runnerFailures: [String]
+  /// Runner slots used.
+  public var runners: Int
+  /// Wall time of the whole run, in milliseconds.
+  public var durationMillis: Int
+
+  public init(
+    fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
+    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0
+  ) {
+    self.fixtures = fixtures
+    self.lintProblems = lintProblems
+    self.taxonomyFindings = taxonomyFindings
+    self.runnerFailures = runnerFailures
+    self.runners = runners
+    self.durationMillis = durationMillis
+  }
+
+  /// Recordings that passed.
+  public var passedCount: Int { fixtures.filter(\.passed).count }
+  /// Steps sent to a runner and judged.
+  public var stepsReplayed: Int { fixtures.reduce(0) { $0 + $1.steps.count } }
+  /// Taxonomy findings that fail the gate.
+  public var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }
+
+  /// True only when something was replayed and nothing failed.
+  public var passed: Bool {
+    !fixtures.isEmpty && passedCount == fixtures.count && lintProblems.isEmpty && taxonomyErrors.isEmpty
+      && runnerFailures.isEmpty
+  }
+}

@@ -1,0 +1,56 @@
+import DuetCore
+
+/// Renders `explain <fixture>#<step>`: the step's action, the state sent, and the full expected vs
+/// actual state and effects in pretty form, then the verdict of that step.
+public enum ExplanationReport {
+  public static func render(
+    _ explanation: StepExplanation, fixture: String, kind: FixtureDocument.Kind, source: String?
+  )
+    -> String
+  {
+    let step = explanation.step
+    var header = (kind == .chain ? "chain" : "fixture") + " '\(fixture)' step \(step.index)"
+    if let node = step.node { header += " (\(node))" }
+    if let label = step.label { header += " '\(label)'" }
+    var lines = [header, "  action: \(explanation.action)"]
+    if let source { lines.append("  scenario: \(source)" + (step.line.map { ":\($0)" } ?? "")) }
+    if let earlier = explanation.earlierFailure, let index = earlier.step {
+      var note = "  note: step \(index) already failed (\(FailureBlock.phrase(earlier.reason))"
+      if let divergence = earlier.divergence { note += " at \(divergence.path)" }
+      lines.append(note + "); the states below are threaded from the runner's actual answers")
+    }
+    lines.append("")
+    lines += section("state sent", explanation.sentState)
+    lines += section("expected state", explanation.expectedState ?? "(not recorded for this chain step)")
+    switch explanation.reply {
+    case .answer(let state, let effects):
+      lines += section("actual state", state)
+      lines += section("expected effects", explanation.expectedEffects)
+      lines += section("actual effects", effects)
+    case .refused(let message):
+      lines += section("expected effects", explanation.expectedEffects)
+      lines.append("the runner answered with an error: \(message)")
+      lines.append("")
+    }
+    if let failure = explanation.failure {
+      var verdict = "result: " + FailureBlock.phrase(failure.reason)
+      if let divergence = failure.divergence {
+        verdict += " at \(divergence.path) — expected: \(divergence.expected)   actual: \(divergence.actual)"
+      }
+      lines.append(verdict)
+      if let detail = failure.detail, failure.reason != .runnerError { lines.append("  " + detail) }
+    } else {
+      lines.append("result: the step matches (state and effects are byte-identical)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A titled block: the value in pretty canonical form when it parses, else as sent.
+  static func section(_ title: String, _ text: String) -> [String] {
+    var body = text
+    if let tree = try? JSONParser().parse(text), let pretty = try? CanonicalWriter.pretty(tree) {
+      body = String(pretty.dropLast())
+    }
+    return ["\(title):", body, ""]
+  }
+}

@@ -1,0 +1,94 @@
+/// The human failure block of fixtures.md, one per failed recording.
+///
+/// Layout (two-space indent under the header; Duet's layout, our `next:` command):
+/// ```
+/// ✗ fixture 'splash.repeat-appear-inert' step 1 'repeat appear inert › the splash appears again' — effects diverged
+///   at expectedEffects[0]
+///   expected: ∅   actual: {"id":"splash.safetyNet","kind":"run",…}
+///   action: {"case":"appeared"}
+///   scenario: Sources/FoyerFeatures/Splash/SplashScenario.swift:57
+///   next: duet-verify explain splash.repeat-appear-inert#1
+/// ```
+public enum FailureBlock {
+  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`.
+  public static func lines(for result: FixtureResult, mark: (String) -> String = { $0 }) -> [String]? {
+    guard let failure = result.failure else { return nil }
+    var lines = [header(result, failure, mark: mark)]
+    let isDivergence = [.stateDiverged, .effectsDiverged, .seamBroken].contains(failure.reason)
+    if let divergence = failure.divergence {
+      lines.append("  at \(divergence.path)")
+      lines.append("  expected: \(divergence.expected)   actual: \(divergence.actual)")
+    }
+    if let detail = failure.detail {
+      lines.append("  " + (isDivergence && failure.reason != .seamBroken ? "note: " : "") + detail)
+    }
+    if let stderr = failure.stderr, !stderr.isEmpty {
+      lines.append("  runner stderr (last lines):")
+      lines += stderr.map { "    | " + $0 }
+    }
+    if let action = failure.action { lines.append("  action: \(action)") }
+    if let source = result.scenarioSource {
+      lines.append("  scenario: \(source)" + (failure.line.map { ":\($0)" } ?? ""))
+    }
+    if let next = next(result, failure) { lines.append("  next: \(next)") }
+    return lines
+  }
+
+  /// The block as text, lines joined with newlines (no trailing newline).
+  public static func render(_ result: FixtureResult) -> String? {
+    lines(for: result)?.joined(separator: "\n")
+  }
+
+  static func header(_ result: FixtureResult, _ failure: FixtureFailure, mark: (String) -> String) -> String {
+    var text = mark("✗") + " " + (result.kind == .chain ? "chain" : "fixture") + " '\(result.name)'"
+    if let step = failure.step {
+      text += " step \(step)"
+      if let node = failure.node { text += " (\(node))" }
+      if let label = failure.label { text += " '\(label)'" }
+    }
+    return text + " — " + phrase(failure.reason)
+  }
+
+  /// The header's closing phrase for each kind of failure.
+  public static func phrase(_ reason: FixtureFailure.Reason) -> String {
+    switch reason {
+    case .stateDiverged: return "state diverged"
+    case .effectsDiverged: return "effects diverged"
+    case .seamBroken: return "linkToNext seam broken"
+    case .runnerError: return "runner answered with an error"
+    case .runnerFault: return "runner failed"
+    case .featureNotServed: return "feature not served by the runner"
+    case .unreadable: return "recording unreadable"
+    case .notRun: return "not replayed"
+    }
+  }
+
+  static func next(_ result: FixtureResult, _ failure: FixtureFailure) -> String? {
+    switch failure.reason {
+    case .unreadable: return "duet-verify lint"
+    case .notRun, .featureNotServed: return nil
+    default:
+      guard let step = failure.step else { return nil }
+      return "duet-verify explain \(result.name)#\(step)"
+    }
+  }
+
+  /// One line for annotations and JUnit messages:
+  /// `fixture 'x' step 1 'label' — effects diverged at expectedEffects[0]: expected ∅, actual {…}`.
+  public static func oneLine(_ result: FixtureResult) -> String? {
+    guard let failure = result.failure else { return nil }
+    var text = header(result, failure) { _ in "" }.trimmingLeadingSpaces
+    if let divergence = failure.divergence {
+      text += " at \(divergence.path): expected \(divergence.expected), actual \(divergence.actual)"
+    } else if let detail = failure.detail {
+      text += ": " + detail
+    }
+    return text.replacingNewlines
+  }
+}
+
+extension String {
+  var replacingNewlines: String {
+    String(map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+  }
+}

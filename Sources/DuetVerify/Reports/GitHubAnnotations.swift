@@ -1,0 +1,51 @@
+import Foundation
+
+/// GitHub Actions annotations (`GITHUB_ACTIONS=true`): each failure also as
+/// `::error file=<scenario source>,line=<line>::<one-line message>`, so it shows on the pull
+/// request's diff at the scenario line that recorded it.
+public enum GitHubAnnotations {
+  /// True when running under GitHub Actions.
+  public static func enabled(environment: [String: String]) -> Bool {
+    environment["GITHUB_ACTIONS"] == "true"
+  }
+
+  /// One annotation line per failure and lint problem.
+  public static func lines(for run: RunResult) -> [String] {
+    var lines: [String] = []
+    for problem in run.lintProblems {
+      lines.append(annotation(file: problem.file, line: problem.line, message: problem.message))
+    }
+    for result in run.fixtures {
+      guard let message = FailureBlock.oneLine(result) else { continue }
+      let file = result.scenarioSource ?? result.file
+      let line = result.scenarioSource == nil ? nil : result.failure?.line
+      lines.append(annotation(file: file, line: line, message: message))
+    }
+    for finding in run.taxonomyErrors {
+      lines.append(annotation(file: nil, line: nil, message: finding.message))
+    }
+    for failure in run.runnerFailures {
+      lines.append(annotation(file: nil, line: nil, message: failure))
+    }
+    return lines
+  }
+
+  static func annotation(file: String?, line: Int?, message: String) -> String {
+    var properties: [String] = []
+    if let file { properties.append("file=" + escapeProperty(file)) }
+    if let line { properties.append("line=\(line)") }
+    let head = properties.isEmpty ? "::error" : "::error " + properties.joined(separator: ",")
+    return head + "::" + escapeData(message)
+  }
+
+  /// Workflow-command escaping of the message.
+  static func escapeData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// Workflow-command escaping of a property value.
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+  }
+}

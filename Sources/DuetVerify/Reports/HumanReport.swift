@@ -1,0 +1,38 @@
+/// The terminal report of a run: lint problems, taxonomy findings, runner errors, one failure block
+/// per failed recording, then the counts line and the verdict line.
+public enum HumanReport {
+  /// The report's text; `quiet` keeps only problems, failures and the verdict.
+  public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
+    var sections: [String] = []
+    if !run.lintProblems.isEmpty {
+      sections.append(run.lintProblems.map { style.red("✗") + " " + $0.description }.joined(separator: "\n"))
+    }
+    let findings = run.taxonomyFindings.filter { !quiet || $0.severity == .error }
+    if !findings.isEmpty {
+      sections.append(
+        findings.map { finding in
+          finding.severity == .error
+            ? style.red("✗") + " taxonomy: " + finding.message : style.yellow("!") + " taxonomy: " + finding.message
+        }.joined(separator: "\n"))
+    }
+    for failure in run.runnerFailures { sections.append(style.red("✗") + " " + failure) }
+    var notRun = 0
+    for result in run.fixtures {
+      if result.failure?.reason == .notRun {
+        notRun += 1
+        continue
+      }
+      if let lines = FailureBlock.lines(for: result, mark: style.red) { sections.append(lines.joined(separator: "\n")) }
+    }
+    if notRun > 0 {
+      sections.append(
+        style.red("✗") + " \(notRun) \(notRun == 1 ? "recording was" : "recordings were") not replayed: no runner "
+          + "could be started (see above).")
+    }
+    var text = sections.joined(separator: "\n\n")
+    if !text.isEmpty { text += "\n\n" }
+    if !quiet { text += SummaryLine.counts(run) + "\n" }
+    text += SummaryLine.verdict(verb: "verify", passed: run.passed, style: style) + "\n"
+    return text
+  }
+}

@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+
+/// A progress line on stderr (`duet-verify: 12/73 fixtures…`) for runs longer than about a second,
+/// on a terminal only; erased before the report is printed.
+///
+/// Short runs print nothing extra, and logs (not a TTY) never see carriage-return noise.
+public final class ProgressLine: @unchecked Sendable {
+  private let lock = NSLock()
+  private let write: (String) -> Void
+  private let total: Int
+  private var done = 0
+  private var shown = false
+  private var timer: DispatchSourceTimer?
+
+  /// Starts a progress line for `total` items that appears after `delay` seconds; `write` writes
+  /// raw text to stderr.
+  public init(total: Int, delay: Double = 1, write: @escaping (String) -> Void) {
+    self.total = total
+    self.write = write
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "duet-verify.progress"))
+    timer.schedule(deadline: .now() + delay, repeating: 0.1)
+    timer.setEventHandler { [weak self] in self?.draw() }
+    timer.resume()
+    self.timer = timer
+  }
+
+  /// One more item finished.
+  public func advance() {
+    lock.withLock { done += 1 }
+  }
+
+  private func draw() {
+    lock.withLock {
+      guard timer != nil else { return }
+      shown = true
+      write("\r\u{1B}[2Kduet-verify: \(done)/\(total) fixtures…")
+    }
+  }
+
+  /// Stops and erases the line.
+  public func finish() {
+    let active: DispatchSourceTimer? = lock.withLock {
+      defer { timer = nil }
+      return timer
+    }
+    active?.cancel()
+    lock.withLock {
+      if shown { write("\r\u{1B}[2K") }
+      shown = false
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The closing lines of a human report: the counts line and the verdict line.
+///
+/// `duet-verify: 73/73 fixtures passed (312 steps, 2 runners) in 0.8s`, then
+/// `duet-verify verify: PASS` (or `FAIL`) as the very last line, which CI logs and people scan for.
+public enum SummaryLine {
+  /// The counts line.
+  public static func counts(_ run: RunResult) -> String {
+    let steps = run.stepsReplayed
+    let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
+    return
+      "duet-verify: \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
+      + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
+  }
+
+  /// The verdict line.
+  public static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
+    -> String
+  {
+    "duet-verify \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
+  }
+}

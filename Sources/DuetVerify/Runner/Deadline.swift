@@ -1,0 +1,32 @@
+import Dispatch
+
+/// A point on the monotonic clock: every wait in the runner pool is bounded by one.
+struct Deadline: Sendable {
+  let nanoseconds: UInt64
+
+  init(after seconds: Double) {
+    let now = DispatchTime.now().uptimeNanoseconds
+    let span = seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
+    nanoseconds = now &+ span
+  }
+
+  var hasPassed: Bool { DispatchTime.now().uptimeNanoseconds >= nanoseconds }
+
+  /// Milliseconds left, for `poll` (0 when passed, capped to fit an Int32).
+  var remainingMilliseconds: Int32 {
+    let now = DispatchTime.now().uptimeNanoseconds
+    guard now < nanoseconds else { return 0 }
+    return Int32(min((nanoseconds - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `close(2)`, under a name that methods called `close()` do not shadow.
+func closeDescriptor(_ fd: Int32) {
+  _ = close(fd)
+}

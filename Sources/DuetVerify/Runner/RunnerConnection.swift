@@ -1,0 +1,33 @@
+import DuetCore
+
+/// One live conversation with a runner: the seam between replay logic and processes.
+///
+/// Replay talks only to this protocol, so unit tests drive the replay logic with an in-memory fake
+/// below the process boundary, and a Kotlin or Duet runner is just another process behind it.
+public protocol RunnerConnection: AnyObject {
+  /// What the runner announced.
+  var handshake: RunnerHandshake { get }
+  /// Sends one `reduce` request (state and action as compact JSON text) and waits for its answer
+  /// (one request in flight at a time).
+  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply
+  /// The last lines the runner wrote to stderr, for reports.
+  func stderrTail() -> [String]
+  /// Ends the conversation: `{"op":"exit"}`, then reap (kill after a grace period).
+  func close()
+  /// Ends the conversation at once (the runner is hung or out of sync).
+  func kill()
+}
+
+/// A runner's answer to `reduce`.
+public enum ReduceReply: Equatable, Sendable {
+  /// The compact canonical state and effects strings (the byte-gate objects).
+  case answer(state: String, effects: String)
+  /// `{"error": …}`: this fixture fails, the runner stays.
+  case refused(String)
+}
+
+/// Starts runner conversations; the pool asks for a fresh one whenever a runner is lost.
+public protocol RunnerLauncher: Sendable {
+  /// A new conversation whose handshake has been validated.
+  func launch() throws(RunnerStartError) -> any RunnerConnection
+}

@@ -1,0 +1,22 @@
+/// The bounds every runner conversation stays within.
+///
+/// Each bound answers one item of the protocol's "what the verifier must survive" list: a runner
+/// that never answers (timeout), one that sends an endless line (line cap), one that will not exit
+/// (grace period), one that floods stderr (bounded tail).
+public struct RunnerLimits: Equatable, Sendable {
+  /// Seconds allowed for the handshake and for each request (`--timeout`, default 10).
+  public var timeout: Double
+  /// The longest stdout line accepted, in bytes (16 MiB).
+  public var lineLimit: Int
+  /// Seconds a runner gets to exit after `{"op":"exit"}` before it is killed.
+  public var exitGrace: Double
+  /// Bytes of stderr kept for reports.
+  public var stderrTailBytes: Int
+
+  public init(timeout: Double = 10, lineLimit: Int = 16 << 20, exitGrace: Double = 2, stderrTailBytes: Int = 16_384) {
+    self.timeout = timeout
+    self.lineLimit = lineLimit
+    self.exitGrace = exitGrace
+    self.stderrTailBytes = stderrTailBytes
+  }
+}

@@ -1,0 +1,66 @@
+/// Splits a command line into words the way a POSIX shell does for simple commands: whitespace
+/// separates words, single quotes keep everything literally, double quotes keep spaces and honour
+/// `\"`, `\\`, `\$` and `` \` ``, and a backslash outside quotes escapes the next character.
+///
+/// `--runner "java -jar build/runner.jar"` must work without handing the string to a shell (no
+/// expansion, no injection): this is the only shell behaviour the verifier reproduces.
+public enum ShellWords {
+  /// Why a command line could not be split.
+  public struct SplitError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The words of `text`.
+  public static func split(_ text: String) throws(SplitError) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var iterator = Array(text).makeIterator()
+    while let character = iterator.next() {
+      switch character {
+      case " ", "\t", "\n":
+        if inWord {
+          words.append(current)
+          current = ""
+          inWord = false
+        }
+      case "'":
+        inWord = true
+        var closed = false
+        while let next = iterator.next() {
+          if next == "'" {
+            closed = true
+            break
+          }
+          current.append(next)
+        }
+        if !closed { throw SplitError(description: "the runner command has an unterminated single quote: \(text)") }
+      case "\"":
+        inWord = true
+        var closed = false
+        while let next = iterator.next() {
+          if next == "\"" {
+            closed = true
+            break
+          }
+          if next == "\\" {
+            guard let escaped = iterator.next() else { break }
+            if !"\"\\$`".contains(escaped) { current.append("\\") }
+            current.append(escaped)
+            continue
+          }
+          current.append(next)
+        }
+        if !closed { throw SplitError(description: "the runner command has an unterminated double quote: \(text)") }
+      case "\\":
+        inWord = true
+        if let escaped = iterator.next() { current.append(escaped) }
+      default:
+        inWord = true
+        current.append(character)
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,98 @@
+import DuetCore
+import Foundation
+
+// A replay-protocol runner that misbehaves on purpose, for the verifier's end-to-end tests.
+//
+//   misbehaving-runner [--features counter,ping,pong] [--protocol NAME] [--version N]
+//                      [--exit-before-handshake STATUS] [--stderr-flood BYTES]
+//                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
+//
+// KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
+// invalid-utf8, huge-line, error, close-stdout. The fault fires on every request whose action case
+// is --on (every request when --on is absent); other requests are answered correctly.
+
+var options: [String: String] = [:]
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+  let flag = arguments.removeFirst()
+  options[flag] = arguments.isEmpty ? "" : arguments.removeFirst()
+}
+
+func out(_ bytes: [UInt8]) {
+  try? FileHandle.standardOutput.write(contentsOf: Data(bytes))
+}
+func out(_ text: String) { out(Array(text.utf8)) }
+
+if let status = options["--exit-before-handshake"] {
+  FileHandle.standardError.write(Data("misbehaving-runner: leaving before the handshake\n".utf8))
+  exit(Int32(status) ?? 1)
+}
+if let flood = options["--stderr-flood"], let bytes = Int(flood) {
+  let line = Data((String(repeating: "x", count: 1023) + "\n").utf8)
+  for _ in 0..<(bytes / 1024) { FileHandle.standardError.write(line) }
+  FileHandle.standardError.write(Data("misbehaving-runner: flood done\n".utf8))
+}
+let features = (options["--features"] ?? "counter").split(separator: ",").map { JSONValue.string(String($0)) }
+let handshake: JSONValue = .object([
+  "features": .array(features), "platform": .string("test"),
+  "protocol": .string(options["--protocol"] ?? "duet-replay"),
+  "version": .integer(Int64(options["--version"] ?? "1") ?? 1),
+])
+out(((try? CanonicalWriter.compact(handshake)) ?? "{}") + "\n")
+
+let fault = options["--fault"]
+let trigger = options["--on"]
+let slowMillis = UInt32(options["--slow-ms"] ?? "0") ?? 0
+
+while let line = readLine(strippingNewline: true) {
+  guard let request = try? JSONParser().parse(line) else {
+    out("{\"error\":\"malformed request line\"}\n")
+    continue
+  }
+  if request["op"] == .string("exit") { exit(0) }
+  guard let feature = request["feature"]?.stringValue, let state = request["state"], let action = request["action"]
+  else {
+    out("{\"error\":\"reduce needs feature/state/action\"}\n")
+    continue
+  }
+  if slowMillis > 0 { usleep(slowMillis * 1000) }
+  if let fault, trigger == nil || action["case"]?.stringValue == trigger {
+    switch fault {
+    case "crash": kill(getpid(), SIGKILL)
+    case "exit": exit(3)
+    case "hang": while true { sleep(1000) }
+    case "close-stdout":
+      close(1)
+      while true { sleep(1000) }
+    case "non-json":
+      out("this is not json\n")
+      continue
+    case "non-object":
+      out("[1,2,3]\n")
+      continue
+    case "missing-state":
+      out("{\"effects\":\"[]\"}\n")
+      continue
+    case "invalid-utf8":
+      out([0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x3A, 0x31, 0x7D, 0x0A])
+      continue
+    case "huge-line":
+      let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+      for _ in 0..<17 { out(chunk) }
+      out("\n")
+      continue
+    case "error":
+      out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+      continue
+    default: break
+    }
+  }
+  guard let (next, effects) = Reducers.reduce(feature: feature, state: state, action: action),
+    let stateText = try? CanonicalWriter.compact(next), let effectsText = try? CanonicalWriter.compact(.array(effects))
+  else {
+    out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+    continue
+  }
+  let response: JSONValue = .object(["effects": .string(effectsText), "state": .string(stateText)])
+  out(((try? CanonicalWriter.compact(response)) ?? "{}") + "\n")
+}

@@ -1,0 +1,183 @@
+import DuetCore
+import DuetVerify
+import XCTest
+
+/// Replay semantics (fixtures.md) against an in-memory runner: seed, reduce, byte-compare, thread
+/// the actual state, stop at the first failure, check the chain seam.
+final class FixtureReplayerTests: XCTestCase {
+  func document(_ tree: JSONValue, name: String = "counter") throws -> FixtureDocument {
+    guard case .success(let loaded) = try storeWith(tree, name: name).load(name) else {
+      XCTFail("fixture did not load")
+      throw XCTSkip("unloadable")
+    }
+    return loaded.document
+  }
+
+  var folder: TemporaryFolder?
+
+  func storeWith(_ tree: JSONValue, name: String) throws -> FixtureStore {
+    let folder = try TemporaryFolder()
+    self.folder = folder
+    try folder.write("fixtures/\(name).fixture.json", try CanonicalWriter.pretty(tree))
+    return FixtureStore(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+  }
+
+  func replay(_ tree: JSONValue, name: String = "counter", owner: String? = "counter", connection: FakeConnection)
+    throws -> FixtureReplayer.Outcome
+  {
+    FixtureReplayer().replay(
+      try document(tree, name: name), owner: owner, file: "fixtures/\(name).fixture.json", on: connection)
+  }
+
+  func testAMatchingRecordingPasses() throws {
+    let outcome = try replay(FixtureText.counterTree(), connection: FakeConnection())
+    XCTAssertNil(outcome.result.failure)
+    XCTAssertEqual(outcome.result.steps.map(\.passed), [true, true])
+    XCTAssertFalse(outcome.runnerLost)
+  }
+
+  func testTheActualStateIsThreadedIntoTheNextRequest() throws {
+    let connection = FakeConnection()
+    _ = try replay(FixtureText.counterTree(), connection: connection)
+    XCTAssertEqual(
+      connection.requests.map(\.state),
+      ["{\"count\":0,\"isAutoIncrementing\":false}", "{\"count\":1,\"isAutoIncrementing\":false}"])
+    XCTAssertEqual(connection.requests.map(\.feature), ["counter", "counter"])
+  }
+
+  func testAStateDivergenceNamesTheFirstPathAndStops() throws {
+    let outcome = try replay(FixtureText.counterTree(secondCount: 5), connection: FakeConnection())
+    XCTAssertEqual(
+      outcome.result.failure,
+      FixtureFailure(
+        reason: .stateDiverged, step: 1, label: "increment again", line: 11,
+        divergence: Divergence(path: "expectedState.count", expected: "5", actual: "2"),
+        action: "{\"case\":\"increment\"}"))
+    XCTAssertEqual(outcome.result.steps.map(\.passed), [true, false])
+  }
+
+  func testTheReplayStopsAtTheFirstDivergence() throws {
+    var tree = FixtureText.counterTree()
+    tree = replacingStep(0, in: tree) { step in
+      var fields = step.objectValue ?? [:]
+      fields["expectedState"] = FixtureText.counterState(9)
+      return .object(fields)
+    }
+    let connection = FakeConnection()
+    let outcome = try replay(tree, connection: connection)
+    XCTAssertEqual(outcome.result.failure?.step, 0)
+    XCTAssertEqual(connection.requests.count, 1)
+  }
+
+  func testAnExtraEffectDivergesAtTheMissingExpectedElement() throws {
+    let connection = FakeConnection { _, _, _ throws(RunnerFault) in
+      .answer(
+        state: "{\"count\":1,\"isAutoIncrementing\":false}",
+        effects: "[{\"id\":\"x\",\"kind\":\"cancel\"}]")
+    }
+    let outcome = try replay(FixtureText.counterTree(), connection: connection)
+    XCTAssertEqual(
+      outcome.result.failure?.divergence,
+      Divergence(path: "expectedEffects[0]", expected: "∅", actual: "{\"id\":\"x\",\"kind\":\"cancel\"}"))
+    XCTAssertEqual(outcome.result.failure?.reason, .effectsDiverged)
+  }
+
+  func testAMissingEffectDivergesWithAnEmptyActualSide() throws {
+    let tree = replacingStep(0, in: FixtureText.counterTree()) { step in
+      var fields = step.objectValue ?? [:]
+      fields["expectedEffects"] = .array([.object(["id": .string("t"), "kind": .string("cancel")])])
+      return .object(fields)
+    }
+    let outcome = try replay(tree, connection: FakeConnection())
+    XCTAssertEqual(
+      outcome.result.failure?.divergence,
+      Divergence(path: "expectedEffects[0]", expected: "{\"id\":\"t\",\"kind\":\"cancel\"}", actual: "∅"))
+  }
+
+  func testALeafComparesStateBeforeEffects() throws {
+    let connection = FakeConnection { _, _, _ throws(RunnerFault) in
+      .answer(state: "{\"count\":7,\"isAutoIncrementing\":false}", effects: "[1]")
+    }
+    XCTAssertEqual(try replay(FixtureText.counterTree(), connection: connection).result.failure?.reason, .stateDiverged)
+  }
+
+  func testSameValueInNonCanonicalBytesStillFailsTheByteGate() throws {
+    let connection = FakeConnection { _, _, _ throws(RunnerFault) in
+      .answer(state: "{\"isAutoIncrementing\":false,\"count\":1}", effects: "[]")
+    }
+    let failure = try replay(FixtureText.counterTree(), connection: connection).result.failure
+    XCTAssertEqual(failure?.reason, .stateDiverged)
+    XCTAssertEqual(failure?.divergence?.path, "expectedState")
+    XCTAssertEqual(
+      failure?.detail,
+      "same value, different bytes: the runner's string is not in canonical compact form, and the gate compares bytes")
+  }
+
+  func testARunnerErrorFailsTheFixtureButKeepsTheRunner() throws {
+    let connection = FakeConnection { _, _, _ throws(RunnerFault) in .refused("unknown feature 'counter'") }
+    let outcome = try replay(FixtureText.counterTree(), connection: connection)
+    XCTAssertEqual(outcome.result.failure?.reason, .runnerError)
+    XCTAssertEqual(outcome.result.failure?.detail, "runner said: unknown feature 'counter'")
+    XCTAssertFalse(outcome.runnerLost)
+  }
+
+  func testARunnerCrashFailsTheFixtureAndLosesTheRunner() throws {
+    let connection = FakeConnection { _, state, _ throws(RunnerFault) in
+      if state.contains("\"count\":1") { throw .exited(.signal(9)) }
+      return .answer(state: "{\"count\":1,\"isAutoIncrementing\":false}", effects: "[]")
+    }
+    let outcome = try replay(FixtureText.counterTree(), connection: connection)
+    XCTAssertEqual(outcome.result.failure?.reason, .runnerFault)
+    XCTAssertEqual(outcome.result.failure?.detail, "runner exited (signal 9) while reducing step 1")
+    XCTAssertEqual(outcome.result.failure?.stderr, ["fake stderr line"])
+    XCTAssertTrue(outcome.runnerLost)
+  }
+
+  func testAFeatureTheRunnerDoesNotServeIsReportedAsSuch() throws {
+    let outcome = try replay(FixtureText.counterTree(), connection: FakeConnection(features: ["lamp"]))
+    XCTAssertEqual(outcome.result.failure?.reason, .featureNotServed)
+    XCTAssertEqual(
+      outcome.result.failure?.detail,
+      "the runner does not serve feature 'counter' (it serves: lamp). Register the feature in the runner, or give the "
+        + "runner that serves it with --runner.")
+  }
+
+  func testAChainReplaysEachNodeFromItsOwnSlot() throws {
+    let connection = FakeConnection()
+    let outcome = try replay(FixtureText.chainTree(), name: "chain-ping-pong", owner: nil, connection: connection)
+    XCTAssertNil(outcome.result.failure)
+    XCTAssertEqual(connection.requests.map(\.feature), ["ping", "pong"])
+    XCTAssertEqual(connection.requests.map(\.state), ["{\"sent\":0}", "{\"received\":0}"])
+  }
+
+  func testABrokenSeamIsCheckedOnTheData() throws {
+    let outcome = try replay(
+      FixtureText.chainTree(nextCount: 2), name: "chain-ping-pong", owner: nil, connection: FakeConnection())
+    XCTAssertEqual(outcome.result.failure?.reason, .seamBroken)
+    XCTAssertEqual(outcome.result.failure?.step, 0)
+    XCTAssertEqual(
+      outcome.result.failure?.divergence, Divergence(path: "steps[1].action.value.count", expected: "1", actual: "2"))
+  }
+
+  func testADialectOneRecordingReplays() throws {
+    let tree: JSONValue = .object([
+      "initialState": FixtureText.counterState(0),
+      "steps": .array([
+        .object([
+          "action": FixtureText.action("increment"), "expectedEffects": .array([]),
+          "expectedState": FixtureText.counterState(1),
+        ])
+      ]),
+    ])
+    let outcome = try replay(tree, connection: FakeConnection())
+    XCTAssertNil(outcome.result.failure)
+    XCTAssertEqual(try document(tree).dialect, 1)
+  }
+
+  func replacingStep(_ index: Int, in tree: JSONValue, _ change: (JSONValue) -> JSONValue) -> JSONValue {
+    guard case .object(var fields) = tree, case .array(var steps)? = fields["steps"] else { return tree }
+    steps[index] = change(steps[index])
+    fields["steps"] = .array(steps)
+    return .object(fields)
+  }
+}

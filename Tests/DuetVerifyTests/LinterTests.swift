@@ -1,0 +1,195 @@
+import DuetVerify
+import Foundation
+import XCTest
+
+/// The lint checks over a real folder: each problem, with its file, line and sentence.
+final class LinterTests: XCTestCase {
+  var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    folder = try TemporaryFolder()
+  }
+
+  func lint(_ manifest: String) throws -> [String] {
+    try folder.write("manifest.yaml", manifest)
+    let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
+    let read = ManifestReader.load(location)
+    return Linter(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
+      .run().problems.map(\.description)
+  }
+
+  let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"
+
+  func testACleanRepositoryHasNoProblems() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    XCTAssertEqual(try lint(counterManifest), [])
+  }
+
+  func testAListedRecordingMissingOnDiskNamesTheRecordCommand() throws {
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "manifest.yaml:4: recording 'counter' is listed but fixtures/counter.fixture.json does not exist. Just "
+          + "declared? Run: duet-verify record --feature counter"
+      ])
+  }
+
+  func testAMissingChainNamesTheChainRecordCommand() throws {
+    XCTAssertEqual(
+      try lint("chains:\n  - chain-x\n"),
+      [
+        "manifest.yaml:2: recording 'chain-x' is listed but fixtures/chain-x.fixture.json does not exist. Just "
+          + "declared? Run: duet-verify record --chain chain-x"
+      ])
+  }
+
+  func testAnOrphanRecordingNamesTheCommandThatRemovesIt() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try folder.write("fixtures/old.fixture.json", FixtureText.counter())
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "fixtures/old.fixture.json: recording 'old' is not listed in manifest.yaml (an orphan). List it under its "
+          + "feature's fixtures: (or under chains:), or remove it: git rm fixtures/old.fixture.json"
+      ])
+  }
+
+  func testAHandEditedRecordingIsNotInCanonicalForm() throws {
+    let edited = FixtureText.counter().replacingOccurrences(of: "\"count\": 1,", with: "\"count\":  1,")
+    try folder.write("fixtures/counter.fixture.json", edited)
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "fixtures/counter.fixture.json:19: this fixture file is not in canonical pretty form (it differs from its "
+          + "re-emission from this line on). Recordings are build products, never hand-edited: re-record it with "
+          + "duet-verify record --feature counter"
+      ])
+  }
+
+  func testARecordingOfAnotherFeatureIsNamed() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter(feature: "lamp"))
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "fixtures/counter.fixture.json:4: recording 'counter' says feature 'lamp' but manifest.yaml lists it under "
+          + "'counter' (line 4). Move it to the right feature in the manifest, or re-record it: duet-verify record "
+          + "--feature counter"
+      ])
+  }
+
+  func testAChainNodeMustBeADeclaredFeature() throws {
+    try folder.write("fixtures/chain-ping-pong.fixture.json", FixtureText.chain())
+    XCTAssertEqual(
+      try lint("features:\n  ping:\n    fixtures: []\nchains:\n  - chain-ping-pong\n"),
+      [
+        "fixtures/chain-ping-pong.fixture.json:3: chain 'chain-ping-pong' has node 'pong', which is not a declared "
+          + "feature. Declare 'pong' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own)."
+      ])
+  }
+
+  func testAnUnsupportedDialectIsRefused() throws {
+    let text = FixtureText.counter().replacingOccurrences(of: "\"dialect\": 2", with: "\"dialect\": 3")
+    try folder.write("fixtures/counter.fixture.json", text)
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "fixtures/counter.fixture.json: dialect is 3, which this verifier does not read (it reads dialects 1 and 2). "
+          + "This is not the shape of a recording (fixtures.md); re-record it with duet-verify record."
+      ])
+  }
+
+  func testARecordingThatIsNotJSONNamesLineAndColumn() throws {
+    try folder.write("fixtures/counter.fixture.json", "{\n  \"a\": 1,\n  \"a\": 2\n}\n")
+    XCTAssertEqual(
+      try lint(counterManifest),
+      [
+        "fixtures/counter.fixture.json:3:3: duplicate key 'a' at $. Recordings are written by duet-verify record, "
+          + "never by hand: re-record it."
+      ])
+  }
+
+  func testAnOversizedRecordingIsRefusedWithoutLoadingIt() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
+    let store = FixtureStore(location: location, sizeLimit: 100)
+    guard case .failure(let error) = store.load("counter") else { return XCTFail("an oversized file loaded") }
+    XCTAssertEqual(
+      error.description,
+      "fixtures/counter.fixture.json: is \(FixtureText.counter().utf8.count) bytes, over the 100 bytes limit for one recording, so it was not loaded. Split "
+        + "the scenario into smaller branches and re-record.")
+  }
+
+  func testTheDefaultSizeLimitIs64MiB() {
+    XCTAssertEqual(FixtureStore.defaultSizeLimit, 64 << 20)
+    XCTAssertEqual(
+      FixtureLoadError.oversized(file: "f", bytes: 70 << 20, limit: 64 << 20).description,
+      "f: is 70 MiB, over the 64 MiB limit for one recording, so it was not loaded. Split the scenario into smaller "
+        + "branches and re-record.")
+  }
+
+  func testAManifestPathMustExist() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    XCTAssertEqual(
+      try lint("features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n"),
+      [
+        "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' does not exist (paths are relative to "
+          + "the repository root, \(folder.url.standardizedFileURL.path)). Fix the path, or create the file."
+      ])
+  }
+
+  func testAManifestPathCannotLeaveTheRepository() throws {
+    XCTAssertEqual(
+      try lint("replayRunner: ../elsewhere\nchains: []\n"),
+      [
+        "manifest.yaml:1: replayRunner '../elsewhere' uses '..', which could leave the repository. Give a path inside "
+          + "the repository root, relative to it."
+      ])
+    XCTAssertEqual(
+      try lint("replayRunner: /usr\nchains: []\n"),
+      [
+        "manifest.yaml:1: replayRunner '/usr' is an absolute path. Give it relative to the repository root "
+          + "(\(folder.url.standardizedFileURL.path)) so the manifest works on every checkout."
+      ])
+  }
+
+  func testKotlinPendingIsNotAPath() throws {
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    XCTAssertEqual(try lint("features:\n  counter:\n    kotlin: pending\n    fixtures:\n      - counter\n"), [])
+  }
+
+  func testTheTaxonomySectionRefusesDuplicatesAndMalformedNames() throws {
+    let problems = try lint(
+      """
+      telemetry:
+        verbs:
+          - Signed In
+          - Signed In
+          - Viewed
+          - shouted
+        events:
+          - Session Signed In
+          - Session Signed In
+          - splash
+          - Splash Finished
+      """)
+    XCTAssertEqual(
+      problems,
+      [
+        "manifest.yaml:4: verb 'Signed In' is declared twice (first on line 3). Remove the duplicate.",
+        "manifest.yaml:5: verb 'Viewed' is already a starter verb. Remove it from telemetry.verbs.",
+        "manifest.yaml:6: verb 'shouted' is not spelled as a dashboard token: capitalised words separated by single "
+          + "spaces (e.g. 'Signed In').",
+        "manifest.yaml:9: event 'Session Signed In' is declared twice (first on line 8). Remove the duplicate.",
+        "manifest.yaml:10: event 'splash' is not 'Subject Verb': write a capitalised subject, one space, and a verb "
+          + "(e.g. 'Session Signed In').",
+        "manifest.yaml:11: event 'Splash Finished' does not end in a known verb (the starter verbs, or one minted "
+          + "under telemetry.verbs). Use a starter verb such as 'Completed', or mint the verb.",
+      ])
+  }
+
+  func testEveryProblemIsReportedAtOnce() throws {
+    try folder.write("fixtures/orphan.fixture.json", FixtureText.counter())
+    let problems = try lint("features:\n  counter:\n    fixtures:\n      - counter\n      - missing\n")
+    XCTAssertEqual(problems.count, 3)
+  }
+}

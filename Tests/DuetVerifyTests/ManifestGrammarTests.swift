@@ -1,0 +1,218 @@
+import DuetVerify
+import Foundation
+import XCTest
+
+/// The manifest's YAML subset: every line form it names, and every line it refuses, with its text.
+final class ManifestGrammarTests: XCTestCase {
+  let location = ManifestLocation(file: URL(fileURLWithPath: "/repo/manifest.yaml"))
+
+  func problems(_ text: String) -> [String] {
+    ManifestReader.read(text, location: location).problems.map(\.description)
+  }
+
+  func manifest(_ text: String) -> Manifest {
+    ManifestReader.read(text, location: location).manifest
+  }
+
+  func testTheSpecExampleParsesWithoutProblems() {
+    let text = """
+      # comments: a '#' at line start or after whitespace, outside quotes
+      replayRunner: .            # SwiftPM package whose product `replay-runner` serves the registry
+      features:
+        splash:
+          swift: Sources/FoyerFeatures/Splash/SplashFeature.swift
+          state: SplashState
+          action: SplashAction
+          effectPayload: SplashEffectPayload
+          scenario: Sources/FoyerFeatures/Splash/SplashScenario.swift
+          fixtures:
+            - splash.ceremony-completes
+            - splash.safety-net-fires
+      chains:
+        - chain-root-splash
+      telemetry:
+        verbs:
+          - Signed In
+        events:
+          - Splash Completed
+          - Session Signed In
+      """
+    XCTAssertEqual(problems(text), [])
+    let parsed = manifest(text)
+    XCTAssertEqual(parsed.replayRunner, ManifestEntry(name: ".", line: 2))
+    XCTAssertEqual(parsed.features.map(\.name), ["splash"])
+    XCTAssertEqual(parsed.features[0].state, ManifestEntry(name: "SplashState", line: 6))
+    XCTAssertEqual(
+      parsed.features[0].fixtures,
+      [
+        ManifestEntry(name: "splash.ceremony-completes", line: 11),
+        ManifestEntry(name: "splash.safety-net-fires", line: 12),
+      ])
+    XCTAssertEqual(parsed.chains, [ManifestEntry(name: "chain-root-splash", line: 14)])
+    XCTAssertEqual(
+      parsed.telemetry,
+      ManifestTelemetry(
+        verbs: [ManifestEntry(name: "Signed In", line: 17)],
+        events: [ManifestEntry(name: "Splash Completed", line: 19), ManifestEntry(name: "Session Signed In", line: 20)])
+    )
+  }
+
+  func testQuotedScalarsAreUnquoted() {
+    let parsed = manifest(
+      """
+      replayRunner: 'my runner # not a comment'
+      features:
+        a:
+          state: "Quoted \\"State\\""
+          kotlin: 'it''s'
+          fixtures: []
+      """)
+    XCTAssertEqual(parsed.replayRunner?.name, "my runner # not a comment")
+    XCTAssertEqual(parsed.features[0].state?.name, "Quoted \"State\"")
+    XCTAssertEqual(parsed.features[0].kotlin?.name, "it's")
+  }
+
+  func testInlineEmptyListsAreAccepted() {
+    let text = "features:\n  a:\n    fixtures: []\nchains: []\nwaivers: []\n"
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(manifest(text).chains, [])
+  }
+
+  func testATabInIndentationIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n\ta:\n"),
+      [
+        "manifest.yaml:2: a tab is used for indentation. Indent with 2 spaces per level; tabs are not part of the grammar."
+      ])
+  }
+
+  func testOddIndentationIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n   a:\n    fixtures: []\n"),
+      [
+        "manifest.yaml:2: this line is indented by 3 spaces, which is not a multiple of 2. Indent with 2 spaces per level."
+      ])
+  }
+
+  func testALineThatIsNeitherFormIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n  just words here\n"),
+      [
+        "manifest.yaml:2: 'just words here' is neither 'key: value' nor '- item', the only two line forms of the "
+          + "manifest grammar. Fix the line or comment it out with '#'."
+      ])
+  }
+
+  func testAMissingSpaceAfterTheColonIsNamed() {
+    XCTAssertEqual(
+      problems("replayRunner:.\n"),
+      ["manifest.yaml:1: put a space after ':' in 'replayRunner:.'. Write it as 'replayRunner: .'."])
+  }
+
+  func testAListItemNeedsASpaceAfterTheDash() {
+    XCTAssertEqual(
+      problems("chains:\n  -chain-a\n"),
+      ["manifest.yaml:2: a list item needs a space after '-'. Write it as '- chain-a'."])
+  }
+
+  func testDocumentMarkersAreRefused() {
+    XCTAssertEqual(
+      problems("---\nchains: []\n"),
+      ["manifest.yaml:1: document markers ('---', '...') are not part of the manifest grammar. Remove the line."])
+  }
+
+  func testInlineListsWithItemsAreRefused() {
+    XCTAssertEqual(
+      problems("chains: [chain-a]\n"),
+      [
+        "manifest.yaml:1: inline lists other than '[]' are not part of the manifest grammar. Write one '- item' per "
+          + "line, indented 2 spaces under the key."
+      ])
+  }
+
+  func testAnchorsAndBlockScalarsAreRefused() {
+    XCTAssertEqual(
+      problems("replayRunner: &anchor .\n"),
+      [
+        "manifest.yaml:1: '&anchor .' starts with '&', a YAML feature (anchors, tags, block scalars) the manifest "
+          + "grammar does not have. Quote the value if '&' is part of it."
+      ])
+  }
+
+  func testAnUnterminatedQuoteIsAnError() {
+    XCTAssertEqual(
+      problems("replayRunner: \"abc\n"),
+      ["manifest.yaml:1: the quoted value \"abc has no closing quote. Close it on the same line."])
+  }
+
+  func testTextAfterAClosingQuoteIsAnError() {
+    XCTAssertEqual(
+      problems("replayRunner: 'a' b\n"),
+      [
+        "manifest.yaml:1: 'b' follows the closing quote in 'a' b. Put everything inside the quotes, or start a "
+          + "comment with ' #'."
+      ])
+  }
+
+  func testListItemsAtTheKeysIndentationAreAnError() {
+    XCTAssertEqual(
+      problems("chains:\n- chain-a\n"),
+      ["manifest.yaml:2: list items must be indented 2 spaces under their key (line 1)."])
+  }
+
+  func testIndentingByFourIsAnError() {
+    XCTAssertEqual(
+      problems("chains:\n    - chain-a\n"),
+      ["manifest.yaml:2: this line is indented 4 spaces under line 1. Indent with 2 spaces per level."])
+  }
+
+  func testAnIndentedFirstLineIsAnError() {
+    XCTAssertEqual(
+      problems("  chains: []\n"),
+      ["manifest.yaml:1: this line is indented but nothing above it opens a section. Top-level keys start in column 1."]
+    )
+  }
+
+  func testAListItemAtTheTopLevelIsAnError() {
+    XCTAssertEqual(
+      problems("chains: []\n- stray\n"),
+      [
+        "manifest.yaml:2: a list item at the top level. The manifest's top level is a mapping of keys "
+          + "(replayRunner, features, …)."
+      ])
+  }
+
+  func testEveryProblemIsReportedNotJustTheFirst() {
+    let found = problems("features:\n\ta:\nbogus: 1\nchains: [x]\n")
+    XCTAssertEqual(found.count, 3)
+    XCTAssertEqual(found.map { $0.split(separator: ":")[1] }, ["2", "3", "4"])
+  }
+
+  func testPresentationAndMocksAreCarriedUninterpreted() {
+    let text = """
+      features:
+        a:
+          fixtures: []
+      mocks:
+        bundle: 0.10.2
+        generators:
+          splash_mocks:
+            output: Tests/Generated/Mocks.swift
+            sources:
+              - Sources/Splash
+            args:
+              - import=Duet
+      presentation:
+        - name: splash
+          kind: sheet
+      """
+    XCTAssertEqual(problems(text), [])
+    let parsed = manifest(text)
+    guard case .mapping(let entries, _)? = parsed.mocks else { return XCTFail("mocks not carried") }
+    XCTAssertEqual(entries.map(\.key), ["bundle", "generators"])
+    guard case .list(let items, _)? = parsed.presentation, case .mapping(let first, _)? = items.first else {
+      return XCTFail("presentation not carried")
+    }
+    XCTAssertEqual(first.map(\.key), ["name", "kind"])
+  }
+}

@@ -1,0 +1,155 @@
+import DuetVerify
+import Foundation
+import XCTest
+
+/// The rules of manifest.md beyond the grammar: keys, names, duplicates, required lists.
+final class ManifestRulesTests: XCTestCase {
+  let location = ManifestLocation(file: URL(fileURLWithPath: "/repo/manifest.yaml"))
+
+  func problems(_ text: String) -> [String] {
+    ManifestReader.read(text, location: location).problems.map(\.description)
+  }
+
+  func testAnUnknownTopLevelKeyNamesTheKnownOnesAndTheClosest() {
+    XCTAssertEqual(
+      problems("feature:\n  a:\n    fixtures: []\n"),
+      [
+        "manifest.yaml:1: unknown top-level key 'feature'. The known keys are replayRunner, features, chains, "
+          + "telemetry, presentation and mocks. Did you mean 'features'?"
+      ])
+  }
+
+  func testATopLevelKeyTwiceIsAnError() {
+    XCTAssertEqual(
+      problems("chains: []\nchains: []\n"),
+      ["manifest.yaml:2: the top-level key 'chains' appears twice (first on line 1). Merge the sections."])
+  }
+
+  func testAnUnknownFeatureKeySuggestsTheClosestKnownKey() {
+    XCTAssertEqual(
+      problems("features:\n  splash:\n    sate: SplashState\n    fixtures: []\n"),
+      [
+        "manifest.yaml:3: unknown key 'sate' in feature 'splash'. The known keys are swift, kotlin, state, action, "
+          + "effectPayload, scenario and fixtures. Did you mean 'state'?"
+      ])
+  }
+
+  func testAFeatureDeclaredTwiceIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures: []\n  a:\n    fixtures: []\n"),
+      ["manifest.yaml:4: feature 'a' is declared twice (first on line 2). Merge the two entries."])
+  }
+
+  func testAFeatureWithoutFixturesIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n  splash:\n    state: SplashState\n"),
+      [
+        "manifest.yaml:2: feature 'splash' has no fixtures: list. Add one listing its recordings (fixtures: [] while "
+          + "it has none)."
+      ])
+  }
+
+  func testOnlyFixturesIsRequired() {
+    XCTAssertEqual(problems("features:\n  kotlin-only:\n    fixtures:\n      - kotlin-only.a\n"), [])
+  }
+
+  func testKotlinPendingIsAccepted() {
+    let manifest = ManifestReader.read(
+      "features:\n  a:\n    kotlin: pending\n    fixtures: []\n", location: location
+    ).manifest
+    XCTAssertEqual(manifest.features[0].kotlin?.name, "pending")
+  }
+
+  func testAFeatureNameMustBeLowerCaseKebab() {
+    XCTAssertEqual(
+      problems("features:\n  Splash:\n    fixtures: []\n"),
+      [
+        "manifest.yaml:2: 'Splash' is not a valid feature name: feature names use lower-case letters, digits and "
+          + "'-', starting with a letter ([a-z][a-z0-9-]*)."
+      ])
+  }
+
+  func testAFixtureNameCannotReachOutsideTheFixturesFolder() {
+    let expected =
+      "is not a valid fixture name: fixture names use lower-case letters, digits, '.' and '-', start with a letter "
+      + "or digit, and never contain '/' or '..' ([a-z0-9][a-z0-9.-]*)."
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures:\n      - ../../etc/passwd\n      - a..b\n      - /abs\n"),
+      [
+        "manifest.yaml:4: '../../etc/passwd' \(expected)", "manifest.yaml:5: 'a..b' \(expected)",
+        "manifest.yaml:6: '/abs' \(expected)",
+      ])
+  }
+
+  func testALeafFixtureCannotUseTheChainPrefix() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures:\n      - chain-x\n"),
+      [
+        "manifest.yaml:4: 'chain-x' starts with 'chain-', which marks chain recordings. List it under chains: "
+          + "instead, or rename the scenario."
+      ])
+  }
+
+  func testAChainMustUseTheChainPrefix() {
+    XCTAssertEqual(
+      problems("chains:\n  - root-splash\n"),
+      [
+        "manifest.yaml:2: chain 'root-splash' must be named 'chain-…': chain recordings are recognised by that "
+          + "prefix. Rename it to 'chain-root-splash'."
+      ])
+  }
+
+  func testARecordingListedTwiceIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures:\n      - a.one\n  b:\n    fixtures:\n      - a.one\n"),
+      ["manifest.yaml:7: recording 'a.one' is listed twice (first on line 4). List each recording once."])
+  }
+
+  func testAScalarWhereAListBelongsIsAnError() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures: a.one\n"),
+      ["manifest.yaml:3: fixtures of feature 'a' must be a list ('- name' lines), found a single value."])
+  }
+
+  func testAListWhereAValueBelongsIsAnError() {
+    XCTAssertEqual(
+      problems("replayRunner:\n  - a\n"),
+      ["manifest.yaml:1: replayRunner must be a single value, found a list."])
+  }
+
+  func testAnUnknownTelemetryKeyIsAnError() {
+    XCTAssertEqual(
+      problems("telemetry:\n  event:\n    - A Viewed\n"),
+      [
+        "manifest.yaml:2: unknown key 'event' in telemetry:. The known keys are verbs and events. Did you mean 'events'?"
+      ])
+  }
+
+  func testNonEmptyWaiversAreRefused() {
+    XCTAssertEqual(
+      problems("waivers:\n  - splash.x\n"),
+      [
+        "manifest.yaml:1: waivers are not supported: duet-verify gates every listed recording. Fix or re-record the "
+          + "waived recordings and leave waivers: [] (or remove the key)."
+      ])
+  }
+
+  func testListedFixturesComeInFeatureOrderThenChains() {
+    let manifest = ManifestReader.read(
+      "chains:\n  - chain-z\nfeatures:\n  b:\n    fixtures:\n      - b.1\n  a:\n    fixtures:\n      - a.1\n",
+      location: location
+    ).manifest
+    XCTAssertEqual(manifest.listedFixtures.map(\.name), ["b.1", "a.1", "chain-z"])
+    XCTAssertEqual(manifest.listedFixtures.map(\.owner), ["b", "a", nil])
+  }
+
+  func testAParityManifestsRootIsItsParentFolder() {
+    let parity = ManifestLocation(file: URL(fileURLWithPath: "/repo/parity/manifest.yaml"))
+    XCTAssertEqual(parity.root.path, "/repo")
+    XCTAssertEqual(parity.displayName, "parity/manifest.yaml")
+    XCTAssertEqual(parity.fixturesFolder.path, "/repo/parity/fixtures")
+    XCTAssertEqual(parity.runsFolder.path, "/repo/parity/.runs")
+    XCTAssertEqual(location.root.path, "/repo")
+    XCTAssertEqual(location.fixturesFolder.path, "/repo/fixtures")
+  }
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class EndToEndPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}
