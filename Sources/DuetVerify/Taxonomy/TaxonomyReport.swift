@@ -17,6 +17,14 @@ public struct TaxonomyReport: Equatable, Sendable {
   /// How many track envelopes were found (malformed ones included).
   public var envelopes: Int
 
+  public init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
+    self.hasDeclaration = hasDeclaration
+    self.events = events
+    self.findings = findings
+    self.fixturesRead = fixturesRead
+    self.envelopes = envelopes
+  }
+
   /// The gate passes when no finding is an error.
   public var passed: Bool { !findings.contains { $0.severity == .error } }
 
@@ -42,6 +50,19 @@ public struct TaxonomyReport: Equatable, Sendable {
     public var fixtures: [String]
     /// How many envelopes carry it.
     public var emissions: Int
+
+    public init(
+      name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
+      emissions: Int
+    ) {
+      self.name = name
+      self.status = status
+      self.declaredLine = declaredLine
+      self.owners = owners
+      self.params = params
+      self.fixtures = fixtures
+      self.emissions = emissions
+    }
   }
 
   /// One parameter key of an event, with the kinds and values the recordings show.
@@ -56,6 +77,14 @@ public struct TaxonomyReport: Equatable, Sendable {
     public var hasMoreValues: Bool
     /// How many values were left out because the privacy lint flagged them.
     public var withheldValues: Int
+
+    public init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
+      self.key = key
+      self.kinds = kinds
+      self.values = values
+      self.hasMoreValues = hasMoreValues
+      self.withheldValues = withheldValues
+    }
   }
 }
 
