@@ -46,7 +46,9 @@ public enum TaxonomyCommand {
 
 /// Two output formats asked for at once.
 public struct TaxonomyUsageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The first format flag given.
   public var first: String
+  /// The conflicting flag.
   public var second: String
 
   public var description: String {

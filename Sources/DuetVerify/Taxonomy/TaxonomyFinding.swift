@@ -1,10 +1,14 @@
 /// One problem the taxonomy gate found in the recordings or the declared taxonomy.
 public struct TaxonomyFinding: Equatable, Sendable {
+  /// Whether the finding fails the gate.
   public enum Severity: Equatable, Sendable {
+    /// Fails the gate (exit code 1).
     case error
+    /// Printed, but the gate still passes.
     case warning
   }
 
+  /// Whether it fails the gate.
   public var severity: Severity
   /// A full sentence: what is wrong, where, and what to do next.
   public var message: String
@@ -19,6 +23,7 @@ public struct TaxonomyFinding: Equatable, Sendable {
   /// Which rule produced it, for tools that group or filter findings.
   public var rule: TaxonomyRule?
 
+  /// A finding; recording findings fill fixture, step and path, manifest findings the line.
   public init(
     severity: Severity, message: String, fixture: String? = nil, step: Int? = nil, path: String? = nil,
     manifestLine: Int? = nil, rule: TaxonomyRule? = nil

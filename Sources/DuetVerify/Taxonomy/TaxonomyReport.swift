@@ -17,6 +17,7 @@ public struct TaxonomyReport: Equatable, Sendable {
   /// How many track envelopes were found (malformed ones included).
   public var envelopes: Int
 
+  /// A report, for renderers and tests; the gate builds it with `TaxonomyGate.report()`.
   public init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
     self.hasDeclaration = hasDeclaration
     self.events = events
@@ -30,8 +31,11 @@ public struct TaxonomyReport: Equatable, Sendable {
 
   /// Whether a name is declared and recorded, recorded only, or declared only.
   public enum Status: String, Equatable, Sendable {
+    /// Declared in the manifest and recorded.
     case declared
+    /// Recorded but not declared: a finding.
     case undeclared
+    /// Declared but no recording emits it: a finding.
     case neverRecorded = "never recorded"
   }
 
@@ -39,6 +43,7 @@ public struct TaxonomyReport: Equatable, Sendable {
   public struct Event: Equatable, Sendable {
     /// `Session Signed In`.
     public var name: String
+    /// Declared and recorded, recorded only, or declared only.
     public var status: Status
     /// The manifest line declaring it, when declared.
     public var declaredLine: Int?
@@ -51,6 +56,7 @@ public struct TaxonomyReport: Equatable, Sendable {
     /// How many envelopes carry it.
     public var emissions: Int
 
+    /// One row of the report.
     public init(
       name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
       emissions: Int
@@ -78,6 +84,7 @@ public struct TaxonomyReport: Equatable, Sendable {
     /// How many values were left out because the privacy lint flagged them.
     public var withheldValues: Int
 
+    /// One parameter of a row.
     public init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
       self.key = key
       self.kinds = kinds
