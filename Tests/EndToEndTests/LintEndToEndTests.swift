@@ -69,3 +69,21 @@ final class LintEndToEndTests: XCTestCase {
     XCTAssertTrue(run.error.hasPrefix("duet-verify: no manifest.yaml found in "), run.error)
   }
 }
+
+/// Without `--runner`, the manifest's `replayRunner` package is built; a failing build is shown.
+final class RunnerBuildEndToEndTests: XCTestCase {
+  func testAReplayRunnerPackageThatDoesNotBuildShowsTheBuildOutputAndFails() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try FileManager.default.createDirectory(
+      at: repository.root.appendingPathComponent("runner"), withIntermediateDirectories: true)
+    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.error.contains("Package.swift"), run.error)
+    XCTAssertTrue(
+      run.error.hasSuffix(
+        "duet-verify: building the replay runner failed (swift build --product replay-runner in "
+          + "\(repository.root.standardizedFileURL.path)/runner, status 1). Fix the build above, or give a built runner "
+          + "with --runner CMD.\n"), run.error)
+  }
+}
