@@ -35,6 +35,10 @@ let package = Package(
     .target(name: "DemoFeatures", dependencies: ["DuetCore", "DuetScenario", "DuetReplay"]),
     .executableTarget(name: "demo-runner", dependencies: ["DemoFeatures", "DuetReplay"]),
 
+    // The benchmark: a realistic feature, its corpus generator and in-process limit, and its runner.
+    .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry"]),
+    .executableTarget(name: "duet-bench", dependencies: ["BenchFeature"]),
+
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),
     .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures"]),
