@@ -1,5 +1,0 @@
-import XCTest
-
-final class DuetReplayPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}
