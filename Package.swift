@@ -36,8 +36,9 @@ let package = Package(
     .executableTarget(name: "demo-runner", dependencies: ["DemoFeatures", "DuetReplay"]),
 
     // The benchmark: a realistic feature, its corpus generator and in-process limit, and its runner.
-    .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry"]),
+    .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry", "DuetReplay"]),
     .executableTarget(name: "duet-bench", dependencies: ["BenchFeature"]),
+    .executableTarget(name: "bench-runner", dependencies: ["BenchFeature", "DuetReplay"]),
 
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),

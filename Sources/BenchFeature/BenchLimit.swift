@@ -1,4 +1,5 @@
 import DuetCore
+import DuetReplay
 import Foundation
 
 /// The in-process limit: the verifier's per-step work (read and parse the fixture, decode state and
@@ -18,8 +19,6 @@ public enum BenchLimit {
   public static func run(fixturesFolder folder: URL) throws -> Figures {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".fixture.json") }.sorted()
-    let decoder = CanonicalDecoder()
-    let encoder = CanonicalEncoder()
     let parser = JSONParser()
     var figures = Figures(fixtures: 0, steps: 0, failures: 0, seconds: 0)
     let start = DispatchTime.now().uptimeNanoseconds
@@ -32,11 +31,10 @@ public enum BenchLimit {
       for step in steps {
         figures.steps += 1
         // The runner's half: a state tree and an action tree arrive, canonical strings leave.
-        var state = try decoder.decode(BenchState.self, from: try parser.parse(stateText), root: "state")
-        let action = try decoder.decode(BenchAction.self, from: step["action"] ?? .null, root: "action")
-        let effects = benchReducer(state: &state, action: action)
-        stateText = try encoder.compact(state, root: "state")
-        let effectsText = try encoder.compact(effects, root: "effects")
+        let reply = try benchRegistry.reduce(
+          feature: "bench", state: try parser.parse(stateText), action: step["action"] ?? .null)
+        stateText = reply.state
+        let effectsText = reply.effects
         // The verifier's half: compare with the canonical expectation.
         let expectedState = try CanonicalWriter.compact(step["expectedState"] ?? .null)
         let expectedEffects = try CanonicalWriter.compact(step["expectedEffects"] ?? .null)
