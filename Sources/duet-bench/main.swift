@@ -14,6 +14,57 @@ func option(_ name: String, in arguments: [String], default value: Int) -> Int {
   return number
 }
 
+func text(_ name: String, in arguments: [String]) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+/// (a) the in-process limit, (b) the lane with one runner, (c) the lane with one runner per core;
+/// the last line is machine-readable.
+func runBenchmark(corpus: URL, arguments: [String]) {
+  guard let verifier = text("--verifier", in: arguments), let runner = text("--runner", in: arguments) else {
+    fail("run needs --verifier PATH and --runner PATH")
+  }
+  let cores = option("--jobs", in: arguments, default: ProcessInfo.processInfo.activeProcessorCount)
+  let manifest = corpus.appendingPathComponent("manifest.yaml").path
+  do {
+    let limit = try BenchLimit.run(fixturesFolder: corpus.appendingPathComponent("fixtures"))
+    guard limit.failures == 0, limit.steps > 0 else { fail("the in-process limit saw \(limit.failures) failures") }
+    let steps = Double(limit.steps)
+    func lane(_ jobs: Int) throws -> BenchLane.Figures {
+      let figures = try BenchLane.run(
+        verifier: verifier, arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
+      guard figures.exitStatus == 0 else {
+        fail("duet-verify --jobs \(jobs) exited \(figures.exitStatus); the corpus must pass")
+      }
+      return figures
+    }
+    let serial = try lane(1)
+    let parallel = try lane(cores)
+    let limitRate = steps / limit.seconds
+    let serialRate = steps / serial.seconds
+    let parallelRate = steps / parallel.seconds
+    print("corpus: \(limit.fixtures) fixtures, \(limit.steps) steps (\(corpus.path))")
+    print(String(format: "(a) in-process limit, 1 thread: %8.0f steps/s  %7.2fs", limitRate, limit.seconds))
+    print(
+      String(
+        format: "(b) protocol lane, --jobs 1:    %8.0f steps/s  %7.2fs  verifier RSS %.0f MB", serialRate,
+        serial.seconds,
+        serial.peakRSSMegabytes))
+    print(
+      String(
+        format: "(c) protocol lane, --jobs %d:    %8.0f steps/s  %7.2fs  verifier RSS %.0f MB", cores, parallelRate,
+        parallel.seconds, parallel.peakRSSMegabytes))
+    let rss = max(serial.peakRSSMegabytes, parallel.peakRSSMegabytes)
+    print(
+      String(
+        format: "bench: lane/limit=%.2f parallel/serial=%.2f rss=%.0fMB steps/s=%.0f", parallelRate / limitRate,
+        parallelRate / serialRate, rss, parallelRate))
+  } catch {
+    fail("the benchmark could not run: \(error)")
+  }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
   fail("usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] | duet-bench limit DIR")
@@ -42,6 +93,8 @@ case "limit":
   } catch {
     fail("could not replay the corpus in \(directory.path): \(error)")
   }
+case "run":
+  runBenchmark(corpus: directory, arguments: arguments)
 default:
   fail("unknown command '\(arguments[0])'")
 }
