@@ -5,9 +5,13 @@ import DuetCore
 /// Its own type (rather than `Any`) so a sink can switch over the four kinds exhaustively and a
 /// test can compare property bags with `==`.
 public enum TelemetryPrimitive: Hashable, Sendable, CustomStringConvertible {
+  /// A label.
   case string(String)
+  /// A count.
   case int(Int)
+  /// A flag.
   case bool(Bool)
+  /// A finite measurement.
   case double(CanonicalDouble)
 
   /// The kind's name as the grammar's envelope spells it (`string`, `int`, `bool`, `double`).

@@ -13,6 +13,7 @@ public struct TrackedEvent: Hashable, Sendable, Codable {
   /// Behavioural detail, in the order the emitter lists it.
   public var params: [TrackedParam]
 
+  /// An event; `params` defaults to none, which still writes `"params":[]`.
   public init(subject: String, verb: TrackedVerb, params: [TrackedParam] = []) {
     self.subject = subject
     self.verb = verb

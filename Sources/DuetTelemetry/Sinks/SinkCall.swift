@@ -3,9 +3,13 @@
 /// Calls become values where they must wait (a deferred sink's buffer, a queued sink's executor),
 /// be recorded (the recording sink) or be named in a failure report.
 public enum SinkCall: Hashable, Sendable, CustomStringConvertible {
+  /// `track(event:)`.
   case track(TrackedEvent)
+  /// `identify(uid:)`.
   case identify(uid: String)
+  /// `reset()`.
   case reset
+  /// `setEnabled(_:)`.
   case setEnabled(Bool)
 
   /// Makes this call on `sink`.

@@ -13,10 +13,12 @@ public protocol SinkExecutor: Sendable {
 public final class SerialQueueExecutor: SinkExecutor {
   private let queue: DispatchQueue
 
+  /// A fresh serial queue; `label` names it in a debugger.
   public init(label: String = "duet.telemetry.sink") {
     queue = DispatchQueue(label: label)
   }
 
+  /// Runs `work` asynchronously on the serial queue.
   public func submit(_ work: @escaping @Sendable () -> Void) {
     queue.async(execute: work)
   }

@@ -12,6 +12,7 @@ public struct SinkFailure: Sendable, CustomStringConvertible {
   /// What the sink's error said.
   public var reason: String
 
+  /// A failure report, for handlers and tests.
   public init(sink: String, call: SinkCall, reason: String) {
     self.sink = sink
     self.call = call
