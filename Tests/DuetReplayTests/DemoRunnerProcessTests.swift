@@ -85,3 +85,49 @@ final class DemoRunnerProcessTests: XCTestCase {
     XCTAssertEqual(runner.waitForExit(), 0)
   }
 }
+
+/// The `scenarios` op through the built runner, started where a verifier would start it.
+final class DemoRunnerScenariosTests: XCTestCase {
+  func testScenarioSourcesAreRelativeToTheRepositoryEvenFromAnotherDirectory() throws {
+    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let runner = try RunnerProcess(
+      executable: try BuiltProducts.executable(named: "demo-runner"), workingDirectory: elsewhere)
+    _ = runner.readLine()
+    runner.send(#"{"op":"scenarios","feature":"lamp"}"#)
+    let response = try JSONParser().parse(try XCTUnwrap(runner.readLine()))
+    let fixtures = try XCTUnwrap(response["fixtures"]?.arrayValue)
+    XCTAssertEqual(fixtures.map { $0["name"]?.stringValue }, ["lamp.dimmed-evening", "lamp.timed-off"])
+    XCTAssertEqual(
+      fixtures.first?["document"]?["scenario"]?["source"], .string("Sources/DemoFeatures/Lamp/LampScenario.swift"))
+    runner.send(#"{"op":"exit"}"#)
+    XCTAssertEqual(runner.waitForExit(), 0)
+  }
+
+  func testAChainCompilesThroughTheBuiltRunner() throws {
+    let runner = try RunnerProcess(executable: try BuiltProducts.executable(named: "demo-runner"))
+    _ = runner.readLine()
+    runner.send(#"{"op":"scenarios","chain":"chain-ping-pong"}"#)
+    let response = try JSONParser().parse(try XCTUnwrap(runner.readLine()))
+    let steps = try XCTUnwrap(response["fixtures"]?.arrayValue?.first?["document"]?["steps"]?.arrayValue)
+    XCTAssertEqual(steps.map { $0["node"]?.stringValue }, ["ping", "pong", "ping"])
+    XCTAssertEqual(steps.first?["linkToNext"], .bool(true))
+    runner.closeInput()
+    XCTAssertEqual(runner.waitForExit(), 0)
+  }
+}
+
+/// What the built runner does when its reader goes away.
+final class DemoRunnerClosedOutputTests: XCTestCase {
+  func testAClosedStdoutEndsTheRunnerWithASentenceNotASignal() throws {
+    let runner = try RunnerProcess(executable: try BuiltProducts.executable(named: "demo-runner"))
+    _ = runner.readLine()
+    try runner.stdout.fileHandleForReading.close()
+    runner.send(#"{"op":"reduce","feature":"ping","state":{"sent":0},"action":{"case":"fire"}}"#)
+    runner.closeInput()
+    XCTAssertEqual(runner.waitForExit(), 1)
+    XCTAssertEqual(runner.process.terminationReason, .exit)
+    XCTAssertEqual(runner.diagnostics(), "replay runner: stdout was closed; exiting\n")
+  }
+}

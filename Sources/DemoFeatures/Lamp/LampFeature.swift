@@ -1,15 +1,20 @@
 import DuetCore
+import DuetScenario
 
 /// The effect id of the lamp's off timer.
 public enum LampEffectIDs {
+  /// `lamp.off`, as the Kotlin core records it.
   public static let off: EffectID = "lamp.off"
 }
 
 /// A dimmable lamp.
 public struct LampState: Equatable, Codable, Sendable {
+  /// 0…100, set by `dim`.
   public var brightness: Int
+  /// Whether the lamp is lit.
   public var on: Bool
 
+  /// A lamp, off and undimmed by default (the recordings' initial state).
   public init(brightness: Int = 0, on: Bool = false) {
     self.brightness = brightness
     self.on = on
@@ -42,3 +47,6 @@ public func lampReducer(_ state: inout LampState, _ action: LampAction) -> [Effe
     return [.run(.offTimer, id: LampEffectIDs.off)]
   }
 }
+
+/// The lamp as a named feature, shared by its scenario and its registry entry.
+public let lamp = Feature("lamp", reducer: lampReducer)

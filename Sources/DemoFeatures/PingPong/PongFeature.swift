@@ -1,9 +1,12 @@
 import DuetCore
+import DuetScenario
 
 /// The last count pong heard from ping.
 public struct PongState: Equatable, Codable, Sendable {
+  /// The count of the last ping heard.
   public var received: Int
 
+  /// Pong before it heard anything by default.
   public init(received: Int = 0) {
     self.received = received
   }
@@ -22,3 +25,6 @@ public func pongReducer(_ state: inout PongState, _ action: PongAction) -> [Effe
     return []
   }
 }
+
+/// Pong as a named feature.
+public let pong = Feature("pong", reducer: pongReducer)

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// One feature the runner can reduce: its name and its pure reducer, with the types erased.
 ///
@@ -10,10 +11,20 @@ public struct ReplayFeature: Sendable {
   /// The feature's name on the wire (`"splash"`), unique within a registry.
   public let name: String
   let reduceTrees: @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep
+  /// Compiles the entry's scenarios, in registration order, with the entry's own reducer.
+  let compileScenarios: @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture]
+  /// Declaration mistakes found when the entry was made (a scenario of another feature).
+  let problems: [ReplayRegistryProblem]
 
-  init(name: String, reduceTrees: @escaping @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep) {
+  init(
+    name: String, problems: [ReplayRegistryProblem] = [],
+    reduceTrees: @escaping @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep,
+    compileScenarios: @escaping @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture] = { _ in [] }
+  ) {
     self.name = name
+    self.problems = problems
     self.reduceTrees = reduceTrees
+    self.compileScenarios = compileScenarios
   }
 
   /// A registry entry for a reducer, written the way an app's replay adapter reads:
@@ -24,46 +35,29 @@ public struct ReplayFeature: Sendable {
     _ name: String, _ state: State.Type, _ action: Action.Type,
     reducer: @escaping @Sendable (inout State, Action) -> [Effect<Payload>]
   ) -> ReplayFeature {
-    ReplayFeature(name: name) { stateTree, actionTree throws(ReplayError) in
-      try TypedReduction.run(reducer, state: stateTree, action: actionTree)
-    }
+    ReplayFeature(
+      name: name,
+      reduceTrees: { stateTree, actionTree throws(ReplayError) in
+        try TypedReduction.run(reducer, state: stateTree, action: actionTree)
+      })
   }
-}
 
-/// What one `reduce` produced: the two byte-gate strings a response carries.
-public struct ReplayStep: Equatable, Sendable {
-  /// The new state in compact canonical form.
-  public var state: String
-  /// The effects, in emission order, in compact canonical form (`[]` when none).
-  public var effects: String
-
-  public init(state: String, effects: String) {
-    self.state = state
-    self.effects = effects
-  }
-}
-
-/// Decode, reduce, encode: the typed middle of every `reduce` request.
-enum TypedReduction {
-  static func run<State: Codable, Action: Codable, Payload>(
-    _ reducer: (inout State, Action) -> [Effect<Payload>], state stateTree: JSONValue, action actionTree: JSONValue
-  ) throws(ReplayError) -> ReplayStep {
-    let decoder = CanonicalDecoder()
-    var state: State
-    let action: Action
-    do {
-      state = try decoder.decode(State.self, from: stateTree, root: "state")
-      action = try decoder.decode(Action.self, from: actionTree, root: "action")
-    } catch {
-      throw .undecodable(error)
+  /// A registry entry for a feature and the scenarios that record it:
+  /// `ReplayFeature.entry(counter, scenarios: [counterScenario, counterEndingsScenario])`.
+  ///
+  /// The runner can then answer the `scenarios` op for it, which is what `record` asks.
+  public static func entry<State, Action, Payload>(
+    _ feature: Feature<State, Action, Payload>, scenarios: [Scenario<State, Action, Payload>] = []
+  ) -> ReplayFeature {
+    let problems = scenarios.filter { $0.feature.name != feature.name }.map {
+      ReplayRegistryProblem.foreignScenario($0.name, writtenFor: $0.feature.name, registeredUnder: feature.name)
     }
-    let effects = reducer(&state, action)
-    let encoder = CanonicalEncoder()
-    do {
-      return ReplayStep(
-        state: try encoder.compact(state, root: "state"), effects: try encoder.compact(effects, root: "effects"))
-    } catch {
-      throw .unencodable(error)
-    }
+    let reducer = feature.reduce
+    return ReplayFeature(
+      name: feature.name, problems: problems,
+      reduceTrees: { stateTree, actionTree throws(ReplayError) in
+        try TypedReduction.run(reducer, state: stateTree, action: actionTree)
+      },
+      compileScenarios: { root throws(ScenarioError) in try Scenario.compile(scenarios, sourceRoot: root) })
   }
 }

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 
 /// The features (and their scenarios) one replay runner serves.
 ///
@@ -7,13 +8,18 @@ import DuetCore
 /// directly: the same path a `reduce` request takes, without the process or the line protocol.
 public struct ReplayRegistry: Sendable {
   let features: [String: ReplayFeature]
+  let chains: [String: ChainScenario]
   /// The feature names, in canonical (UTF-8 byte) order: what the handshake advertises.
   public let featureNames: [String]
+  /// The chain fixture names (`chain-ping-pong`), in canonical order.
+  public let chainNames: [String]
   /// Everything wrong with how the registry was declared; the server refuses to start unless empty.
   public let problems: [ReplayRegistryProblem]
 
-  /// A registry of `features`. Duplicate or invalid names are recorded in ``problems``, not trapped.
-  public init(_ features: [ReplayFeature]) {
+  /// A registry of `features` and the chain scenarios across them. Duplicate or invalid names,
+  /// scenarios under the wrong feature and chains over unserved nodes are recorded in
+  /// ``problems``, not trapped.
+  public init(_ features: [ReplayFeature], chains: [ChainScenario] = []) {
     var byName: [String: ReplayFeature] = [:]
     var counts: [String: Int] = [:]
     var problems: [ReplayRegistryProblem] = []
@@ -22,14 +28,32 @@ public struct ReplayRegistry: Sendable {
       if byName[feature.name] == nil {
         byName[feature.name] = feature
         if !Self.isValidFeatureName(feature.name) { problems.append(.invalidFeatureName(feature.name)) }
+        problems += feature.problems
       }
     }
     let names = byName.keys.sorted(by: JSONValue.canonicalPrecedes)
     for name in names where counts[name, default: 0] > 1 {
       problems.append(.duplicateFeature(name, count: counts[name, default: 0]))
     }
+    var chainsByName: [String: ChainScenario] = [:]
+    var chainCounts: [String: Int] = [:]
+    for chain in chains {
+      chainCounts[chain.fixtureName, default: 0] += 1
+      if chainsByName[chain.fixtureName] == nil {
+        chainsByName[chain.fixtureName] = chain
+        for node in chain.nodeNames where byName[node] == nil {
+          problems.append(.unservedNode(chain: chain.fixtureName, node: node))
+        }
+      }
+    }
+    let chainNames = chainsByName.keys.sorted(by: JSONValue.canonicalPrecedes)
+    for name in chainNames where chainCounts[name, default: 0] > 1 {
+      problems.append(.duplicateChain(name, count: chainCounts[name, default: 0]))
+    }
     self.features = byName
+    self.chains = chainsByName
     self.featureNames = names
+    self.chainNames = chainNames
     self.problems = problems
   }
 
@@ -40,9 +64,36 @@ public struct ReplayRegistry: Sendable {
 
   /// Reduces one step in-process: the trees a `reduce` request carries in, the two canonical
   /// strings its response carries out.
-  public func reduce(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {
+  public func reduce(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> (
+    state: String, effects: String
+  ) {
+    let step = try reduceStep(feature: feature, state: state, action: action)
+    return (step.state, step.effects)
+  }
+
+  func reduceStep(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {
     guard let entry = features[feature] else { throw .unknownFeature(feature) }
     return try entry.reduceTrees(state, action)
+  }
+
+  /// Compiles every scenario registered for `feature`, in registration order.
+  public func scenarios(feature: String, sourceRoot: SourceRoot = .current) throws(ReplayError) -> [CompiledFixture] {
+    guard let entry = features[feature] else { throw .unknownFeature(feature) }
+    do {
+      return try entry.compileScenarios(sourceRoot)
+    } catch {
+      throw .scenarioFailed(error.description)
+    }
+  }
+
+  /// Compiles the chain scenario named `chain` (`chain-ping-pong`; the bare `ping-pong` works too).
+  public func scenarios(chain: String, sourceRoot: SourceRoot = .current) throws(ReplayError) -> [CompiledFixture] {
+    guard let scenario = chains[chain] ?? chains["chain-" + chain] else { throw .unknownChain(chain) }
+    do {
+      return [try scenario.compile(sourceRoot: sourceRoot)]
+    } catch {
+      throw .scenarioFailed(error.description)
+    }
   }
 
   /// `[a-z][a-z0-9-]*`, the manifest's rule for feature names.

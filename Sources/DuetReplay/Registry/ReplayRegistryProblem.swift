@@ -22,4 +22,23 @@ public struct ReplayRegistryProblem: Error, Equatable, Sendable, CustomStringCon
       "feature name '\(name)' is not valid; a feature name starts with a lower-case letter and continues with lower-case letters, digits or '-' (like 'splash' or 'share-picker')"
     )
   }
+
+  static func foreignScenario(_ scenario: String, writtenFor: String, registeredUnder: String) -> ReplayRegistryProblem
+  {
+    ReplayRegistryProblem(
+      "scenario '\(scenario)' is written for feature '\(writtenFor)' but registered under '\(registeredUnder)'; register it with the entry of '\(writtenFor)'"
+    )
+  }
+
+  static func duplicateChain(_ name: String, count: Int) -> ReplayRegistryProblem {
+    ReplayRegistryProblem(
+      "chain '\(name)' is registered \(count) times; each chain name may appear once in a ReplayRegistry, so remove or rename the extra ones"
+    )
+  }
+
+  static func unservedNode(chain: String, node: String) -> ReplayRegistryProblem {
+    ReplayRegistryProblem(
+      "chain '\(chain)' uses node '\(node)', which no entry of the registry serves; register feature '\(node)' too, or the verifier cannot replay the chain"
+    )
+  }
 }

@@ -12,8 +12,9 @@ final class RunnerProcess {
   let stderr = Pipe()
   var pending: [UInt8] = []
 
-  init(executable: URL, deadline: TimeInterval = 30) throws {
+  init(executable: URL, workingDirectory: URL? = nil, deadline: TimeInterval = 30) throws {
     process.executableURL = executable
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr

@@ -1,5 +1,0 @@
-import XCTest
-
-final class DuetScenarioPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}
