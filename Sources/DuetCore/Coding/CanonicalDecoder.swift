@@ -60,7 +60,7 @@ enum CanonicalDecoding {
       throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
     let isSum = T.self is any CanonicalSumCodable.Type
-    let decoder = TreeDecoder(value: value, trail: trail, typeName: String(describing: T.self), isSum: isSum)
+    let decoder = TreeDecoder(value: value, trail: trail, typeName: .type(T.self), isSum: isSum)
     do {
       return try T(from: decoder)
     } catch {
@@ -115,12 +115,12 @@ enum CanonicalDecoding {
 final class TreeDecoder: Decoder {
   let value: JSONValue
   let trail: CodingTrail
-  let typeName: String
+  let typeName: TypeName
   let isSum: Bool
   var codingPath: [any CodingKey] { trail.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(value: JSONValue, trail: CodingTrail, typeName: String, isSum: Bool) {
+  init(value: JSONValue, trail: CodingTrail, typeName: TypeName, isSum: Bool) {
     self.value = value
     self.trail = trail
     self.typeName = typeName
@@ -155,12 +155,12 @@ final class TreeDecoder: Decoder {
 struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [String: JSONValue]
   let trail: CodingTrail
-  let typeName: String
+  let typeName: TypeName
   /// For a sum case's single unlabelled payload: `_0` is the envelope's `value` itself.
   let unlabelledPayload: Bool
   var codingPath: [any CodingKey] { trail.codingPath }
 
-  init(members: [String: JSONValue], trail: CodingTrail, typeName: String, unlabelledPayload: Bool = false) throws {
+  init(members: [String: JSONValue], trail: CodingTrail, typeName: TypeName, unlabelledPayload: Bool = false) throws {
     self.members = members
     self.trail = trail
     self.typeName = typeName
@@ -168,7 +168,7 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if !unlabelledPayload, members.keys.contains(where: { Key(stringValue: $0) == nil }) {
       // Name the first unknown key in canonical order, so the message is stable.
       let unknown = members.keys.filter { Key(stringValue: $0) == nil }.sorted(by: JSONValue.canonicalPrecedes)
-      throw CanonicalCodingError.unexpectedKey(unknown[0], typeName: typeName, path: trail.jsonPath)
+      throw CanonicalCodingError.unexpectedKey(unknown[0], typeName: typeName.description, path: trail.jsonPath)
     }
   }
 
@@ -185,7 +185,7 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       if unlabelledPayload {
         throw CanonicalCodingError.invalidValue("\(typeName) needs a 'value' payload", path: trail.jsonPath)
       }
-      throw CanonicalCodingError.missingKey(key.stringValue, typeName: typeName, path: trail.jsonPath)
+      throw CanonicalCodingError.missingKey(key.stringValue, typeName: typeName.description, path: trail.jsonPath)
     }
     return value
   }
@@ -254,10 +254,10 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let caseName: String
   let payload: JSONValue?
   let trail: CodingTrail
-  let typeName: String
+  let typeName: TypeName
   var codingPath: [any CodingKey] { trail.codingPath }
 
-  init(envelope: JSONValue, trail: CodingTrail, typeName: String) throws {
+  init(envelope: JSONValue, trail: CodingTrail, typeName: TypeName) throws {
     guard case .object(let members) = envelope else {
       throw CanonicalCodingError.typeMismatch(
         expected: "a case/value envelope for \(typeName)", found: CanonicalDecoding.describe(envelope),
@@ -275,7 +275,8 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         path: trail.jsonMember("case").jsonPath)
     }
     guard Key(stringValue: name) != nil else {
-      throw CanonicalCodingError.unknownCase(name, typeName: typeName, path: trail.jsonMember("case").jsonPath)
+      throw CanonicalCodingError.unknownCase(
+        name, typeName: typeName.description, path: trail.jsonMember("case").jsonPath)
     }
     caseName = name
     payload = members["value"]
@@ -290,7 +291,7 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let valueTrail = trail.jsonMember("value")
-    let caseType = "\(typeName).\(caseName)"
+    let caseType = TypeName.caseOf(typeName.type, caseName)
     if NestedKey(stringValue: "_0") != nil {
       var members: [String: JSONValue] = [:]
       if let payload { members["_0"] = payload }
@@ -360,17 +361,18 @@ struct ArrayDecodingContainer: UnkeyedDecodingContainer {
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let (value, elementTrail) = try next()
-    return try TreeDecoder(value: value, trail: elementTrail, typeName: "object", isSum: false).container(keyedBy: type)
+    return try TreeDecoder(value: value, trail: elementTrail, typeName: .word("object"), isSum: false).container(
+      keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let (value, elementTrail) = try next()
-    return try TreeDecoder(value: value, trail: elementTrail, typeName: "array", isSum: false).unkeyedContainer()
+    return try TreeDecoder(value: value, trail: elementTrail, typeName: .word("array"), isSum: false).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
     let (value, elementTrail) = try next()
-    return TreeDecoder(value: value, trail: elementTrail, typeName: "value", isSum: false)
+    return TreeDecoder(value: value, trail: elementTrail, typeName: .word("value"), isSum: false)
   }
 }
 

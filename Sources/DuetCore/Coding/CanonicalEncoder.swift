@@ -48,7 +48,7 @@ enum CanonicalEncoding {
     try value.encode(to: encoder)
     let tree = encoder.finish()
     if value is any CanonicalSumCodable {
-      return try SumEnvelope.wrap(tree, typeName: String(describing: T.self), path: trail.jsonPath)
+      return try SumEnvelope.wrap(tree, type: T.self, trail: trail)
     }
     return tree
   }
