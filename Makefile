@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test lint format record clean fuzz
+.PHONY: build verify test lint format record clean fuzz bench
 
 build:
 	$(SWIFT) build
@@ -35,3 +35,7 @@ clean:
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz/run.sh
+
+## The performance benchmark (release build): in-process limit vs the protocol lane, ratios, RSS.
+bench:
+	scripts/bench.sh
