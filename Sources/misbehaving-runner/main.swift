@@ -8,8 +8,9 @@ import Foundation
 //                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
-// invalid-utf8, huge-line, error, close-stdout. The fault fires on every request whose action case
-// is --on (every request when --on is absent); other requests are answered correctly.
+// invalid-utf8, huge-line, error, close-stdout, close-stdin (answers wrongly, then reads nothing).
+// The fault fires on every request whose action case is --on (every request when --on is absent);
+// other requests are answered correctly.
 
 var options: [String: String] = [:]
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -61,6 +62,10 @@ while let line = readLine(strippingNewline: true) {
     case "crash": kill(getpid(), SIGKILL)
     case "exit": exit(3)
     case "hang": while true { sleep(1000) }
+    case "close-stdin":
+      close(0)
+      out("{\"effects\":\"[]\",\"state\":\"{}\"}\n")
+      while true { sleep(1000) }
     case "close-stdout":
       close(1)
       while true { sleep(1000) }
