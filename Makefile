@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test lint format record clean
+.PHONY: build verify test lint format record clean fuzz bench
 
 build:
 	$(SWIFT) build
@@ -11,17 +11,18 @@ build:
 verify: build
 	$(BIN)/duet-verify verify --runner $(BIN)/replay-runner
 
-## The whole test suite. Executables are built first: end-to-end tests run the real binaries.
-test:
+## The whole test suite (after the format check). Executables are built first: end-to-end tests run
+## the real binaries.
+test: lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 ## swift-format, strict, over every Swift file.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift scripts
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(SWIFT) format format -i -r Sources Tests Package.swift scripts
 
 ## Regenerate the example app's recordings from its scenarios.
 record: build
@@ -29,3 +30,12 @@ record: build
 
 clean:
 	rm -rf .build .runs
+
+## Fuzz every parser for FUZZ_SECONDS each (libFuzzer + AddressSanitizer); prints executions per target.
+FUZZ_SECONDS ?= 60
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz/run.sh
+
+## The performance benchmark (release build): in-process limit vs the protocol lane, ratios, RSS.
+bench:
+	scripts/bench.sh

@@ -37,6 +37,11 @@ let package = Package(
     // A deliberately faulty runner (modes by argument) for the verifier's end-to-end fault tests.
     .executableTarget(name: "misbehaving-runner", dependencies: ["DuetCore"]),
 
+    // The benchmark: a realistic feature, its corpus generator and in-process limit, and its runner.
+    .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry", "DuetReplay"]),
+    .executableTarget(name: "duet-bench", dependencies: ["BenchFeature"]),
+    .executableTarget(name: "bench-runner", dependencies: ["BenchFeature", "DuetReplay"]),
+
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),
     .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures"]),

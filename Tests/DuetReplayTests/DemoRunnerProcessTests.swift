@@ -117,3 +117,17 @@ final class DemoRunnerScenariosTests: XCTestCase {
     XCTAssertEqual(runner.waitForExit(), 0)
   }
 }
+
+/// What the built runner does when its reader goes away.
+final class DemoRunnerClosedOutputTests: XCTestCase {
+  func testAClosedStdoutEndsTheRunnerWithASentenceNotASignal() throws {
+    let runner = try RunnerProcess(executable: try BuiltProducts.executable(named: "demo-runner"))
+    _ = runner.readLine()
+    try runner.stdout.fileHandleForReading.close()
+    runner.send(#"{"op":"reduce","feature":"ping","state":{"sent":0},"action":{"case":"fire"}}"#)
+    runner.closeInput()
+    XCTAssertEqual(runner.waitForExit(), 1)
+    XCTAssertEqual(runner.process.terminationReason, .exit)
+    XCTAssertEqual(runner.diagnostics(), "replay runner: stdout was closed; exiting\n")
+  }
+}

@@ -108,4 +108,20 @@ final class ReplayServerRespondTests: XCTestCase {
   func testScenariosWithoutFeatureOrChainIsRefused() {
     XCTAssertEqual(reply(#"{"op":"scenarios"}"#), .line(#"{"error":"scenarios needs a feature or a chain"}"#))
   }
+
+  func testAnExtremeCountWrapsInsteadOfCrashingTheRunner() {
+    XCTAssertEqual(
+      reply(
+        #"{"op":"reduce","feature":"counter","state":{"count":9223372036854775807,"isAutoIncrementing":false},"action":{"case":"increment"}}"#
+      ),
+      .line(#"{"effects":"[]","state":"{\"count\":-9223372036854775808,\"isAutoIncrementing\":false}"}"#))
+  }
+
+  func testAnIntegerBeyond64BitsIsRefusedWithItsPath() {
+    XCTAssertEqual(
+      reply(
+        #"{"op":"reduce","feature":"counter","state":{"count":99999999999999999999,"isAutoIncrementing":false},"action":{"case":"increment"}}"#
+      ),
+      .line(#"{"error":"integer 99999999999999999999 at state.count does not fit in Int"}"#))
+  }
 }

@@ -3,14 +3,18 @@ import DuetScenario
 
 /// The effect id of the lamp's off timer.
 public enum LampEffectIDs {
+  /// `lamp.off`, as the Kotlin core records it.
   public static let off: EffectID = "lamp.off"
 }
 
 /// A dimmable lamp.
 public struct LampState: Equatable, Codable, Sendable {
+  /// 0…100, set by `dim`.
   public var brightness: Int
+  /// Whether the lamp is lit.
   public var on: Bool
 
+  /// A lamp, off and undimmed by default (the recordings' initial state).
   public init(brightness: Int = 0, on: Bool = false) {
     self.brightness = brightness
     self.on = on

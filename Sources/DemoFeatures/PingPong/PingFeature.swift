@@ -3,8 +3,10 @@ import DuetScenario
 
 /// How many times ping has fired.
 public struct PingState: Equatable, Codable, Sendable {
+  /// Fires so far.
   public var sent: Int
 
+  /// Ping before its first fire by default.
   public init(sent: Int = 0) {
     self.sent = sent
   }
@@ -17,8 +19,10 @@ public enum PingAction: Equatable, Sendable, CanonicalSumCodable {
 
 /// Ping's delegate event: what climbs to its parent through a `notifyListener` effect.
 public struct PingFired: Equatable, Codable, Sendable {
+  /// The fire count this event reports.
   public var count: Int
 
+  /// The event for the `count`-th fire.
   public init(count: Int) {
     self.count = count
   }
@@ -33,7 +37,7 @@ public enum PingEffect: Equatable, Sendable, CanonicalSumCodable {
 public func pingReducer(_ state: inout PingState, _ action: PingAction) -> [Effect<PingEffect>] {
   switch action {
   case .fire:
-    state.sent += 1
+    state.sent &+= 1
     return [.run(.notifyListener(PingFired(count: state.sent)))]
   }
 }

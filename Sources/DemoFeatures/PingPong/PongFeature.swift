@@ -3,8 +3,10 @@ import DuetScenario
 
 /// The last count pong heard from ping.
 public struct PongState: Equatable, Codable, Sendable {
+  /// The count of the last ping heard.
   public var received: Int
 
+  /// Pong before it heard anything by default.
   public init(received: Int = 0) {
     self.received = received
   }

@@ -12,36 +12,35 @@ public struct CanonicalDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, root: String = "")
     throws(CanonicalCodingError) -> T
   {
-    let path = JSONPath(root: root)
+    let trail = CodingTrail(root: root)
     do {
-      return try CanonicalDecoding.unbox(type, from: value, path: path, codingPath: [])
+      return try CanonicalDecoding.unbox(type, from: value, trail: trail)
     } catch {
-      throw CanonicalCodingError.from(error, at: path)
+      throw CanonicalCodingError.from(error, at: trail.jsonPath)
     }
   }
 }
 
 /// The recursive step shared by every container.
 enum CanonicalDecoding {
-  static func unbox<T: Decodable>(_ type: T.Type, from value: JSONValue, path: JSONPath, codingPath: [any CodingKey])
-    throws -> T
-  {
-    if T.self == String.self { return try string(value, path: path) as! T }
-    if T.self == Int.self { return try integer(Int.self, value, path: path) as! T }
-    if T.self == Int64.self { return try integer(Int64.self, value, path: path) as! T }
-    if T.self == Bool.self { return try bool(value, path: path) as! T }
+  static func unbox<T: Decodable>(_ type: T.Type, from value: JSONValue, trail: CodingTrail) throws -> T {
+    if T.self == String.self { return try string(value, trail) as! T }
+    if T.self == Int.self { return try integer(Int.self, value, trail) as! T }
+    if T.self == Int64.self { return try integer(Int64.self, value, trail) as! T }
+    if T.self == Bool.self { return try bool(value, trail) as! T }
     if T.self == Date.self {
-      let text = try string(value, path: path)
+      let text = try string(value, trail)
       guard let date = CanonicalDate.parse(text) else {
         throw CanonicalCodingError.invalidValue(
-          "'\(text)' is not a dialect date (ISO-8601 UTC with milliseconds, like 2026-07-02T09:30:00.000Z)", path: path)
+          "'\(text)' is not a dialect date (ISO-8601 UTC with milliseconds, like 2026-07-02T09:30:00.000Z)",
+          path: trail.jsonPath)
       }
       return date as! T
     }
     if T.self == UUID.self {
-      let text = try string(value, path: path)
+      let text = try string(value, trail)
       guard let uuid = UUID(uuidString: text) else {
-        throw CanonicalCodingError.invalidValue("'\(text)' is not a UUID", path: path)
+        throw CanonicalCodingError.invalidValue("'\(text)' is not a UUID", path: trail.jsonPath)
       }
       return uuid as! T
     }
@@ -49,54 +48,55 @@ enum CanonicalDecoding {
       switch value {
       case .fraction(let lexeme), .largeInteger(let lexeme):
         guard let number = Double(lexeme), let double = CanonicalDouble(number) else {
-          throw CanonicalCodingError.invalidValue("\(lexeme) is not a finite number", path: path)
+          throw CanonicalCodingError.invalidValue("\(lexeme) is not a finite number", path: trail.jsonPath)
         }
         return double as! T
       case .integer(let number): return CanonicalDouble(Double(number))! as! T
-      default: throw CanonicalCodingError.typeMismatch(expected: "a number", found: value.kindName, path: path)
+      default:
+        throw CanonicalCodingError.typeMismatch(expected: "a number", found: value.kindName, path: trail.jsonPath)
       }
     }
     if T.self == Double.self || T.self == Float.self {
-      throw CanonicalCodingError.floatingPointForbidden(path: path)
+      throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
     let isSum = T.self is any CanonicalSumCodable.Type
-    let decoder = TreeDecoder(
-      value: value, path: path, codingPath: codingPath, typeName: String(describing: T.self), isSum: isSum)
+    let decoder = TreeDecoder(value: value, trail: trail, typeName: .type(T.self), isSum: isSum)
     do {
       return try T(from: decoder)
     } catch {
-      throw CanonicalCodingError.from(error, at: path)
+      throw CanonicalCodingError.from(error, at: trail.jsonPath)
     }
   }
 
-  static func string(_ value: JSONValue, path: JSONPath) throws -> String {
+  static func string(_ value: JSONValue, _ trail: CodingTrail) throws -> String {
     guard case .string(let text) = value else {
-      throw CanonicalCodingError.typeMismatch(expected: "a string", found: describe(value), path: path)
+      throw CanonicalCodingError.typeMismatch(expected: "a string", found: describe(value), path: trail.jsonPath)
     }
     return text
   }
 
-  static func bool(_ value: JSONValue, path: JSONPath) throws -> Bool {
+  static func bool(_ value: JSONValue, _ trail: CodingTrail) throws -> Bool {
     guard case .bool(let flag) = value else {
-      throw CanonicalCodingError.typeMismatch(expected: "a boolean", found: describe(value), path: path)
+      throw CanonicalCodingError.typeMismatch(expected: "a boolean", found: describe(value), path: trail.jsonPath)
     }
     return flag
   }
 
-  static func integer<N: FixedWidthInteger>(_ type: N.Type, _ value: JSONValue, path: JSONPath) throws -> N {
+  static func integer<N: FixedWidthInteger>(_ type: N.Type, _ value: JSONValue, _ trail: CodingTrail) throws -> N {
     switch value {
     case .integer(let number):
       guard let exact = N(exactly: number) else {
-        throw CanonicalCodingError.integerOutOfRange(String(number), typeName: String(describing: N.self), path: path)
+        throw CanonicalCodingError.integerOutOfRange(
+          String(number), typeName: String(describing: N.self), path: trail.jsonPath)
       }
       return exact
     case .largeInteger(let lexeme):
       guard let exact = N(lexeme) else {
-        throw CanonicalCodingError.integerOutOfRange(lexeme, typeName: String(describing: N.self), path: path)
+        throw CanonicalCodingError.integerOutOfRange(lexeme, typeName: String(describing: N.self), path: trail.jsonPath)
       }
       return exact
     default:
-      throw CanonicalCodingError.typeMismatch(expected: "an integer", found: describe(value), path: path)
+      throw CanonicalCodingError.typeMismatch(expected: "an integer", found: describe(value), path: trail.jsonPath)
     }
   }
 
@@ -114,68 +114,61 @@ enum CanonicalDecoding {
 /// The `Decoder` a value's `init(from:)` sees.
 final class TreeDecoder: Decoder {
   let value: JSONValue
-  let path: JSONPath
-  let codingPath: [any CodingKey]
-  let typeName: String
+  let trail: CodingTrail
+  let typeName: TypeName
   let isSum: Bool
+  var codingPath: [any CodingKey] { trail.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(value: JSONValue, path: JSONPath, codingPath: [any CodingKey], typeName: String, isSum: Bool) {
+  init(value: JSONValue, trail: CodingTrail, typeName: TypeName, isSum: Bool) {
     self.value = value
-    self.path = path
-    self.codingPath = codingPath
+    self.trail = trail
     self.typeName = typeName
     self.isSum = isSum
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if isSum {
-      return KeyedDecodingContainer(
-        try SumCaseContainer<Key>(envelope: value, path: path, typeName: typeName, codingPath: codingPath))
+      return KeyedDecodingContainer(try SumCaseContainer<Key>(envelope: value, trail: trail, typeName: typeName))
     }
     guard case .object(let members) = value else {
       throw CanonicalCodingError.typeMismatch(
-        expected: "an object (\(typeName))", found: CanonicalDecoding.describe(value), path: path)
+        expected: "an object (\(typeName))", found: CanonicalDecoding.describe(value), path: trail.jsonPath)
     }
-    return KeyedDecodingContainer(
-      try ObjectDecodingContainer<Key>(members: members, path: path, codingPath: codingPath, typeName: typeName))
+    return KeyedDecodingContainer(try ObjectDecodingContainer<Key>(members: members, trail: trail, typeName: typeName))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     guard case .array(let elements) = value else {
       throw CanonicalCodingError.typeMismatch(
-        expected: "an array", found: CanonicalDecoding.describe(value), path: path)
+        expected: "an array", found: CanonicalDecoding.describe(value), path: trail.jsonPath)
     }
-    return ArrayDecodingContainer(elements: elements, path: path, codingPath: codingPath)
+    return ArrayDecodingContainer(elements: elements, trail: trail)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    ValueDecodingContainer(value: value, path: path, codingPath: codingPath)
+    ValueDecodingContainer(value: value, trail: trail)
   }
 }
 
 /// An object's members, decoded strictly: a key the type does not know is refused up front.
 struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let members: [String: JSONValue]
-  let path: JSONPath
-  let codingPath: [any CodingKey]
-  let typeName: String
+  let trail: CodingTrail
+  let typeName: TypeName
   /// For a sum case's single unlabelled payload: `_0` is the envelope's `value` itself.
   let unlabelledPayload: Bool
+  var codingPath: [any CodingKey] { trail.codingPath }
 
-  init(
-    members: [String: JSONValue], path: JSONPath, codingPath: [any CodingKey], typeName: String,
-    unlabelledPayload: Bool = false
-  ) throws {
+  init(members: [String: JSONValue], trail: CodingTrail, typeName: TypeName, unlabelledPayload: Bool = false) throws {
     self.members = members
-    self.path = path
-    self.codingPath = codingPath
+    self.trail = trail
     self.typeName = typeName
     self.unlabelledPayload = unlabelledPayload
-    if !unlabelledPayload {
-      for key in members.keys.sorted(by: JSONValue.canonicalPrecedes) where Key(stringValue: key) == nil {
-        throw CanonicalCodingError.unexpectedKey(key, typeName: typeName, path: path)
-      }
+    if !unlabelledPayload, members.keys.contains(where: { Key(stringValue: $0) == nil }) {
+      // Name the first unknown key in canonical order, so the message is stable.
+      let unknown = members.keys.filter { Key(stringValue: $0) == nil }.sorted(by: JSONValue.canonicalPrecedes)
+      throw CanonicalCodingError.unexpectedKey(unknown[0], typeName: typeName.description, path: trail.jsonPath)
     }
   }
 
@@ -183,16 +176,16 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
-  func childPath(_ key: Key) -> JSONPath {
-    unlabelledPayload ? path : path.appending(key: key.stringValue)
+  func child(_ key: Key) -> CodingTrail {
+    unlabelledPayload ? trail.swiftOnly(key) : trail.member(key)
   }
 
   func require(_ key: Key) throws -> JSONValue {
     guard let value = members[key.stringValue] else {
       if unlabelledPayload {
-        throw CanonicalCodingError.invalidValue("\(typeName) needs a 'value' payload", path: path)
+        throw CanonicalCodingError.invalidValue("\(typeName) needs a 'value' payload", path: trail.jsonPath)
       }
-      throw CanonicalCodingError.missingKey(key.stringValue, typeName: typeName, path: path)
+      throw CanonicalCodingError.missingKey(key.stringValue, typeName: typeName.description, path: trail.jsonPath)
     }
     return value
   }
@@ -200,16 +193,20 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool { members[key.stringValue] == .null }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    try CanonicalDecoding.bool(try require(key), path: childPath(key))
+    let value = try require(key)
+    if case .bool(let flag) = value { return flag }
+    return try CanonicalDecoding.bool(value, child(key))
   }
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    try CanonicalDecoding.string(try require(key), path: childPath(key))
+    let value = try require(key)
+    if case .string(let text) = value { return text }
+    return try CanonicalDecoding.string(value, child(key))
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    throw CanonicalCodingError.floatingPointForbidden(path: childPath(key))
+    throw CanonicalCodingError.floatingPointForbidden(path: child(key).jsonPath)
   }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-    throw CanonicalCodingError.floatingPointForbidden(path: childPath(key))
+    throw CanonicalCodingError.floatingPointForbidden(path: child(key).jsonPath)
   }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
@@ -223,42 +220,32 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
 
   func integer<N: FixedWidthInteger>(_ type: N.Type, _ key: Key) throws -> N {
-    try CanonicalDecoding.integer(type, try require(key), path: childPath(key))
+    let value = try require(key)
+    if case .integer(let number) = value, let exact = N(exactly: number) { return exact }
+    return try CanonicalDecoding.integer(type, value, child(key))
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try CanonicalDecoding.unbox(type, from: try require(key), path: childPath(key), codingPath: codingPath + [key])
+    try CanonicalDecoding.unbox(type, from: try require(key), trail: child(key))
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-    -> KeyedDecodingContainer<NestedKey>
-  {
-    let value = try require(key)
-    guard case .object(let nested) = value else {
-      throw CanonicalCodingError.typeMismatch(
-        expected: "an object", found: CanonicalDecoding.describe(value), path: childPath(key))
-    }
-    return KeyedDecodingContainer(
-      try ObjectDecodingContainer<NestedKey>(
-        members: nested, path: childPath(key), codingPath: codingPath + [key], typeName: typeName))
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try TreeDecoder(value: try require(key), trail: child(key), typeName: typeName, isSum: false).container(
+      keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    let value = try require(key)
-    guard case .array(let elements) = value else {
-      throw CanonicalCodingError.typeMismatch(
-        expected: "an array", found: CanonicalDecoding.describe(value), path: childPath(key))
-    }
-    return ArrayDecodingContainer(elements: elements, path: childPath(key), codingPath: codingPath + [key])
+    try TreeDecoder(value: try require(key), trail: child(key), typeName: typeName, isSum: false).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    TreeDecoder(value: .object(members), path: path, codingPath: codingPath, typeName: typeName, isSum: false)
+    TreeDecoder(value: .object(members), trail: trail, typeName: typeName, isSum: false)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    TreeDecoder(
-      value: try require(key), path: childPath(key), codingPath: codingPath + [key], typeName: typeName, isSum: false)
+    TreeDecoder(value: try require(key), trail: child(key), typeName: typeName, isSum: false)
   }
 }
 
@@ -266,68 +253,68 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let caseName: String
   let payload: JSONValue?
-  let path: JSONPath
-  let typeName: String
-  let codingPath: [any CodingKey]
+  let trail: CodingTrail
+  let typeName: TypeName
+  var codingPath: [any CodingKey] { trail.codingPath }
 
-  init(envelope: JSONValue, path: JSONPath, typeName: String, codingPath: [any CodingKey]) throws {
+  init(envelope: JSONValue, trail: CodingTrail, typeName: TypeName) throws {
     guard case .object(let members) = envelope else {
       throw CanonicalCodingError.typeMismatch(
-        expected: "a case/value envelope for \(typeName)", found: CanonicalDecoding.describe(envelope), path: path)
+        expected: "a case/value envelope for \(typeName)", found: CanonicalDecoding.describe(envelope),
+        path: trail.jsonPath)
     }
     for key in members.keys.sorted(by: JSONValue.canonicalPrecedes) where key != "case" && key != "value" {
-      throw CanonicalCodingError.unexpectedKey(key, typeName: "the \(typeName) envelope", path: path)
+      throw CanonicalCodingError.unexpectedKey(key, typeName: "the \(typeName) envelope", path: trail.jsonPath)
     }
     guard let caseValue = members["case"] else {
-      throw CanonicalCodingError.missingKey("case", typeName: "the \(typeName) envelope", path: path)
+      throw CanonicalCodingError.missingKey("case", typeName: "the \(typeName) envelope", path: trail.jsonPath)
     }
     guard case .string(let name) = caseValue else {
       throw CanonicalCodingError.typeMismatch(
-        expected: "a case name", found: CanonicalDecoding.describe(caseValue), path: path.appending(key: "case"))
+        expected: "a case name", found: CanonicalDecoding.describe(caseValue),
+        path: trail.jsonMember("case").jsonPath)
     }
     guard Key(stringValue: name) != nil else {
-      throw CanonicalCodingError.unknownCase(name, typeName: typeName, path: path.appending(key: "case"))
+      throw CanonicalCodingError.unknownCase(
+        name, typeName: typeName.description, path: trail.jsonMember("case").jsonPath)
     }
     caseName = name
     payload = members["value"]
-    self.path = path
+    self.trail = trail
     self.typeName = typeName
-    self.codingPath = codingPath
   }
 
-  var allKeys: [Key] { [Key(stringValue: caseName)!] }
+  var allKeys: [Key] { Key(stringValue: caseName).map { [$0] } ?? [] }
   func contains(_ key: Key) -> Bool { key.stringValue == caseName }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-    -> KeyedDecodingContainer<NestedKey>
-  {
-    let valuePath = path.appending(key: "value")
-    let caseType = "\(typeName).\(caseName)"
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let valueTrail = trail.jsonMember("value")
+    let caseType = TypeName.caseOf(typeName.type, caseName)
     if NestedKey(stringValue: "_0") != nil {
       var members: [String: JSONValue] = [:]
       if let payload { members["_0"] = payload }
       return KeyedDecodingContainer(
         try ObjectDecodingContainer<NestedKey>(
-          members: members, path: valuePath, codingPath: codingPath + [key], typeName: caseType, unlabelledPayload: true
-        ))
+          members: members, trail: valueTrail, typeName: caseType, unlabelledPayload: true))
     }
     guard let payload else {
       return KeyedDecodingContainer(
-        try ObjectDecodingContainer<NestedKey>(
-          members: [:], path: valuePath, codingPath: codingPath + [key], typeName: caseType))
+        try ObjectDecodingContainer<NestedKey>(members: [:], trail: valueTrail, typeName: caseType))
     }
     guard case .object(let fields) = payload else {
       throw CanonicalCodingError.typeMismatch(
         expected: "an object of labelled values for case '\(caseName)'", found: CanonicalDecoding.describe(payload),
-        path: valuePath)
+        path: valueTrail.jsonPath)
     }
     return KeyedDecodingContainer(
-      try ObjectDecodingContainer<NestedKey>(
-        members: fields, path: valuePath, codingPath: codingPath + [key], typeName: caseType))
+      try ObjectDecodingContainer<NestedKey>(members: fields, trail: valueTrail, typeName: caseType))
   }
 
   func unsupported() -> CanonicalCodingError {
-    .invalidValue("\(typeName) is marked CanonicalSumCodable but does not use synthesized enum Codable", path: path)
+    .invalidValue(
+      "\(typeName) is marked CanonicalSumCodable but does not use synthesized enum Codable", path: trail.jsonPath)
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { throw unsupported() }
@@ -339,25 +326,24 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 struct ArrayDecodingContainer: UnkeyedDecodingContainer {
   let elements: [JSONValue]
-  let path: JSONPath
-  let codingPath: [any CodingKey]
+  let trail: CodingTrail
   var currentIndex = 0
+  var codingPath: [any CodingKey] { trail.codingPath }
 
-  init(elements: [JSONValue], path: JSONPath, codingPath: [any CodingKey]) {
+  init(elements: [JSONValue], trail: CodingTrail) {
     self.elements = elements
-    self.path = path
-    self.codingPath = codingPath
+    self.trail = trail
   }
 
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  mutating func next() throws -> (JSONValue, JSONPath) {
+  mutating func next() throws -> (JSONValue, CodingTrail) {
     guard currentIndex < elements.count else {
-      throw CanonicalCodingError.invalidValue("the array has only \(elements.count) elements", path: path)
+      throw CanonicalCodingError.invalidValue("the array has only \(elements.count) elements", path: trail.jsonPath)
     }
     defer { currentIndex += 1 }
-    return (elements[currentIndex], path.appending(index: currentIndex))
+    return (elements[currentIndex], trail.element(currentIndex))
   }
 
   mutating func decodeNil() throws -> Bool {
@@ -367,59 +353,54 @@ struct ArrayDecodingContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let key = IndexKey(currentIndex)
-    let (value, elementPath) = try next()
-    return try CanonicalDecoding.unbox(type, from: value, path: elementPath, codingPath: codingPath + [key])
+    let (value, elementTrail) = try next()
+    return try CanonicalDecoding.unbox(type, from: value, trail: elementTrail)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
-    NestedKey
-  > {
-    let key = IndexKey(currentIndex)
-    let (value, elementPath) = try next()
-    return try TreeDecoder(
-      value: value, path: elementPath, codingPath: codingPath + [key], typeName: "object", isSum: false
-    )
-    .container(keyedBy: type)
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let (value, elementTrail) = try next()
+    return try TreeDecoder(value: value, trail: elementTrail, typeName: .word("object"), isSum: false).container(
+      keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let key = IndexKey(currentIndex)
-    let (value, elementPath) = try next()
-    return try TreeDecoder(
-      value: value, path: elementPath, codingPath: codingPath + [key], typeName: "array", isSum: false
-    )
-    .unkeyedContainer()
+    let (value, elementTrail) = try next()
+    return try TreeDecoder(value: value, trail: elementTrail, typeName: .word("array"), isSum: false).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    let key = IndexKey(currentIndex)
-    let (value, elementPath) = try next()
-    return TreeDecoder(value: value, path: elementPath, codingPath: codingPath + [key], typeName: "value", isSum: false)
+    let (value, elementTrail) = try next()
+    return TreeDecoder(value: value, trail: elementTrail, typeName: .word("value"), isSum: false)
   }
 }
 
 struct ValueDecodingContainer: SingleValueDecodingContainer {
   let value: JSONValue
-  let path: JSONPath
-  let codingPath: [any CodingKey]
+  let trail: CodingTrail
+  var codingPath: [any CodingKey] { trail.codingPath }
 
   func decodeNil() -> Bool { value == .null }
-  func decode(_ type: Bool.Type) throws -> Bool { try CanonicalDecoding.bool(value, path: path) }
-  func decode(_ type: String.Type) throws -> String { try CanonicalDecoding.string(value, path: path) }
-  func decode(_ type: Double.Type) throws -> Double { throw CanonicalCodingError.floatingPointForbidden(path: path) }
-  func decode(_ type: Float.Type) throws -> Float { throw CanonicalCodingError.floatingPointForbidden(path: path) }
-  func decode(_ type: Int.Type) throws -> Int { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: UInt.Type) throws -> UInt { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try CanonicalDecoding.integer(type, value, path: path) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try CanonicalDecoding.integer(type, value, path: path) }
+  func decode(_ type: Bool.Type) throws -> Bool { try CanonicalDecoding.bool(value, trail) }
+  func decode(_ type: String.Type) throws -> String { try CanonicalDecoding.string(value, trail) }
+  func decode(_ type: Double.Type) throws -> Double {
+    throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
+  }
+  func decode(_ type: Float.Type) throws -> Float {
+    throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
+  }
+  func decode(_ type: Int.Type) throws -> Int { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: UInt.Type) throws -> UInt { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try CanonicalDecoding.integer(type, value, trail) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try CanonicalDecoding.integer(type, value, trail) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try CanonicalDecoding.unbox(type, from: value, path: path, codingPath: codingPath)
+    try CanonicalDecoding.unbox(type, from: value, trail: trail)
   }
 }

@@ -11,11 +11,11 @@ public struct CanonicalEncoder: Sendable {
 
   /// The value as a canonical tree; errors name paths under `root` (`state`, `action`, …).
   public func encode<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> JSONValue {
-    let path = JSONPath(root: root)
+    let trail = CodingTrail(root: root)
     do {
-      return try CanonicalEncoding.box(value, path: path, codingPath: [])
+      return try CanonicalEncoding.box(value, trail: trail)
     } catch {
-      throw CanonicalCodingError.from(error, at: path)
+      throw CanonicalCodingError.from(error, at: trail.jsonPath)
     }
   }
 
@@ -32,97 +32,125 @@ public struct CanonicalEncoder: Sendable {
 
 /// The recursive step shared by every container: special types first, then the value's own coding.
 enum CanonicalEncoding {
-  static func box<T: Encodable>(_ value: T, path: JSONPath, codingPath: [any CodingKey]) throws -> JSONValue {
+  static func box<T: Encodable>(_ value: T, trail: CodingTrail) throws -> JSONValue {
     switch value {
+    case let text as String: return .string(text)
+    case let number as Int: return .integer(Int64(number))
+    case let flag as Bool: return .bool(flag)
+    case let number as Int64: return .integer(number)
     case let date as Date: return .string(CanonicalDate.format(date))
     case let uuid as UUID: return .string(uuid.uuidString.lowercased())
     case let double as CanonicalDouble: return .fraction(double.canonicalText)
-    case is Double, is Float: throw CanonicalCodingError.floatingPointForbidden(path: path)
-    case let text as String: return .string(text)
-    case let flag as Bool: return .bool(flag)
-    case let number as Int: return .integer(Int64(number))
-    case let number as Int64: return .integer(number)
+    case is Double, is Float: throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     default: break
     }
-    let encoder = TreeEncoder(path: path, codingPath: codingPath)
+    let encoder = TreeEncoder(trail: trail)
     try value.encode(to: encoder)
     let tree = encoder.finish()
     if value is any CanonicalSumCodable {
-      return try SumEnvelope.wrap(tree, typeName: String(describing: T.self), path: path)
+      return try SumEnvelope.wrap(tree, type: T.self, trail: trail)
     }
     return tree
   }
 
-  static func integer<N: BinaryInteger>(_ number: N, path: JSONPath) throws -> JSONValue {
+  static func integer<N: BinaryInteger>(_ number: N, trail: CodingTrail) throws -> JSONValue {
     guard let exact = Int64(exactly: number) else {
-      throw CanonicalCodingError.integerOutOfRange(String(number), typeName: "Int64", path: path)
+      throw CanonicalCodingError.integerOutOfRange(String(number), typeName: "Int64", path: trail.jsonPath)
     }
     return .integer(exact)
   }
 }
 
-/// A node under construction: containers fill boxes that are frozen into a `JSONValue` at the end.
+/// A container still being filled (a nested container or a super-encoder), frozen at the end.
 enum EncodingNode {
-  case value(JSONValue)
   case object(ObjectBox)
   case array(ArrayBox)
   case deferred(TreeEncoder)
 
   func freeze() -> JSONValue {
     switch self {
-    case .value(let value): return value
-    case .object(let box): return .object(box.members.mapValues { $0.freeze() })
-    case .array(let box): return .array(box.elements.map { $0.freeze() })
+    case .object(let box): return box.freeze()
+    case .array(let box): return box.freeze()
     case .deferred(let encoder): return encoder.finish()
     }
   }
 }
 
+/// An object under construction. Finished values go straight into `values`; only members that
+/// are still open containers wait in `open` (rare: synthesized enum payloads, super-encoders).
 final class ObjectBox {
-  var members: [String: EncodingNode] = [:]
+  var values: [String: JSONValue] = [:]
+  var open: [String: EncodingNode] = [:]
+
+  func set(_ key: String, _ value: JSONValue) {
+    values[key] = value
+    if !open.isEmpty { open[key] = nil }
+  }
+
+  func freeze() -> JSONValue {
+    guard !open.isEmpty else { return .object(values) }
+    var members = values
+    for (key, node) in open { members[key] = node.freeze() }
+    return .object(members)
+  }
 }
 
+/// An array under construction, with the same split as `ObjectBox`.
 final class ArrayBox {
-  var elements: [EncodingNode] = []
+  var values: [JSONValue] = []
+  var open: [Int: EncodingNode] = [:]
+
+  func append(_ node: EncodingNode) {
+    open[values.count] = node
+    values.append(.null)
+  }
+
+  func freeze() -> JSONValue {
+    guard !open.isEmpty else { return .array(values) }
+    var elements = values
+    for (index, node) in open { elements[index] = node.freeze() }
+    return .array(elements)
+  }
 }
 
 /// The `Encoder` a value's `encode(to:)` sees.
 final class TreeEncoder: Encoder {
-  let path: JSONPath
-  let codingPath: [any CodingKey]
+  let trail: CodingTrail
+  var codingPath: [any CodingKey] { trail.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
-  var root: EncodingNode?
+  var root: JSONValue?
+  var openRoot: EncodingNode?
 
-  init(path: JSONPath, codingPath: [any CodingKey]) {
-    self.path = path
-    self.codingPath = codingPath
+  init(trail: CodingTrail) {
+    self.trail = trail
   }
 
   /// The tree written; a value that wrote nothing is an empty object.
   func finish() -> JSONValue {
-    root?.freeze() ?? .object([:])
+    if let openRoot { return openRoot.freeze() }
+    return root ?? .object([:])
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     let box: ObjectBox
-    if case .object(let existing) = root {
+    if case .object(let existing) = openRoot {
       box = existing
     } else {
       box = ObjectBox()
-      root = .object(box)
+      openRoot = .object(box)
     }
-    return KeyedEncodingContainer(ObjectEncodingContainer<Key>(box: box, path: path, codingPath: codingPath))
+    return KeyedEncodingContainer(ObjectEncodingContainer<Key>(box: box, trail: trail))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     let box: ArrayBox
-    if case .array(let existing) = root {
+    if case .array(let existing) = openRoot {
       box = existing
     } else {
       box = ArrayBox()
-      root = .array(box)
+      openRoot = .array(box)
     }
-    return ArrayEncodingContainer(box: box, path: path, codingPath: codingPath)
+    return ArrayEncodingContainer(box: box, trail: trail)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -132,82 +160,77 @@ final class TreeEncoder: Encoder {
 
 struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let box: ObjectBox
-  let path: JSONPath
-  let codingPath: [any CodingKey]
+  let trail: CodingTrail
+  var codingPath: [any CodingKey] { trail.codingPath }
 
   /// Nil optionals are omitted entirely; the dialect never writes `null` for them.
   mutating func encodeNil(forKey key: Key) throws {}
 
+  mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .string(value)) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .bool(value)) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { box.set(key.stringValue, .integer(Int64(value))) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(key.stringValue, .integer(value)) }
+
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    box.members[key.stringValue] = .value(
-      try CanonicalEncoding.box(value, path: path.appending(key: key.stringValue), codingPath: codingPath + [key]))
+    box.set(key.stringValue, try CanonicalEncoding.box(value, trail: trail.member(key)))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let child = ObjectBox()
-    box.members[key.stringValue] = .object(child)
-    return KeyedEncodingContainer(
-      ObjectEncodingContainer<NestedKey>(
-        box: child, path: path.appending(key: key.stringValue), codingPath: codingPath + [key]))
+    box.open[key.stringValue] = .object(child)
+    return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: trail.member(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let child = ArrayBox()
-    box.members[key.stringValue] = .array(child)
-    return ArrayEncodingContainer(
-      box: child, path: path.appending(key: key.stringValue), codingPath: codingPath + [key])
+    box.open[key.stringValue] = .array(child)
+    return ArrayEncodingContainer(box: child, trail: trail.member(key))
   }
 
   mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    let encoder = TreeEncoder(path: path.appending(key: key.stringValue), codingPath: codingPath + [key])
-    box.members[key.stringValue] = .deferred(encoder)
+    let encoder = TreeEncoder(trail: trail.member(key))
+    box.open[key.stringValue] = .deferred(encoder)
     return encoder
   }
 }
 
 struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   let box: ArrayBox
-  let path: JSONPath
-  let codingPath: [any CodingKey]
-  var count: Int { box.elements.count }
+  let trail: CodingTrail
+  var codingPath: [any CodingKey] { trail.codingPath }
+  var count: Int { box.values.count }
 
-  mutating func encodeNil() throws { box.elements.append(.value(.null)) }
+  mutating func encodeNil() throws { box.values.append(.null) }
+  mutating func encode(_ value: String) throws { box.values.append(.string(value)) }
+  mutating func encode(_ value: Int) throws { box.values.append(.integer(Int64(value))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let index = box.elements.count
-    box.elements.append(
-      .value(
-        try CanonicalEncoding.box(value, path: path.appending(index: index), codingPath: codingPath + [IndexKey(index)])
-      ))
+    box.values.append(try CanonicalEncoding.box(value, trail: trail.element(box.values.count)))
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
-    NestedKey
-  > {
-    let index = box.elements.count
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
     let child = ObjectBox()
-    box.elements.append(.object(child))
-    return KeyedEncodingContainer(
-      ObjectEncodingContainer<NestedKey>(
-        box: child, path: path.appending(index: index), codingPath: codingPath + [IndexKey(index)]))
+    let elementTrail = trail.element(box.values.count)
+    box.append(.object(child))
+    return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: elementTrail))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-    let index = box.elements.count
     let child = ArrayBox()
-    box.elements.append(.array(child))
-    return ArrayEncodingContainer(
-      box: child, path: path.appending(index: index), codingPath: codingPath + [IndexKey(index)])
+    let elementTrail = trail.element(box.values.count)
+    box.append(.array(child))
+    return ArrayEncodingContainer(box: child, trail: elementTrail)
   }
 
   mutating func superEncoder() -> any Encoder {
-    let index = box.elements.count
-    let encoder = TreeEncoder(path: path.appending(index: index), codingPath: codingPath + [IndexKey(index)])
-    box.elements.append(.deferred(encoder))
+    let encoder = TreeEncoder(trail: trail.element(box.values.count))
+    box.append(.deferred(encoder))
     return encoder
   }
 }
@@ -216,35 +239,39 @@ struct ValueEncodingContainer: SingleValueEncodingContainer {
   let encoder: TreeEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  func set(_ value: JSONValue) { encoder.root = .value(value) }
+  func set(_ value: JSONValue) { encoder.root = value }
 
   mutating func encodeNil() throws { set(.null) }
   mutating func encode(_ value: Bool) throws { set(.bool(value)) }
   mutating func encode(_ value: String) throws { set(.string(value)) }
-  mutating func encode(_ value: Double) throws { throw CanonicalCodingError.floatingPointForbidden(path: encoder.path) }
-  mutating func encode(_ value: Float) throws { throw CanonicalCodingError.floatingPointForbidden(path: encoder.path) }
+  mutating func encode(_ value: Double) throws {
+    throw CanonicalCodingError.floatingPointForbidden(path: encoder.trail.jsonPath)
+  }
+  mutating func encode(_ value: Float) throws {
+    throw CanonicalCodingError.floatingPointForbidden(path: encoder.trail.jsonPath)
+  }
   mutating func encode(_ value: Int) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: Int8) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: Int16) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: Int32) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: Int64) throws { set(.integer(value)) }
-  mutating func encode(_ value: UInt) throws { set(try CanonicalEncoding.integer(value, path: encoder.path)) }
+  mutating func encode(_ value: UInt) throws { set(try CanonicalEncoding.integer(value, trail: encoder.trail)) }
   mutating func encode(_ value: UInt8) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: UInt16) throws { set(.integer(Int64(value))) }
   mutating func encode(_ value: UInt32) throws { set(.integer(Int64(value))) }
-  mutating func encode(_ value: UInt64) throws { set(try CanonicalEncoding.integer(value, path: encoder.path)) }
+  mutating func encode(_ value: UInt64) throws { set(try CanonicalEncoding.integer(value, trail: encoder.trail)) }
   mutating func encode<T: Encodable>(_ value: T) throws {
-    set(try CanonicalEncoding.box(value, path: encoder.path, codingPath: encoder.codingPath))
+    set(try CanonicalEncoding.box(value, trail: encoder.trail))
   }
 }
 
 /// The coding key of an array element.
 struct IndexKey: CodingKey {
-  let intValue: Int?
-  let stringValue: String
+  let index: Int
+  var intValue: Int? { index }
+  var stringValue: String { "Index \(index)" }
   init(_ index: Int) {
-    intValue = index
-    stringValue = "Index \(index)"
+    self.index = index
   }
   init?(intValue: Int) { self.init(intValue) }
   init?(stringValue: String) { nil }

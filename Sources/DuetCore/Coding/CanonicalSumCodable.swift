@@ -14,13 +14,13 @@ public protocol CanonicalSumCodable: Codable {}
 /// The translation between Swift's synthesized enum shape and the case/value envelope.
 enum SumEnvelope {
   /// `{"name":{…}}` (synthesized) → `{"case":"name",…}` (dialect).
-  static func wrap(_ synthesized: JSONValue, typeName: String, path: JSONPath) throws -> JSONValue {
+  static func wrap(_ synthesized: JSONValue, type: Any.Type, trail: CodingTrail) throws -> JSONValue {
     guard case .object(let outer) = synthesized, outer.count == 1, let (name, payload) = outer.first,
       case .object(let fields) = payload
     else {
       throw CanonicalCodingError.invalidValue(
-        "\(typeName) is marked CanonicalSumCodable but did not encode as an enum with synthesized Codable",
-        path: path)
+        "\(String(describing: type)) is marked CanonicalSumCodable but did not encode as an enum with synthesized Codable",
+        path: trail.jsonPath)
     }
     if fields.isEmpty { return .object(["case": .string(name)]) }
     let unlabelled = fields.keys.filter(isUnlabelledKey)
@@ -29,8 +29,8 @@ enum SumEnvelope {
       return .object(["case": .string(name), "value": single])
     }
     throw CanonicalCodingError.invalidValue(
-      "case '\(name)' of \(typeName) has several or mixed unlabelled payloads; the envelope allows one unlabelled payload, or labels for all",
-      path: path)
+      "case '\(name)' of \(String(describing: type)) has several or mixed unlabelled payloads; the envelope allows one unlabelled payload, or labels for all",
+      path: trail.jsonPath)
   }
 
   /// Swift names unlabelled associated values `_0`, `_1`, ….

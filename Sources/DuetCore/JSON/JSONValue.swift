@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact JSON value tree: the one representation every comparison in the dialect starts from.
 ///
 /// `JSONSerialization` loses what the gate needs (it turns `1.0` into `1`, reorders keys and
@@ -83,6 +85,17 @@ extension JSONValue {
 
   /// True when `a` sorts before `b` in canonical key order (UTF-8 byte order).
   public static func canonicalPrecedes(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    var left = a
+    var right = b
+    return left.withUTF8 { leftBytes in
+      right.withUTF8 { rightBytes in
+        let shared = min(leftBytes.count, rightBytes.count)
+        if shared > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress {
+          let order = memcmp(leftBase, rightBase, shared)
+          if order != 0 { return order < 0 }
+        }
+        return leftBytes.count < rightBytes.count
+      }
+    }
   }
 }

@@ -27,6 +27,7 @@ public enum ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The request line is longer than the runner accepts.
   case requestLineTooLong(limit: Int)
 
+  /// The exact message the `{"error":…}` reply carries.
   public var description: String {
     switch self {
     case .malformedRequestLine: return "malformed request line"

@@ -64,7 +64,14 @@ public struct ReplayRegistry: Sendable {
 
   /// Reduces one step in-process: the trees a `reduce` request carries in, the two canonical
   /// strings its response carries out.
-  public func reduce(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {
+  public func reduce(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> (
+    state: String, effects: String
+  ) {
+    let step = try reduceStep(feature: feature, state: state, action: action)
+    return (step.state, step.effects)
+  }
+
+  func reduceStep(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {
     guard let entry = features[feature] else { throw .unknownFeature(feature) }
     return try entry.reduceTrees(state, action)
   }

@@ -20,8 +20,9 @@ enum TypedReduction {
     let effects = reducer(&state, action)
     let encoder = CanonicalEncoder()
     do {
-      return ReplayStep(
-        state: try encoder.compact(state, root: "state"), effects: try encoder.compact(effects, root: "effects"))
+      // Most steps emit nothing; `[]` needs no encoder.
+      let effectsText = effects.isEmpty ? "[]" : try encoder.compact(effects, root: "effects")
+      return ReplayStep(state: try encoder.compact(state, root: "state"), effects: effectsText)
     } catch {
       throw .unencodable(error)
     }

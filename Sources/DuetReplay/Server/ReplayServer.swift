@@ -18,6 +18,7 @@ public struct ReplayServer: Sendable {
   /// How scenario source paths are made repository-relative (the working directory by default).
   public let sourceRoot: SourceRoot
 
+  /// A server for `registry`; `sourceRoot` is injectable so tests can pin scenario source paths.
   public init(registry: ReplayRegistry, sourceRoot: SourceRoot = .current) {
     self.registry = registry
     self.sourceRoot = sourceRoot
@@ -34,7 +35,7 @@ public struct ReplayServer: Sendable {
       case .exit:
         return .exit
       case .reduce(let feature, let state, let action):
-        return .line(ReplayEnvelope.reduced(try registry.reduce(feature: feature, state: state, action: action)))
+        return .line(ReplayEnvelope.reduced(try registry.reduceStep(feature: feature, state: state, action: action)))
       case .scenarios(let target):
         return .line(try scenariosLine(target))
       }
@@ -69,27 +70,29 @@ public struct ReplayServer: Sendable {
       for problem in registry.problems { _ = FileDescriptorIO.write(err, Array("replay runner: \(problem)\n".utf8)) }
       return 2
     }
-    guard FileDescriptorIO.write(out, Array((handshakeLine + "\n").utf8)) else { return Self.outputGone(err) }
+    let writer = ReplyWriter(descriptor: out)
+    writer.append(handshakeLine)
     let inputDescriptor = input.fileDescriptor
     var reader = LineReader(maximumLineLength: Self.maximumRequestLength) { buffer in
-      FileDescriptorIO.read(inputDescriptor, into: buffer)
+      writer.flush()
+      return FileDescriptorIO.read(inputDescriptor, into: buffer)
     }
-    while true {
+    while writer.isOpen {
       let reply: ReplayReply
       switch reader.next() {
-      case .end: return 0
+      case .end: reply = .exit
       case .tooLong: reply = .line(ReplayEnvelope.error(.requestLineTooLong(limit: Self.maximumRequestLength)))
       case .line(let bytes): reply = respond(to: bytes)
       }
       switch reply {
-      case .exit: return 0
+      case .exit:
+        writer.flush()
+        return writer.isOpen ? 0 : Self.outputGone(err)
       case .none: continue
-      case .line(let text):
-        var bytes = Array(text.utf8)
-        bytes.append(0x0A)
-        guard FileDescriptorIO.write(out, bytes) else { return Self.outputGone(err) }
+      case .line(let text): writer.append(text)
       }
     }
+    return Self.outputGone(err)
   }
 
   /// The whole of an app's `replay-runner/main.swift`: `ReplayServer.serve(registry: appRegistry)`.

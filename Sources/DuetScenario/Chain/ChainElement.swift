@@ -27,20 +27,29 @@ public struct ChainElement: Sendable {
 /// Collects a chain scenario's words: `When(node, …)`, `Hop(…)`, `Then(node, …)`, `ThenEffects(node, …)`.
 @resultBuilder
 public enum ChainBuilder {
+  /// `When(node, label, action)`.
   public static func buildExpression<Action>(_ when: When<Action>) -> [ChainElement] {
     [ChainElement(kind: .when(label: when.label, line: when.line, move: when.move))]
   }
+  /// `Hop(label, from:, to:) { event in action }`.
   public static func buildExpression(_ hop: Hop) -> [ChainElement] { [ChainElement(kind: .hop(hop))] }
+  /// `Then(node, label) { state in … }`.
   public static func buildExpression<State>(_ then: Then<State>) -> [ChainElement] {
     [ChainElement(kind: .then(label: then.label, line: then.line, node: then.node, check: then.chainCheck))]
   }
+  /// `ThenEffects(node, label) { effects in … }`.
   public static func buildExpression<Payload>(_ then: ThenEffects<Payload>) -> [ChainElement] {
     [ChainElement(kind: .thenEffects(label: then.label, line: then.line, node: then.node, check: then.chainCheck))]
   }
 
+  /// Concatenates a block's words in order.
   public static func buildBlock(_ parts: [ChainElement]...) -> [ChainElement] { parts.flatMap { $0 } }
+  /// An `if` without `else`: its words, or none.
   public static func buildOptional(_ part: [ChainElement]?) -> [ChainElement] { part ?? [] }
+  /// The taken side of an `if`/`else` or `switch`.
   public static func buildEither(first part: [ChainElement]) -> [ChainElement] { part }
+  /// The taken side of an `if`/`else` or `switch`.
   public static func buildEither(second part: [ChainElement]) -> [ChainElement] { part }
+  /// A `for` loop: every iteration's words, in order.
   public static func buildArray(_ parts: [[ChainElement]]) -> [ChainElement] { parts.flatMap { $0 } }
 }

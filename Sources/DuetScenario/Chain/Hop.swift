@@ -17,6 +17,8 @@ public struct Hop: Sendable {
     @Sendable (_ event: JSONValue, _ eventRoot: String, _ parentState: JSONValue, Site)
       throws(ScenarioError) -> StepOutcome
 
+  /// A hop from `child` to `parent`: `derive` turns the child's delegate event into the
+  /// parent's action; `line` is recorded as the hop step's line.
   public init<
     ChildState, ChildAction, ChildPayload, Delegate, ParentState, ParentAction, ParentPayload, ParentDelegate
   >(

@@ -10,6 +10,7 @@ public struct CompiledFixture: Equatable, Sendable {
   /// The fixture document, as `record` would write it.
   public let document: JSONValue
 
+  /// A fixture from its name and document (for goldens and for runners that compile elsewhere).
   public init(name: String, document: JSONValue) {
     self.name = name
     self.document = document

@@ -11,6 +11,7 @@ public struct SourceRoot: Sendable {
   /// Whether a directory is a repository root (holds `Package.swift` or `.git`).
   public var isRepositoryRoot: @Sendable (String) -> Bool
 
+  /// A root with an injected repository test, so tests need no files on disk.
   public init(currentDirectory: String, isRepositoryRoot: @escaping @Sendable (String) -> Bool) {
     self.currentDirectory = currentDirectory
     self.isRepositoryRoot = isRepositoryRoot

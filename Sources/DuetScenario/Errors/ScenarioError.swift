@@ -31,6 +31,7 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   /// The full sentence(s): what is wrong, where, and what to do next.
   public let description: String
 
+  /// An error of `kind`; `description` must be a full sentence naming the word and its line.
   public init(_ kind: Kind, _ description: String) {
     self.kind = kind
     self.description = description

@@ -10,6 +10,7 @@ public struct Branch<
   let line: Int
   let body: [ScenarioElement<State, Action, Payload>]
 
+  /// `Branch("keeps counting") { When(…) … }`; `line` is captured for error messages.
   public init(
     _ label: String, line: Int = #line,
     @ScenarioBuilder<State, Action, Payload> _ body: () -> [ScenarioElement<State, Action, Payload>]

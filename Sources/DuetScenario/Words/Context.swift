@@ -9,6 +9,7 @@ public struct Context<
   let line: Int
   let body: [ScenarioElement<State, Action, Payload>]
 
+  /// `Context("by hand") { When(…) … }`; `line` is captured for error messages.
   public init(
     _ label: String, line: Int = #line,
     @ScenarioBuilder<State, Action, Payload> _ body: () -> [ScenarioElement<State, Action, Payload>]

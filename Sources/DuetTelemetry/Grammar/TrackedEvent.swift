@@ -1,0 +1,36 @@
+import DuetCore
+
+/// An analytics event as a reducer emits it: a subject, a verb and primitive parameters.
+///
+/// Events are values so they can ride in a `track` effect and be pinned by the recordings like any
+/// other effect. The wire form is `{"params":[...],"subject":"Session","verb":"Signed In"}`, with
+/// `params` always written (`[]` when empty), byte for byte what Duet's Kotlin grammar writes.
+public struct TrackedEvent: Hashable, Sendable, Codable {
+  /// What the event is about (`Session`, `Item Load`).
+  public var subject: String
+  /// What happened to it (`Signed In`).
+  public var verb: TrackedVerb
+  /// Behavioural detail, in the order the emitter lists it.
+  public var params: [TrackedParam]
+
+  /// An event; `params` defaults to none, which still writes `"params":[]`.
+  public init(subject: String, verb: TrackedVerb, params: [TrackedParam] = []) {
+    self.subject = subject
+    self.verb = verb
+    self.params = params
+  }
+
+  /// The vendor-facing name: subject, one space, verb token, nothing trimmed or re-cased
+  /// (`Session Signed In`). The one encoding rule every platform and every sink shares.
+  public func encodedName() -> String {
+    subject + " " + verb.token
+  }
+
+  /// The property bag a vendor SDK is handed: each parameter's key mapped to its primitive. When a
+  /// key repeats, the last parameter wins, as it would in any vendor's dictionary.
+  public func encodedProperties() -> [String: TelemetryPrimitive] {
+    var bag: [String: TelemetryPrimitive] = [:]
+    for param in params { bag[param.key] = param.primitive }
+    return bag
+  }
+}

@@ -1,0 +1,65 @@
+/// One problem the taxonomy gate found in the recordings or the declared taxonomy.
+public struct TaxonomyFinding: Equatable, Sendable {
+  /// Whether the finding fails the gate.
+  public enum Severity: Equatable, Sendable {
+    /// Fails the gate (exit code 1).
+    case error
+    /// Printed, but the gate still passes.
+    case warning
+  }
+
+  /// Whether it fails the gate.
+  public var severity: Severity
+  /// A full sentence: what is wrong, where, and what to do next.
+  public var message: String
+  /// The fixture it was found in, when it comes from a recording.
+  public var fixture: String?
+  /// The 0-based step index, when it comes from a recording.
+  public var step: Int?
+  /// The JSON path inside the fixture document (`steps[2].expectedEffects[0].payload.value.event`).
+  public var path: String?
+  /// The manifest line, when it comes from the declaration.
+  public var manifestLine: Int?
+  /// Which rule produced it, for tools that group or filter findings.
+  public var rule: TaxonomyRule?
+
+  /// A finding; recording findings fill fixture, step and path, manifest findings the line.
+  public init(
+    severity: Severity, message: String, fixture: String? = nil, step: Int? = nil, path: String? = nil,
+    manifestLine: Int? = nil, rule: TaxonomyRule? = nil
+  ) {
+    self.severity = severity
+    self.message = message
+    self.fixture = fixture
+    self.step = step
+    self.path = path
+    self.manifestLine = manifestLine
+    self.rule = rule
+  }
+}
+
+/// The rules of the taxonomy gate (telemetry.md), one case each.
+public enum TaxonomyRule: String, Equatable, Sendable, CaseIterable {
+  /// A `track` envelope that does not decode with the grammar.
+  case malformedEnvelope = "malformed-envelope"
+  /// A recorded event name the manifest does not declare.
+  case undeclaredEvent = "undeclared-event"
+  /// A declared event name no recording emits.
+  case neverRecorded = "never-recorded"
+  /// Recordings emit events but the manifest has no `telemetry:` section.
+  case missingTelemetrySection = "missing-telemetry-section"
+  /// A verb that is neither a starter verb nor minted by the manifest.
+  case unknownVerb = "unknown-verb"
+  /// A minted verb no recorded event uses (a warning).
+  case unusedMintedVerb = "unused-minted-verb"
+  /// A minted verb that is already a starter verb (a warning).
+  case redundantMintedVerb = "redundant-minted-verb"
+  /// A parameter key that is not snake_case.
+  case paramKeyNotSnakeCase = "param-key-not-snake-case"
+  /// One event carrying the same parameter key twice.
+  case duplicateParamKey = "duplicate-param-key"
+  /// One event name carrying different parameter keys or kinds in different places.
+  case paramShapeChanged = "param-shape-changed"
+  /// A string value that looks like user content (an email address, a phone number, free text).
+  case privacy = "privacy"
+}

@@ -1,0 +1,86 @@
+import DuetTelemetry
+
+/// Every sentence the taxonomy gate writes, in one place so their wording can be read together.
+///
+/// Each says what is wrong, where (fixture, step and JSON path, or the manifest line) and what to
+/// do next. Recorded string values are never echoed: a finding may be about personal data.
+enum TaxonomyMessages {
+  static func malformed(_ reason: String, at location: RecordingLocation) -> String {
+    "\(location.sentencePrefix): malformed track envelope: \(reason). A track effect is "
+      + #"{"kind":"run","payload":{"case":"track","value":{"event":{"params":[…],"subject":…,"verb":…}}}}"#
+      + "; emit it with Effect.track(_:) and re-record the fixture."
+  }
+
+  static func undeclared(_ name: String, sighting: Sighting, fixtures: Int) -> String {
+    "\(sighting.first.sentencePrefix): the event '\(name)' is not declared "
+      + "(recorded \(times(sighting.count)) in \(count(fixtures, "fixture"))); adding an event is a taxonomy decision: "
+      + "declare it in manifest.yaml under telemetry.events."
+  }
+
+  static func neverRecorded(_ entry: ManifestEntry) -> String {
+    "manifest.yaml:\(entry.line): the event '\(entry.name)' is declared but never recorded: no recording emits it; "
+      + "record a scenario that emits it, or remove it from telemetry.events."
+  }
+
+  static func missingSection(events: [String], verbs: [String], first: RecordingLocation) -> String {
+    var lines = [
+      "the recordings emit \(count(events.count, "event")) (first at \(first.sentencePrefix)) but manifest.yaml has no "
+        + "telemetry: section; declare the taxonomy by adding:",
+      "  telemetry:",
+    ]
+    if !verbs.isEmpty {
+      lines.append("    verbs:")
+      lines += verbs.map { "      - \($0)" }
+    }
+    lines.append("    events:")
+    lines += events.map { "      - \($0)" }
+    return lines.joined(separator: "\n")
+  }
+
+  static func unknownVerb(_ verb: String, sighting: Sighting) -> String {
+    "\(sighting.first.sentencePrefix): the verb '\(verb)' (event '\(sighting.event)') is neither a starter verb nor "
+      + "minted in manifest.yaml\(sighting.moreSuffix); use a starter verb if one names the act ("
+      + TrackedVerb.starters.map(\.token).joined(separator: ", ")
+      + "), otherwise mint it under telemetry.verbs."
+  }
+
+  static func unusedMintedVerb(_ entry: ManifestEntry) -> String {
+    "manifest.yaml:\(entry.line): the minted verb '\(entry.name)' is used by no recorded event; "
+      + "remove it from telemetry.verbs, or record the event it was minted for."
+  }
+
+  static func redundantMintedVerb(_ entry: ManifestEntry) -> String {
+    "manifest.yaml:\(entry.line): the verb '\(entry.name)' is a starter verb and needs no minting; "
+      + "remove it from telemetry.verbs."
+  }
+
+  static func notSnakeCase(_ key: String, sighting: Sighting) -> String {
+    "\(sighting.first.sentencePrefix): the parameter key '\(key)' of event '\(sighting.event)' is not snake_case"
+      + "\(sighting.moreSuffix); rename it '\(SnakeCase.suggestion(for: key))' in the emitting reducer and re-record."
+  }
+
+  static func duplicateKey(_ key: String, sighting: Sighting) -> String {
+    "\(sighting.first.sentencePrefix): the event '\(sighting.event)' carries the parameter key '\(key)' more than once"
+      + "\(sighting.moreSuffix); a vendor's property bag keeps only the last, so give each parameter its own key."
+  }
+
+  static func shapeChanged(
+    _ name: String, signature: ParamSignature, sighting: Sighting, reference: ParamSignature,
+    referenceSighting: Sighting
+  ) -> String {
+    "\(sighting.first.sentencePrefix): the event '\(name)' carries \(signature)\(sighting.moreSuffix), but "
+      + "\(reference) at \(referenceSighting.first.shortName) (\(times(referenceSighting.count))); the same event must "
+      + "always carry the same parameter keys and kinds (a dashboard column must not change type): make every emission "
+      + "of '\(name)' agree and re-record."
+  }
+
+  static func privacy(_ concern: PrivacyLint.Concern, key: String, sighting: Sighting) -> String {
+    "\(sighting.first.sentencePrefix): the string parameter '\(key)' of event '\(sighting.event)' looks like "
+      + "\(concern.rawValue)\(sighting.moreSuffix); parameters describe behaviour, never content: send a kind, a "
+      + "label or a count instead (the provider, not the address) and re-record."
+  }
+
+  static func times(_ number: Int) -> String { number == 1 ? "once" : "\(number) times" }
+
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+}

@@ -1,0 +1,135 @@
+import DuetCore
+
+/// The taxonomy as the recordings state it, set against the declared one: what
+/// `duet-verify taxonomy` prints.
+///
+/// A value built by the same streaming pass as the gate (`TaxonomyGate.report()`), so renderers
+/// only format it. Declared events come first in manifest order, then undeclared ones by name.
+public struct TaxonomyReport: Equatable, Sendable {
+  /// Whether the manifest has a `telemetry:` section at all.
+  public var hasDeclaration: Bool
+  /// One row per event name, recorded or declared.
+  public var events: [Event]
+  /// The gate's findings, in its stable order.
+  public var findings: [TaxonomyFinding]
+  /// How many fixtures were read.
+  public var fixturesRead: Int
+  /// How many track envelopes were found (malformed ones included).
+  public var envelopes: Int
+
+  /// A report, for renderers and tests; the gate builds it with `TaxonomyGate.report()`.
+  public init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
+    self.hasDeclaration = hasDeclaration
+    self.events = events
+    self.findings = findings
+    self.fixturesRead = fixturesRead
+    self.envelopes = envelopes
+  }
+
+  /// The gate passes when no finding is an error.
+  public var passed: Bool { !findings.contains { $0.severity == .error } }
+
+  /// Whether a name is declared and recorded, recorded only, or declared only.
+  public enum Status: String, Equatable, Sendable {
+    /// Declared in the manifest and recorded.
+    case declared
+    /// Recorded but not declared: a finding.
+    case undeclared
+    /// Declared but no recording emits it: a finding.
+    case neverRecorded = "never recorded"
+  }
+
+  /// One event name and what pins it.
+  public struct Event: Equatable, Sendable {
+    /// `Session Signed In`.
+    public var name: String
+    /// Declared and recorded, recorded only, or declared only.
+    public var status: Status
+    /// The manifest line declaring it, when declared.
+    public var declaredLine: Int?
+    /// Features (or chain nodes) whose reducers emit it, sorted.
+    public var owners: [String]
+    /// Parameters by key.
+    public var params: [Param]
+    /// Fixtures that pin it, sorted.
+    public var fixtures: [String]
+    /// How many envelopes carry it.
+    public var emissions: Int
+
+    /// One row of the report.
+    public init(
+      name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
+      emissions: Int
+    ) {
+      self.name = name
+      self.status = status
+      self.declaredLine = declaredLine
+      self.owners = owners
+      self.params = params
+      self.fixtures = fixtures
+      self.emissions = emissions
+    }
+  }
+
+  /// One parameter key of an event, with the kinds and values the recordings show.
+  public struct Param: Equatable, Sendable {
+    /// `provider`.
+    public var key: String
+    /// `string`, `int`, `bool`, `double`; more than one is a finding.
+    public var kinds: [String]
+    /// Distinct values seen, as the console prints them, smallest first, at most ten.
+    public var values: [String]
+    /// Whether more distinct values were seen than listed.
+    public var hasMoreValues: Bool
+    /// How many values were left out because the privacy lint flagged them.
+    public var withheldValues: Int
+
+    /// One parameter of a row.
+    public init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
+      self.key = key
+      self.kinds = kinds
+      self.values = values
+      self.hasMoreValues = hasMoreValues
+      self.withheldValues = withheldValues
+    }
+  }
+}
+
+extension TaxonomyGate {
+  /// The taxonomy read so far, with `finish()`'s findings.
+  public func report() -> TaxonomyReport {
+    var rows: [TaxonomyReport.Event] = []
+    var listed: Set<String> = []
+    for entry in declared?.events ?? [] where !listed.contains(entry.name) {
+      listed.insert(entry.name)
+      if let record = events[entry.name] {
+        rows.append(row(record, status: .declared, line: entry.line))
+      } else {
+        rows.append(
+          TaxonomyReport.Event(
+            name: entry.name, status: .neverRecorded, declaredLine: entry.line, owners: [], params: [], fixtures: [],
+            emissions: 0))
+      }
+    }
+    for name in events.keys.sorted(by: JSONValue.canonicalPrecedes) where !listed.contains(name) {
+      if let record = events[name] { rows.append(row(record, status: .undeclared, line: nil)) }
+    }
+    return TaxonomyReport(
+      hasDeclaration: declared != nil, events: rows, findings: finish(), fixturesRead: fixturesRead,
+      envelopes: envelopes)
+  }
+
+  func row(_ record: EventRecord, status: TaxonomyReport.Status, line: Int?) -> TaxonomyReport.Event {
+    let params = record.params.keys.sorted(by: JSONValue.canonicalPrecedes).compactMap { key in
+      record.params[key].map { seen in
+        TaxonomyReport.Param(
+          key: key, kinds: seen.kinds.sorted(), values: seen.values, hasMoreValues: seen.hasMoreValues,
+          withheldValues: seen.withheld)
+      }
+    }
+    return TaxonomyReport.Event(
+      name: record.name, status: status, declaredLine: line,
+      owners: record.owners.sorted(by: JSONValue.canonicalPrecedes), params: params,
+      fixtures: record.fixtures.sorted(by: JSONValue.canonicalPrecedes), emissions: record.emissions)
+  }
+}

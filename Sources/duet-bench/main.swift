@@ -1,0 +1,100 @@
+// duet-bench: the benchmark's own tool. `generate` writes a synthetic corpus; `limit` measures the
+// in-process limit on it. scripts/bench.sh drives both and the real verifier.
+import BenchFeature
+import Foundation
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("duet-bench: \(message)\n".utf8))
+  exit(2)
+}
+
+func option(_ name: String, in arguments: [String], default value: Int) -> Int {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+  guard let number = Int(arguments[index + 1]), number >= 0 else { fail("\(name) needs a whole number") }
+  return number
+}
+
+func text(_ name: String, in arguments: [String]) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+/// (a) the in-process limit, (b) the lane with one runner, (c) the lane with one runner per core;
+/// the last line is machine-readable.
+func runBenchmark(corpus: URL, arguments: [String]) {
+  guard let verifier = text("--verifier", in: arguments), let runner = text("--runner", in: arguments) else {
+    fail("run needs --verifier PATH and --runner PATH")
+  }
+  let cores = option("--jobs", in: arguments, default: ProcessInfo.processInfo.activeProcessorCount)
+  let manifest = corpus.appendingPathComponent("manifest.yaml").path
+  do {
+    let limit = try BenchLimit.run(fixturesFolder: corpus.appendingPathComponent("fixtures"))
+    guard limit.failures == 0, limit.steps > 0 else { fail("the in-process limit saw \(limit.failures) failures") }
+    let steps = Double(limit.steps)
+    func lane(_ jobs: Int) throws -> BenchLane.Figures {
+      let figures = try BenchLane.run(
+        verifier: verifier, arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
+      guard figures.exitStatus == 0 else {
+        fail("duet-verify --jobs \(jobs) exited \(figures.exitStatus); the corpus must pass")
+      }
+      return figures
+    }
+    let serial = try lane(1)
+    let parallel = try lane(cores)
+    let limitRate = steps / limit.seconds
+    let serialRate = steps / serial.seconds
+    let parallelRate = steps / parallel.seconds
+    print("corpus: \(limit.fixtures) fixtures, \(limit.steps) steps (\(corpus.path))")
+    print(String(format: "(a) in-process limit, 1 thread: %8.0f steps/s  %7.2fs", limitRate, limit.seconds))
+    print(
+      String(
+        format: "(b) protocol lane, --jobs 1:    %8.0f steps/s  %7.2fs  verifier RSS %.0f MB", serialRate,
+        serial.seconds,
+        serial.peakRSSMegabytes))
+    print(
+      String(
+        format: "(c) protocol lane, --jobs %d:    %8.0f steps/s  %7.2fs  verifier RSS %.0f MB", cores, parallelRate,
+        parallel.seconds, parallel.peakRSSMegabytes))
+    let rss = max(serial.peakRSSMegabytes, parallel.peakRSSMegabytes)
+    print(
+      String(
+        format: "bench: lane/limit=%.2f parallel/serial=%.2f rss=%.0fMB steps/s=%.0f", parallelRate / limitRate,
+        parallelRate / serialRate, rss, parallelRate))
+  } catch {
+    fail("the benchmark could not run: \(error)")
+  }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 2 else {
+  fail("usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] | duet-bench limit DIR")
+}
+let directory = URL(fileURLWithPath: arguments[1])
+switch arguments[0] {
+case "generate":
+  let corpus = BenchCorpus(
+    fixtures: option("--fixtures", in: arguments, default: 10_000),
+    steps: option("--steps", in: arguments, default: 10),
+    seed: UInt64(option("--seed", in: arguments, default: 42)))
+  do {
+    try corpus.write(to: directory)
+  } catch {
+    fail("could not write the corpus to \(directory.path): \(error)")
+  }
+  print("generated \(corpus.fixtures) fixtures x \(corpus.steps) steps in \(directory.path)")
+case "limit":
+  do {
+    let figures = try BenchLimit.run(fixturesFolder: directory.appendingPathComponent("fixtures"))
+    let rate = Double(figures.steps) / max(figures.seconds, 1e-9)
+    print(
+      "limit: \(figures.fixtures) fixtures, \(figures.steps) steps, \(figures.failures) failures, "
+        + String(format: "%.2fs, %.0f steps/s", figures.seconds, rate))
+    if figures.failures > 0 { exit(1) }
+  } catch {
+    fail("could not replay the corpus in \(directory.path): \(error)")
+  }
+case "run":
+  runBenchmark(corpus: directory, arguments: arguments)
+default:
+  fail("unknown command '\(arguments[0])'")
+}

@@ -1,5 +1,0 @@
-import XCTest
-
-final class DuetCorePlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}

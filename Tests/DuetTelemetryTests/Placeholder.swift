@@ -1,5 +1,0 @@
-import XCTest
-
-final class DuetTelemetryPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}

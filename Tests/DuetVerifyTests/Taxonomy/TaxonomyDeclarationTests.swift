@@ -1,0 +1,152 @@
+import DuetVerify
+import XCTest
+
+/// The recorded names against the declared set, and the verbs against the starter vocabulary.
+final class TaxonomyDeclarationTests: XCTestCase {
+  typealias F = TaxonomyFixtureText
+
+  func testRecordedNamesEqualToTheDeclaredSetPass() throws {
+    let findings = try F.findings(
+      F.declared(verbs: ["Signed In"], events: ["Session Signed In", "Promo Viewed"]),
+      [
+        ("signin.email", F.leaf("signin", steps: [[F.track("Session", "Signed In", F.string("provider", "email"))]])),
+        ("home.promo", F.leaf("home", steps: [[], [F.track("Promo", "Viewed"), F.notify]])),
+      ])
+
+    XCTAssertEqual(findings, [])
+  }
+
+  func testUndeclaredEventFailsNamingFixtureStepAndPath() throws {
+    let findings = try F.findings(
+      F.declared(events: ["Promo Viewed"]),
+      [
+        ("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]])),
+        ("account.signout", F.leaf("account", steps: [[], [F.track("Session", "Signed Out"), F.notify]])),
+      ])
+
+    XCTAssertEqual(
+      findings,
+      [
+        TaxonomyFinding(
+          severity: .error,
+          message: "fixture 'account.signout' step 1 at steps[1].expectedEffects[0].payload.value.event: the event "
+            + "'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy "
+            + "decision: declare it in manifest.yaml under telemetry.events.",
+          fixture: "account.signout", step: 1, path: "steps[1].expectedEffects[0].payload.value.event",
+          rule: .undeclaredEvent)
+      ])
+  }
+
+  func testUndeclaredEventIsReportedOnceAtItsFirstRecording() throws {
+    let event = F.track("Session", "Signed Out")
+    let findings = try F.findings(
+      F.declared(events: []),
+      [
+        ("b.second", F.leaf("account", steps: [[event]])),
+        ("a.first", F.leaf("account", steps: [[], [event], [event]])),
+      ])
+
+    XCTAssertEqual(findings.map(\.fixture), ["a.first"])
+    XCTAssertEqual(findings.map(\.step), [1])
+    XCTAssertTrue(findings[0].message.contains("(recorded 3 times in 2 fixtures)"), findings[0].message)
+  }
+
+  func testDeclaredEventNeverRecordedFailsNamingTheManifestLine() throws {
+    let findings = try F.findings(
+      F.declared(events: ["Promo Viewed", "Name Edited"]),
+      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+
+    XCTAssertEqual(
+      findings,
+      [
+        TaxonomyFinding(
+          severity: .error,
+          message: "manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; "
+            + "record a scenario that emits it, or remove it from telemetry.events.",
+          manifestLine: 23, rule: .neverRecorded)
+      ])
+  }
+
+  func testVerbNeitherStarterNorMintedFails() throws {
+    let findings = try F.findings(
+      F.declared(events: ["Report Archived"]),
+      [("reports.archive", F.leaf("reports", steps: [[F.track("Report", "Archived")]]))])
+
+    XCTAssertEqual(findings.map(\.rule), [.unknownVerb])
+    XCTAssertEqual(findings.first?.path, "steps[0].expectedEffects[0].payload.value.event.verb")
+    XCTAssertEqual(
+      findings.first?.message,
+      "fixture 'reports.archive' step 0 at steps[0].expectedEffects[0].payload.value.event.verb: the verb 'Archived' "
+        + "(event 'Report Archived') is neither a starter verb nor minted in manifest.yaml; use a starter verb if one "
+        + "names the act (Viewed, Opened, Started, Completed, Failed, Created, Edited, Deleted, Toggled, Signed Out), "
+        + "otherwise mint it under telemetry.verbs.")
+  }
+
+  func testMintedVerbIsAccepted() throws {
+    let findings = try F.findings(
+      F.declared(verbs: ["Archived"], events: ["Report Archived"]),
+      [("reports.archive", F.leaf("reports", steps: [[F.track("Report", "Archived")]]))])
+
+    XCTAssertEqual(findings, [])
+  }
+
+  func testMintedVerbNobodyUsesIsAWarning() throws {
+    let findings = try F.findings(
+      F.declared(verbs: ["Signed In"], events: ["Promo Viewed"]),
+      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+
+    XCTAssertEqual(
+      findings,
+      [
+        TaxonomyFinding(
+          severity: .warning,
+          message: "manifest.yaml:22: the minted verb 'Signed In' is used by no recorded event; remove it from "
+            + "telemetry.verbs, or record the event it was minted for.",
+          manifestLine: 22, rule: .unusedMintedVerb)
+      ])
+  }
+
+  func testMintingAStarterVerbIsAWarning() throws {
+    let findings = try F.findings(
+      F.declared(verbs: ["Viewed"], events: ["Promo Viewed"]),
+      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+
+    XCTAssertEqual(findings.map(\.rule), [.redundantMintedVerb])
+    XCTAssertEqual(findings.map(\.severity), [.warning])
+  }
+
+  func testEventsWithoutATelemetrySectionFailSayingWhatToAdd() throws {
+    let findings = try F.findings(
+      nil,
+      [
+        ("signin.email", F.leaf("signin", steps: [[F.track("Session", "Signed In", F.string("provider", "email"))]])),
+        ("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]])),
+      ])
+
+    XCTAssertEqual(
+      findings,
+      [
+        TaxonomyFinding(
+          severity: .error,
+          message: """
+            the recordings emit 2 events (first at fixture 'home.promo' step 0 at \
+            steps[0].expectedEffects[0].payload.value.event) but manifest.yaml has no telemetry: section; declare \
+            the taxonomy by adding:
+              telemetry:
+                verbs:
+                  - Signed In
+                events:
+                  - Promo Viewed
+                  - Session Signed In
+            """,
+          fixture: "home.promo", step: 0, path: "steps[0].expectedEffects[0].payload.value.event",
+          rule: .missingTelemetrySection)
+      ])
+  }
+
+  func testNoTelemetrySectionAndNoEventsPasses() throws {
+    let findings = try F.findings(nil, [("home.load", F.leaf("home", steps: [[F.notify]]))])
+
+    XCTAssertEqual(findings, [])
+  }
+}
