@@ -190,6 +190,12 @@ public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConverti
   /// The last lines the runner wrote to stderr.
   public var stderr: [String]
 
+  public init(command: String, fault: RunnerFault, stderr: [String]) {
+    self.command = command
+    self.fault = fault
+    self.stderr = stderr
+  }
+
   public var description: String {
     var text: String
     switch fault {

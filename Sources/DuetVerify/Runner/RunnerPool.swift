@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Each slot is a thread owning one runner at a time: it starts one lazily, hands it job after job,
 /// and replaces it whenever a job reports the runner lost (crash, hang, oversized line), so one bad
-/// fixture never costs the others. A slot whose runner cannot start gives its job back and retires;
-/// when every slot has retired, the remaining jobs are reported unavailable with the start error.
+/// fixture never costs the others. A slot whose runner cannot start retires (it starts its runner
+/// before taking a job, so it never holds one back); when every slot has retired, the remaining jobs
+/// are reported unavailable with the start error.
 /// The pool knows nothing about fixtures: jobs and outputs are the caller's types.
 public final class RunnerPool: Sendable {
   /// Starts runners.
@@ -35,21 +36,19 @@ public final class RunnerPool: Sendable {
       let thread = Thread {
         defer { group.leave() }
         var connection: (any RunnerConnection)?
-        while let index = state.next() {
-          let live: any RunnerConnection
-          if let existing = connection {
-            live = existing
-          } else {
+        // Start a runner before taking a job, so a slot that cannot start never holds one back.
+        while state.hasWork() {
+          if connection == nil {
             do throws(RunnerStartError) {
-              live = try launcher.launch()
+              connection = try launcher.launch()
               state.noteStarted()
-              connection = live
             } catch {
-              let orphans = state.retire(returning: index, error: error) { unavailable(jobs[$0], $1) }
+              let orphans = state.retire(error: error) { unavailable(jobs[$0], $1) }
               orphans.forEach { onOutput($0.1) }
               return
             }
           }
+          guard let live = connection, let index = state.next() else { break }
           let outcome = work(jobs[index], live)
           state.complete(index, outcome.output)
           onOutput(outcome.output)
@@ -100,16 +99,15 @@ final class PoolState<Output: Sendable>: @unchecked Sendable {
 
   func next() -> Int? { lock.withLock { queue.popLast() } }
 
+  func hasWork() -> Bool { lock.withLock { !queue.isEmpty } }
+
   func noteStarted() { lock.withLock { started += 1 } }
 
   func complete(_ index: Int, _ output: Output) { lock.withLock { outputs[index] = output } }
 
-  /// A slot could not start a runner: give its job back; if it was the last slot, fail the rest.
-  func retire(
-    returning index: Int, error: RunnerStartError, unavailable: (Int, RunnerStartError) -> Output
-  ) -> [(Int, Output)] {
+  /// A slot could not start a runner and retires; if it was the last slot, the remaining jobs fail.
+  func retire(error: RunnerStartError, unavailable: (Int, RunnerStartError) -> Output) -> [(Int, Output)] {
     lock.withLock {
-      queue.append(index)
       liveSlots -= 1
       failures.append(error)
       guard liveSlots == 0 else { return [] }

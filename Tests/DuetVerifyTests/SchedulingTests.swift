@@ -1,0 +1,94 @@
+import DuetVerify
+import Foundation
+import XCTest
+
+/// What a run replays: --feature scoping, --shard shares, dispatch order, empty selections.
+final class SchedulingTests: XCTestCase {
+  let location = ManifestLocation(file: URL(fileURLWithPath: "/repo/manifest.yaml"))
+
+  func manifest(_ text: String) -> Manifest { ManifestReader.read(text, location: location).manifest }
+
+  let corpus = """
+    features:
+      counter:
+        fixtures:
+          - counter.a
+          - counter.b
+      lamp:
+        fixtures:
+          - lamp.a
+      ping:
+        fixtures: []
+    chains:
+      - chain-ping-lamp
+    """
+
+  func testShardsPartitionTheCorpusDeterministically() {
+    let names = (0..<10).map { "f\($0)" }
+    let shares = (1...3).map { Shard(index: $0, count: 3).select(names) }
+    XCTAssertEqual(shares.map(\.count), [4, 3, 3])
+    XCTAssertEqual(shares.reduce(Set<String>()) { $0.union($1) }, Set(names))
+    XCTAssertEqual(Shard(index: 2, count: 3).select(names.reversed()), shares[1])
+  }
+
+  func testShardTextIsParsedStrictly() {
+    XCTAssertEqual(Shard.parse("2/4"), Shard(index: 2, count: 4))
+    XCTAssertNil(Shard.parse("0/4"))
+    XCTAssertNil(Shard.parse("5/4"))
+    XCTAssertNil(Shard.parse("2"))
+    XCTAssertNil(Shard.parse("a/b"))
+  }
+
+  func testAFeatureScopesToItsRecordingsAndChainsThroughIt() throws {
+    let selected = try FixtureSelection.select(
+      from: manifest(corpus), feature: "lamp", shard: nil, chainNodes: ["chain-ping-lamp": ["ping", "lamp"]])
+    XCTAssertEqual(selected.map(\.name), ["lamp.a", "chain-ping-lamp"])
+  }
+
+  func testAnUnknownFeatureIsAUsageError() {
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), feature: "lmap", shard: nil)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "duet-verify: --feature lmap is not declared in manifest.yaml (declared: counter, lamp, ping). Did you mean 'lamp'?"
+      )
+    }
+  }
+
+  func testAFeatureWithoutRecordingsMatchesNothing() {
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), feature: "ping", shard: nil)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "duet-verify: feature 'ping' has no recordings, so --feature ping matches nothing to verify. Record it first "
+          + "(duet-verify record --feature ping).")
+    }
+  }
+
+  func testAnEmptyCorpusIsNeverAPass() {
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest("chains: []\n"), feature: nil, shard: nil)) {
+      error in
+      XCTAssertEqual(
+        "\(error)",
+        "duet-verify: manifest.yaml lists no recordings, so there is nothing to verify. Declare features with "
+          + "fixtures: and record them (duet-verify record).")
+    }
+  }
+
+  func testAnEmptyShardIsAnError() {
+    XCTAssertThrowsError(
+      try FixtureSelection.select(from: manifest(corpus), feature: "lamp", shard: Shard(index: 3, count: 3))
+    ) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "duet-verify: shard 3/3 holds no recordings (the selection has fewer recordings than shards). Use fewer shards."
+      )
+    }
+  }
+
+  func testBiggerRecordingsAreDispatchedFirst() {
+    let listed = manifest(corpus).listedFixtures
+    let sizes = ["counter.a": 10, "counter.b": 300, "lamp.a": 300, "chain-ping-lamp": 50]
+    XCTAssertEqual(
+      FixtureSelection.dispatchOrder(listed) { sizes[$0] }.map(\.name),
+      ["counter.b", "lamp.a", "chain-ping-lamp", "counter.a"])
+  }
+}
