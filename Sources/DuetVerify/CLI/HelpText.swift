@@ -6,6 +6,8 @@ enum HelpText {
     verbs:
       verify                         lint, replay every recording through the runner, byte-compare, taxonomy gate
       lint                           manifest and fixtures-folder checks only, no runner
+      record [--feature F | --chain C]  regenerate recordings from scenarios through the runner
+      record --check [--write]       drift gate: fail when record would change behaviour (--write applies it)
       explain [<fixture>[#<step>]]   re-render the last run's failures; with a step, replay it and show full trees
       canonical [--pretty] [FILE|-]  print a JSON document in canonical compact (or pretty) form
       version                        print the version
@@ -60,6 +62,7 @@ enum HelpText {
         options:
         \(common)\(runner)  --no-color        never colour
         """
+    case "record": return RecordHelp.text
     case "canonical":
       return "usage: duet-verify canonical [--pretty] [FILE|-]\n\nPrint a JSON document in canonical compact form "
         + "(or pretty form with --pretty)."
