@@ -15,8 +15,9 @@ enum RecordManifestHints {
     }
     for target in order {
       let group = byTarget[target] ?? []
-      let subject = group.count == 1 ? "'\(group[0].fixture.name)'" : "\(group.count) recordings"
-      let lead = "\(mark) \(file) does not list \(subject) that \(target.display)'s scenarios record."
+      let subject =
+        group.count == 1 ? "'\(group[0].fixture.name)', which" : "\(group.count) recordings, which"
+      let lead = "\(mark) \(file) does not list \(subject) the scenarios of \(target.display) record."
       var lines: [String]
       switch target {
       case .feature(let name):

@@ -83,7 +83,8 @@ final class RecordEndToEndTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
-        "! manifest.yaml does not list 'counter-endings.changes-its-mind' that feature 'counter''s scenarios record. "
+        "! manifest.yaml does not list 'counter-endings.changes-its-mind', which the scenarios of feature 'counter' "
+          + "record. "
           + "Add to the fixtures: list of feature 'counter' (manifest.yaml:2):\n      - counter-endings.changes-its-mind\n"
       ),
       run.out)
