@@ -37,5 +37,5 @@ enum Scenarios {
   /// What a runner answers when a Then fails while compiling: the label and the line.
   static let failedThen =
     "{\"error\":\"Then 'the count is one' (Sources/Demo/CounterScenario.swift:12) returned false against the state "
-    + "after 'increment': {\\\"count\\\":2}. Nothing was recorded; fix the reducer or the Then, then record again.\"}"
+    + "after step 0 'increment': {\\\"count\\\":2}. Nothing was recorded; fix the reducer or the Then, then record again.\"}"
 }
