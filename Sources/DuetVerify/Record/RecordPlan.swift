@@ -91,11 +91,6 @@ struct RecordPlan: Sendable {
   }
 
   static func vanished(_ name: String, listed: ListedFixture?, store: FixtureStore) -> Vanished {
-    let onDisk: Bool
-    switch store.bytes(of: name) {
-    case .failure(.missing): onDisk = false
-    default: onDisk = true
-    }
-    return Vanished(name: name, file: store.displayPath(name), onDisk: onDisk, listed: listed)
+    Vanished(name: name, file: store.displayPath(name), onDisk: store.size(of: name) != nil, listed: listed)
   }
 }

@@ -2,21 +2,21 @@
 ///
 /// `record` walks the manifest's features and chains in file order, one request per target, so the
 /// manifest stays the single list of what the repository records.
-public enum RecordTarget: Hashable, Sendable {
+enum RecordTarget: Hashable, Sendable {
   /// A feature's scenarios (`{"op":"scenarios","feature":…}`).
   case feature(String)
   /// One chain scenario (`{"op":"scenarios","chain":…}`).
   case chain(String)
 
   /// The feature or chain name.
-  public var name: String {
+  var name: String {
     switch self {
     case .feature(let name), .chain(let name): return name
     }
   }
 
   /// `feature 'counter'` or `chain 'chain-ping-pong'`, for sentences.
-  public var display: String {
+  var display: String {
     switch self {
     case .feature(let name): return "feature '\(name)'"
     case .chain(let name): return "chain '\(name)'"
