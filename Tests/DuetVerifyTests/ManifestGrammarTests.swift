@@ -216,3 +216,13 @@ final class ManifestGrammarTests: XCTestCase {
     XCTAssertEqual(first.map(\.key), ["name", "kind"])
   }
 }
+
+extension ManifestGrammarTests {
+  func testAbsurdNestingIsRefusedNotRecursedInto() {
+    var text = "mocks:\n"
+    for level in 1...40 { text += String(repeating: "  ", count: level) + "k\(level):\n" }
+    XCTAssertEqual(
+      problems(text),
+      ["manifest.yaml:34: this line is nested deeper than 32 levels, far deeper than any manifest needs."])
+  }
+}

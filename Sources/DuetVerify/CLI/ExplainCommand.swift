@@ -112,7 +112,9 @@ enum ExplainCommand {
         output.diagnostic(message)
         return .usage
       case .build(let failure):
-        if !failure.output.isEmpty { output.diagnostic(failure.output) }
+        if !failure.output.isEmpty {
+          output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
+        }
         output.diagnostic(failure.message)
         return .failed
       }

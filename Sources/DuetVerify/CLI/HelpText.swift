@@ -6,9 +6,10 @@ enum HelpText {
     verbs:
       verify                         lint, replay every recording through the runner, byte-compare, taxonomy gate
       lint                           manifest and fixtures-folder checks only, no runner
-      record [--feature F | --chain C]  regenerate recordings from scenarios through the runner
+      record [--feature F|--chain C] regenerate recordings from scenarios through the runner
       record --check [--write]       drift gate: fail when record would change behaviour (--write applies it)
       explain [<fixture>[#<step>]]   re-render the last run's failures; with a step, replay it and show full trees
+      taxonomy [--markdown|--json]   the event taxonomy read out of the recordings, against the declared one
       canonical [--pretty] [FILE|-]  print a JSON document in canonical compact (or pretty) form
       version                        print the version
       help [verb]                    this text, or one verb's options
@@ -66,6 +67,10 @@ enum HelpText {
     case "canonical":
       return "usage: duet-verify canonical [--pretty] [FILE|-]\n\nPrint a JSON document in canonical compact form "
         + "(or pretty form with --pretty)."
+    case "taxonomy":
+      return "usage: duet-verify taxonomy [--markdown | --json] [--manifest PATH]\n\nRead every track event out of the "
+        + "recordings and show the taxonomy (event, owners, parameters, recordings) against the manifest's "
+        + "telemetry: section; fails on any taxonomy error."
     case "version": return "usage: duet-verify version\n\nPrint the version."
     case "help": return "usage: duet-verify help [verb]\n\nList the verbs, or one verb's options."
     default: return nil

@@ -7,6 +7,8 @@ struct Repository {
   var manifest: Manifest
   var store: FixtureStore
   var lint: LintResult
+  /// The taxonomy gate after reading every recording (empty when not asked for).
+  var gate: TaxonomyGate
   var findings: [TaxonomyFinding]
   /// Chain recording → its nodes (for `--feature` scoping).
   var chainNodes: [String: [String]]
@@ -24,10 +26,10 @@ struct Repository {
     var chainNodes: [String: [String]] = [:]
     let lint = Linter(manifest: read.manifest, manifestProblems: read.problems, store: store).run { listed, loaded in
       if listed.isChain { chainNodes[listed.name] = loaded.document.nodes }
-      if taxonomy { gate.add(fixture: listed.name, document: loaded.tree) }
+      if taxonomy { gate.add(fixture: listed.name, document: loaded.tree, feature: listed.owner) }
     }
     return Repository(
-      manifest: read.manifest, store: store, lint: lint, findings: taxonomy ? gate.finish() : [],
+      manifest: read.manifest, store: store, lint: lint, gate: gate, findings: taxonomy ? gate.finish() : [],
       chainNodes: chainNodes, manifestBroken: !read.problems.isEmpty)
   }
 }

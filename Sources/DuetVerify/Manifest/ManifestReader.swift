@@ -8,6 +8,8 @@ public struct ManifestReader {
   static let topLevelKeys = ["replayRunner", "features", "chains", "telemetry", "presentation", "mocks"]
   static let featureKeys = ["swift", "kotlin", "state", "action", "effectPayload", "scenario", "fixtures"]
   static let telemetryKeys = ["verbs", "events"]
+  /// A manifest larger than this (4 MiB) is refused unread.
+  static let maximumSize = 4 << 20
 
   let file: String
   var problems: [LintProblem] = []
@@ -31,6 +33,18 @@ public struct ManifestReader {
 
   /// Reads the manifest file at `location`.
   public static func load(_ location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: location.file.path)
+    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumSize {
+      return (
+        Manifest(location: location),
+        [
+          LintProblem(
+            file: location.displayName,
+            message: "is \(FixtureLoadError.size(size)), far larger than any manifest; it was not read. Check the path."
+          )
+        ]
+      )
+    }
     guard let data = FileManager.default.contents(atPath: location.file.path) else {
       return (
         Manifest(location: location),

@@ -90,7 +90,19 @@ struct YAMLSubsetParser {
     return .empty(line: line.number)
   }
 
+  /// The deepest nesting accepted (the manifest needs four levels; carried sections a few more).
+  static let maximumDepth = 32
+
   mutating func parseBlock(indent: Int) -> YAMLNode {
+    if indent / 2 > Self.maximumDepth {
+      report(
+        lines[index], "this line is nested deeper than \(Self.maximumDepth) levels, far deeper than any manifest needs."
+      )
+      let line = lines[index].number
+      let floor = indent
+      while index < lines.count, lines[index].indent >= floor { index += 1 }
+      return .empty(line: line)
+    }
     if case .item = lines[index].body { return parseList(indent: indent) }
     return parseMapping(indent: indent)
   }

@@ -12,7 +12,9 @@ public struct FixtureReplayer: Sendable {
 
   /// The outcome of one replay; `runnerLost` tells the pool to discard the connection.
   public struct Outcome: Sendable {
+    /// The recording's result.
     public var result: FixtureResult
+    /// True when the runner can no longer be trusted (crash, hang, oversized line).
     public var runnerLost: Bool
   }
 

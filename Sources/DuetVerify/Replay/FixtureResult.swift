@@ -77,6 +77,7 @@ public struct FixtureFailure: Error, Codable, Equatable, Sendable {
     case notRun
   }
 
+  /// What kind of failure this is; picks the header's phrase.
   public var reason: Reason
   /// The 0-based step (absent when the recording failed before any step).
   public var step: Int?

@@ -3,6 +3,7 @@ import DuetCore
 /// Renders `explain <fixture>#<step>`: the step's action, the state sent, and the full expected vs
 /// actual state and effects in pretty form, then the verdict of that step.
 public enum ExplanationReport {
+  /// The explanation as text, ending with the step's verdict line.
   public static func render(
     _ explanation: StepExplanation, fixture: String, kind: FixtureDocument.Kind, source: String?
   )

@@ -15,9 +15,13 @@ public struct TerminalStyle: Sendable {
     return TerminalStyle(enabled: isTerminal && !noColor && !noColorFlag)
   }
 
+  /// Failures.
   public func red(_ text: String) -> String { wrap(text, "31") }
+  /// Passes.
   public func green(_ text: String) -> String { wrap(text, "32") }
+  /// Warnings.
   public func yellow(_ text: String) -> String { wrap(text, "33") }
+  /// Emphasis.
   public func bold(_ text: String) -> String { wrap(text, "1") }
 
   func wrap(_ text: String, _ code: String) -> String {

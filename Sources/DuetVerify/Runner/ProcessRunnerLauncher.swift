@@ -11,6 +11,7 @@ public struct ProcessRunnerLauncher: RunnerLauncher {
     self.limits = limits
   }
 
+  /// Starts the command and validates its handshake.
   public func launch() throws(RunnerStartError) -> any RunnerConnection {
     try ProcessRunnerConnection.start(command, limits: limits)
   }

@@ -47,7 +47,7 @@ enum RecordTools {
     try process.run()
     let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
-    let errorData = LockedData()
+    let errorData = Captured()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
@@ -62,12 +62,12 @@ enum RecordTools {
       status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
       error: String(decoding: errorData.get(), as: UTF8.self))
   }
-}
 
-/// Data written by one thread and read by another.
-final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-  func set(_ value: Data) { lock.withLock { data = value } }
-  func get() -> Data { lock.withLock { data } }
+  /// Data written by one thread and read by another.
+  final class Captured: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+  }
 }

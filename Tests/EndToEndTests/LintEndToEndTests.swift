@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// `duet-verify lint` and the lint gate inside `verify`, through the built executable.
+final class LintEndToEndTests: XCTestCase {
+  func testEveryLintProblemIsPrintedWithItsFileAndLine() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      """
+      features:
+        counter:
+          scenario: Tests/Missing.swift
+          fixtures:
+            - counter
+            - counter-endings.changes-its-mind
+            - counter.not-recorded
+        lamp:
+          fixtures:
+            - counter-endings.keeps-counting
+      chains:
+        - chain-ping-pong
+
+      """)
+    try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
+    try repository.copyReference("duet-framework/kotlin/lamp.timed-off.fixture.json")
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 1,", with: "\"count\":1,")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1)
+    let root = repository.root.standardizedFileURL.path
+    XCTAssertEqual(
+      run.out.split(separator: "\n").map(String.init),
+      [
+        "✗ manifest.yaml:3: the scenario file of 'counter' 'Tests/Missing.swift' does not exist (paths are relative to "
+          + "the repository root, \(root)). Fix the path, or create the file.",
+        "✗ fixtures/counter.fixture.json:19: this fixture file is not in canonical pretty form (it differs from its "
+          + "re-emission from this line on). Recordings are build products, never hand-edited: re-record it with "
+          + "duet-verify record --feature counter",
+        "✗ manifest.yaml:7: recording 'counter.not-recorded' is listed but fixtures/counter.not-recorded.fixture.json "
+          + "does not exist. Just declared? Run: duet-verify record --feature counter",
+        "✗ fixtures/counter-endings.keeps-counting.fixture.json:4: recording 'counter-endings.keeps-counting' says "
+          + "feature 'counter' but manifest.yaml lists it under 'lamp' (line 10). Move it to the right feature in the "
+          + "manifest, or re-record it: duet-verify record --feature lamp",
+        "✗ fixtures/chain-ping-pong.fixture.json:5: chain 'chain-ping-pong' has node 'ping', which is not a declared "
+          + "feature. Declare 'ping' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own).",
+        "✗ fixtures/chain-ping-pong.fixture.json:5: chain 'chain-ping-pong' has node 'pong', which is not a declared "
+          + "feature. Declare 'pong' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own).",
+        "✗ fixtures/lamp.timed-off.fixture.json: recording 'lamp.timed-off' is not listed in manifest.yaml (an "
+          + "orphan). List it under its feature's fixtures: (or under chains:), or remove it: git rm "
+          + "fixtures/lamp.timed-off.fixture.json",
+        "duet-verify lint: FAIL (7 problems)",
+      ])
+  }
+
+  func testLintProblemsFailVerifyButEveryRecordingIsStillReplayed() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.copyReference("duet-framework/kotlin/lamp.timed-off.fixture.json")
+    let run = try repository.verify(["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(run.out.hasPrefix("✗ fixtures/lamp.timed-off.fixture.json: recording 'lamp.timed-off' is not listed"))
+    XCTAssertTrue(run.out.contains("duet-verify: 3/3 fixtures passed"), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"))
+  }
+
+  func testNoManifestExitsTwoWithASentence() throws {
+    let repository = try TemporaryRepository()
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 2)
+    XCTAssertTrue(run.error.hasPrefix("duet-verify: no manifest.yaml found in "), run.error)
+  }
+}
+
+/// Without `--runner`, the manifest's `replayRunner` package is built; a failing build is shown.
+final class RunnerBuildEndToEndTests: XCTestCase {
+  func testAReplayRunnerPackageThatDoesNotBuildShowsTheBuildOutputAndFails() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try FileManager.default.createDirectory(
+      at: repository.root.appendingPathComponent("runner"), withIntermediateDirectories: true)
+    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.error.contains("Package.swift"), run.error)
+    XCTAssertTrue(
+      run.error.hasSuffix(
+        "duet-verify: building the replay runner failed (swift build --product replay-runner in "
+          + "\(repository.root.standardizedFileURL.path)/runner, status 1). Fix the build above, or give a built runner "
+          + "with --runner CMD.\n"), run.error)
+  }
+}

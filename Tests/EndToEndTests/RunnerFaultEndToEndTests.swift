@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+/// Everything replay-protocol.md says the verifier must survive, through the real executable and a
+/// deliberately faulty runner: none of it may crash the verifier or lose other results.
+final class RunnerFaultEndToEndTests: XCTestCase {
+  /// The counter corpus with a misbehaving runner; faults fire on the `decrement` action, which
+  /// `counter` reaches at step 2 and `counter-endings.changes-its-mind` at step 1, while
+  /// `counter-endings.keeps-counting` never sends it.
+  func verify(_ runnerArguments: String, timeout: String = "5", jobs: String = "1") throws -> CommandRun {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
+    return try repository.verify([
+      "verify", "--jobs", jobs, "--timeout", timeout, "--runner", "'\(runner)' \(runnerArguments)",
+    ])
+  }
+
+  func assertFixtureFailures(_ run: CommandRun, detail: String, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(run.code, 1, run.out + run.error, file: file, line: line)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixture 'counter' step 2 'decrement' — runner failed\n  \(detail.replacingOccurrences(of: "#", with: "2"))"),
+      run.out, file: file, line: line)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  "
+          + detail.replacingOccurrences(of: "#", with: "1")), run.out, file: file, line: line)
+    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out, file: file, line: line)
+  }
+
+  func testACorrectRunnerPasses() throws {
+    let run = try verify("")
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+  }
+
+  func testARunnerThatExitsBeforeItsHandshakeIsReportedWithItsStderr() throws {
+    let run = try verify("--exit-before-handshake 4")
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(run.out.contains(": runner exited (status 4) before its handshake.\n"), run.out)
+    XCTAssertTrue(run.out.contains("    | misbehaving-runner: leaving before the handshake\n"), run.out)
+    XCTAssertTrue(
+      run.out.contains("✗ 3 recordings were not replayed: no runner could be started (see above)."), run.out)
+  }
+
+  func testAWrongProtocolOrVersionIsRefusedNamingWhatItSent() throws {
+    let run = try verify("--protocol other --version 2")
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        "runner refused: its handshake says protocol \"other\", version 2; duet-verify speaks protocol "
+          + "\"duet-replay\", version 1. Use a runner built for replay protocol v1. It sent: "
+          + "{\"features\":[\"counter\"],\"platform\":\"test\",\"protocol\":\"other\",\"version\":2}"), run.out)
+  }
+
+  func testACrashFailsThatFixtureAndAFreshRunnerServesTheRest() throws {
+    assertFixtureFailures(
+      try verify("--fault crash --on decrement"), detail: "runner exited (signal 9) while reducing step #")
+  }
+
+  func testAnExitMidCorpusNamesTheStatus() throws {
+    assertFixtureFailures(
+      try verify("--fault exit --on decrement"), detail: "runner exited (status 3) while reducing step #")
+  }
+
+  func testAHungRunnerTimesOut() throws {
+    assertFixtureFailures(
+      try verify("--fault hang --on decrement", timeout: "0.3"),
+      detail: "runner did not answer within 0.3s (raise it with --timeout S) while reducing step #")
+  }
+
+  func testANonJSONLineFailsTheFixture() throws {
+    assertFixtureFailures(
+      try verify("--fault non-json --on decrement"),
+      detail:
+        "runner sent a line that is not a JSON object (unexpected 'h', expected 'true' at column 2): this is not json "
+        + "while reducing step #")
+  }
+
+  func testANonObjectLineFailsTheFixture() throws {
+    assertFixtureFailures(
+      try verify("--fault non-object --on decrement"),
+      detail: "runner sent a line that is not a JSON object (it is an array): [1,2,3] while reducing step #")
+  }
+
+  func testAResponseWithoutStateFailsTheFixture() throws {
+    assertFixtureFailures(
+      try verify("--fault missing-state --on decrement"),
+      detail: "runner's response has no 'state' string: {\"effects\":\"[]\"} while reducing step #")
+  }
+
+  func testOutputThatIsNotUTF8FailsTheFixture() throws {
+    let run = try verify("--fault invalid-utf8 --on decrement")
+    assertFixtureFailures(
+      run,
+      detail:
+        "runner sent a line that is not a JSON object (invalid UTF-8 byte 0xFF at column 3): {\"\u{FFFD}\u{FFFD}\":1} "
+        + "while reducing step #")
+  }
+
+  func testAHugeLineIsCappedAndTheRunnerReplaced() throws {
+    assertFixtureFailures(
+      try verify("--fault huge-line --on decrement"),
+      detail: "runner sent a line longer than 16 MiB, far larger than any sane response while reducing step #")
+  }
+
+  func testARunnerThatClosesItsOutputIsReplaced() throws {
+    assertFixtureFailures(
+      try verify("--fault close-stdout --on decrement"),
+      detail: "runner closed its standard output while reducing step #")
+  }
+
+  func testARunnerErrorFailsTheFixtureNotTheSession() throws {
+    let run = try verify("--fault error --on decrement")
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixture 'counter' step 2 'decrement' — runner answered with an error\n  runner said: "
+          + "unknown feature 'counter'\n"), run.out)
+    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+  }
+
+  func testAStderrFloodNeitherBlocksNorBreaksTheRun() throws {
+    let run = try verify("--stderr-flood 20000000", jobs: "2")
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+  }
+
+  func testSlowAnswersWithinTheTimeoutPass() throws {
+    let run = try verify("--slow-ms 20", timeout: "2", jobs: "2")
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+  }
+
+  func testAFeatureTheRunnerDoesNotServeIsNamed() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
+    let run = try repository.verify(["verify", "--runner", "\(runner) --features counter"])
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ chain 'chain-ping-pong' — feature not served by the runner\n  the runner does not serve features 'ping', "
+          + "'pong' (it serves: counter)."), run.out)
+  }
+}

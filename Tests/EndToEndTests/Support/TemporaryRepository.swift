@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+
+/// A repository made for one test: a manifest, copies of reference recordings, and the built tools.
+final class TemporaryRepository {
+  let root: URL
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  /// The reference counter recordings, the ping-pong chain, and a manifest declaring them.
+  static func counterCorpus(chain: Bool = true) throws -> TemporaryRepository {
+    let repository = try TemporaryRepository()
+    var names = ["counter", "counter-endings.changes-its-mind", "counter-endings.keeps-counting"]
+    if chain { names.append("chain-ping-pong") }
+    for name in names {
+      try repository.copyReference("duet-framework/swift/\(name).fixture.json")
+    }
+    var manifest = """
+      # copies of Duet's reference recordings
+      features:
+        counter:
+          fixtures:
+            - counter
+            - counter-endings.changes-its-mind
+            - counter-endings.keeps-counting
+
+      """
+    if chain {
+      manifest += "  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - chain-ping-pong\n"
+    }
+    try repository.write("manifest.yaml", manifest)
+    return repository
+  }
+
+  func copyReference(_ relative: String) throws {
+    let source = try SharedReference.file(relative)
+    let target = root.appendingPathComponent("fixtures").appendingPathComponent(source.lastPathComponent)
+    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: source, to: target)
+  }
+
+  func write(_ relative: String, _ text: String) throws {
+    let url = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func read(_ relative: String) throws -> String {
+    String(decoding: try Data(contentsOf: root.appendingPathComponent(relative)), as: UTF8.self)
+  }
+
+  /// Replaces the first occurrence of `old` in a file (the edit keeps canonical form when `old`
+  /// and `new` are values of the same shape).
+  func edit(_ relative: String, replacing old: String, with new: String) throws {
+    let text = try read(relative)
+    guard let range = text.range(of: old) else {
+      XCTFail("'\(old)' not found in \(relative)")
+      return
+    }
+    try write(relative, text.replacingCharacters(in: range, with: new))
+  }
+
+  /// Runs the built duet-verify here.
+  func verify(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+    try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"), arguments, in: root, environment: environment)
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import XCTest
+
+/// `duet-verify verify` as a user runs it: the built executable, a temporary repository holding
+/// copies of Duet's reference recordings, and the real demo-runner.
+final class VerifyEndToEndTests: XCTestCase {
+  func demoRunner() throws -> String {
+    try BuiltProducts.executable(named: "demo-runner").path
+  }
+
+  func testTheReferenceCorpusPassesThroughTheDemoRunner() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    let lines = run.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2, run.out)
+    XCTAssertTrue(lines[0].hasPrefix("duet-verify: 4/4 fixtures passed (16 steps, "), lines[0])
+    XCTAssertEqual(lines[1], "duet-verify verify: PASS")
+  }
+
+  func testAChangedExpectedValueReportsTheExactStepAndPath() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.hasPrefix(
+        """
+        ✗ fixture 'counter' step 1 'increment again' — state diverged
+          at expectedState.count
+          expected: 5   actual: 2
+          action: {"case":"increment"}
+          scenario: DuetTestingTests/ScenarioRunnerTests.swift:22
+          next: duet-verify explain counter#1
+
+        duet-verify: 3/4 fixtures passed (
+        """), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"))
+  }
+
+  func testAnExtraEffectIsReportedAtTheMissingExpectedElement() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let effect = """
+      "expectedEffects": [
+              {
+                "id": "counter.ticker",
+                "kind": "run",
+                "payload": {
+                  "case": "startTicker"
+                }
+              }
+            ],
+      """
+    try repository.edit("fixtures/counter.fixture.json", replacing: effect, with: "\"expectedEffects\": [],")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        """
+        ✗ fixture 'counter' step 4 'toggling auto-increment on starts the ticker' — effects diverged
+          at expectedEffects[0]
+          expected: ∅   actual: {"id":"counter.ticker","kind":"run","payload":{"case":"startTicker"}}
+        """), run.out)
+  }
+
+  func testAMissingEffectShowsAnEmptyActualSide() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let cancel = """
+              {
+                "id": "counter.ticker",
+                "kind": "cancel"
+              }
+      """
+    try repository.edit(
+      "fixtures/counter.fixture.json", replacing: cancel,
+      with: cancel + ",\n        {\n          \"id\": \"counter.extra\",\n          \"kind\": \"cancel\"\n        }")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        """
+          at expectedEffects[1]
+          expected: {"id":"counter.extra","kind":"cancel"}   actual: ∅
+        """), run.out)
+  }
+
+  func testADivergentEffectValueNamesItsPath() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.edit(
+      "fixtures/counter.fixture.json", replacing: "\"case\": \"startTicker\"", with: "\"case\": \"startTimer\"")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertTrue(
+      run.out.contains(
+        """
+          at expectedEffects[0].payload.case
+          expected: "startTimer"   actual: "startTicker"
+        """), run.out)
+  }
+
+  func testABrokenChainSeamIsCaughtOnTheData() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit(
+      "fixtures/chain-ping-pong.fixture.json",
+      replacing: "\"case\": \"pingFired\",\n        \"value\": {\n          \"count\": 1",
+      with: "\"case\": \"pingFired\",\n        \"value\": {\n          \"count\": 7")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        """
+        ✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — linkToNext seam broken
+          at steps[1].action.value.count
+          expected: 1   actual: 7
+          expectedEffects[0].payload.value of step 0 (its last notifyListener) is not the next step's action value
+          action: {"case":"fire"}
+          scenario: DuetTestingTests/ChainScenarioTests.swift:155
+          next: duet-verify explain chain-ping-pong#0
+        """), run.out)
+  }
+
+  func testAParityLayoutVerifiesUnchanged() throws {
+    let repository = try TemporaryRepository()
+    try repository.write("parity/manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    let source = try SharedReference.file("duet-framework/swift/counter.fixture.json")
+    try repository.write(
+      "parity/fixtures/counter.fixture.json", String(decoding: try Data(contentsOf: source), as: UTF8.self))
+    let run = try repository.verify(["--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(
+      FileManager.default.fileExists(
+        atPath: repository.root.appendingPathComponent("parity/.runs/verify/summary.json").path))
+  }
+
+  func testJSONOutputIsOneObjectAndJUnitIsWritten() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
+    let run = try repository.verify(["verify", "--json", "--junit", "report.xml", "--runner", try demoRunner()])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertEqual(run.out.filter { $0 == "\n" }.count, 1)
+    XCTAssertTrue(run.out.hasPrefix("{\"fixtures\":["), run.out)
+    XCTAssertTrue(run.out.contains("\"verdict\":\"fail\""))
+    let junit = try repository.read("report.xml")
+    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify\" tests=\"4\" failures=\"1\""), junit)
+  }
+
+  func testGitHubActionsGetsAnAnnotationAtTheScenarioLine() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
+    let run = try repository.verify(["verify", "--runner", try demoRunner()], environment: ["GITHUB_ACTIONS": "true"])
+    XCTAssertTrue(
+      run.out.contains(
+        "::error file=DuetTestingTests/ScenarioRunnerTests.swift,line=22::fixture 'counter' step 1 'increment again' — "
+          + "state diverged at expectedState.count: expected 5, actual 2\n"), run.out)
+  }
+
+  func testExplainReRendersTheLastRunAndReplaysAStep() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
+    _ = try repository.verify(["verify", "--runner", try demoRunner()])
+    let last = try repository.verify(["explain"])
+    XCTAssertEqual(last.code, 0)
+    XCTAssertTrue(last.out.hasPrefix("✗ fixture 'counter' step 1 'increment again' — state diverged\n"), last.out)
+    let step = try repository.verify(["explain", "counter#1", "--runner", try demoRunner()])
+    XCTAssertEqual(step.code, 1)
+    XCTAssertTrue(
+      step.out.contains(
+        "expected state:\n{\n  \"count\": 5,\n  \"isAutoIncrementing\": false\n}\n\nactual state:\n"
+          + "{\n  \"count\": 2,\n  \"isAutoIncrementing\": false\n}"), step.out)
+    XCTAssertTrue(
+      step.out.hasSuffix("result: state diverged at expectedState.count — expected: 5   actual: 2\n"), step.out)
+  }
+
+  func testShardsSplitTheCorpus() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    let first = try repository.verify(["verify", "--shard", "1/2", "--runner", try demoRunner()])
+    let second = try repository.verify(["verify", "--shard", "2/2", "--runner", try demoRunner()])
+    XCTAssertTrue(first.out.hasPrefix("duet-verify: 2/2 fixtures passed"), first.out)
+    XCTAssertTrue(second.out.hasPrefix("duet-verify: 2/2 fixtures passed"), second.out)
+  }
+}
