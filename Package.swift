@@ -48,7 +48,9 @@ let package = Package(
     .testTarget(
       name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures"]),
     .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
-    .testTarget(name: "FoyerFeaturesTests", dependencies: ["FoyerFeatures", "DuetCore"]),
+    .testTarget(
+      name: "FoyerFeaturesTests",
+      dependencies: ["FoyerFeatures", "DuetCore", "DuetTelemetry", "DuetReplay", "DuetScenario"]),
     // Runs the built executables (duet-verify, replay-runner) against temporary repositories.
     .testTarget(name: "EndToEndTests", dependencies: ["DuetCore"]),
   ]

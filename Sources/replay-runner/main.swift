@@ -1,1 +1,5 @@
-print("replay-runner: no features yet")
+import DuetReplay
+import FoyerFeatures
+
+// The replay-protocol endpoint for Foyer: the verifier's stdio server over the app's registry.
+ReplayServer.serve(registry: foyerRegistry)

@@ -1,5 +1,0 @@
-import XCTest
-
-final class FoyerFeaturesPlaceholder: XCTestCase {
-  func testModuleBuilds() {}
-}
