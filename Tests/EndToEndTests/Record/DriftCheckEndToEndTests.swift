@@ -14,6 +14,12 @@ final class DriftCheckEndToEndTests: XCTestCase {
     recorded = repository.snapshot()
   }
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
+    repository = nil
+    super.tearDown()
+  }
+
   func check(_ extra: [String] = []) throws -> RecordTools.Run {
     try repository.duet(["record", "--check"] + extra)
   }

@@ -12,6 +12,12 @@ final class RecordRunnerFailureTests: XCTestCase {
     recorded = repository.snapshot()
   }
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
+    repository = nil
+    super.tearDown()
+  }
+
   func testARunnerKilledMidRecordLeavesTheFolderByteIdenticalWithoutTemporaryFiles() throws {
     // Counter compiles first (to a recording unlike the demo's), then the runner kills itself on lamp.
     let run = try repository.duet(
