@@ -25,6 +25,11 @@ final class RecordPlanTests: XCTestCase {
     try folder.write("manifest.yaml", manifestText)
   }
 
+  override func tearDown() {
+    folder = nil  // XCTest keeps test cases alive; drop the folder so it is removed now
+    super.tearDown()
+  }
+
   var manifest: Manifest {
     ManifestReader.read(
       manifestText, location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
