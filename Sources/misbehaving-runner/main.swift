@@ -8,12 +8,14 @@ import Foundation
 //                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N] [--capabilities record]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
-// invalid-utf8, huge-line, error, close-stdout, unknown-op. The fault fires on every request whose
-// action case is --on (every request when --on is absent); other requests are answered correctly.
+// invalid-utf8, huge-line, error, close-stdout, close-stdin (answers wrongly, then reads nothing).
+// The fault fires on every request whose action case is --on (every request when --on is absent);
+// other requests are answered correctly.
 //
 // With --capabilities record the handshake advertises it and the scenarios op is answered with one
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
-// or chain whose scenarios request faults. Without it, scenarios is an unknown op.
+// or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
+// failing Then, unknown-op). Without it, scenarios is an unknown op.
 
 var options: [String: String] = [:]
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -97,6 +99,10 @@ while let line = readLine(strippingNewline: true) {
     case "crash": kill(getpid(), SIGKILL)
     case "exit": exit(3)
     case "hang": while true { sleep(1000) }
+    case "close-stdin":
+      close(0)
+      out("{\"effects\":\"[]\",\"state\":\"{}\"}\n")
+      while true { sleep(1000) }
     case "close-stdout":
       close(1)
       while true { sleep(1000) }

@@ -138,4 +138,14 @@ final class RunnerFaultEndToEndTests: XCTestCase {
         "✗ chain 'chain-ping-pong' — feature not served by the runner\n  the runner does not serve features 'ping', "
           + "'pong' (it serves: counter)."), run.out)
   }
+
+  func testARunnerThatStopsReadingIsABrokenPipeNotACrashOfTheVerifier() throws {
+    let run = try verify("--fault close-stdin --on decrement")
+    XCTAssertEqual(run.code, 1)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixture 'counter-endings.keeps-counting' step 0 'increment' — runner failed\n  runner stopped reading its "
+          + "standard input (broken pipe) while reducing step 0\n"), run.out)
+    XCTAssertTrue(run.out.contains("✗ fixture 'counter' step 2 'decrement' — state diverged"), run.out)
+  }
 }

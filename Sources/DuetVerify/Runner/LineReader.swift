@@ -36,7 +36,7 @@ struct LineReader {
   mutating func next(deadline: Deadline) -> Outcome {
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+      if let newline = Self.newline(in: buffer, from: searched) {
         let line = Array(buffer[start..<newline])
         start = newline + 1
         searched = start
@@ -56,12 +56,23 @@ struct LineReader {
       if ready == 0 { return .timedOut }
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count > 0 {
-        buffer.append(contentsOf: chunk[0..<count])
+        chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
       } else if count == 0 {
         closed = true
       } else if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK {
         closed = true
       }
+    }
+  }
+
+  /// The index of the first newline at or after `start` (`memchr`, so long lines scan fast).
+  static func newline(in buffer: [UInt8], from start: Int) -> Int? {
+    guard start < buffer.count else { return nil }
+    return buffer.withUnsafeBufferPointer { bytes -> Int? in
+      guard let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, bytes.count - start) else {
+        return nil
+      }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 

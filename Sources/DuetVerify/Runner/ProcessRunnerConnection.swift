@@ -98,7 +98,7 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
         }
         continue
       }
-      throw lose(exitFault())  // EPIPE: the runner is gone
+      throw lose(exitFault(orElse: .closedInput))  // EPIPE: the runner is gone or stopped reading
     }
   }
 
@@ -112,11 +112,12 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
     }
   }
 
-  /// The runner's stdout ended: how it ended (killing it if it merely closed stdout).
-  private func exitFault() -> RunnerFault {
+  /// A stream to the runner ended: how the runner ended, or `fallback` (after killing it) when it
+  /// is still running.
+  private func exitFault(orElse fallback: RunnerFault = .closedOutput) -> RunnerFault {
     // A crashing runner is gone within milliseconds of its stdout closing; one that merely closed
-    // stdout is killed after at most a second.
-    let deadline = Deadline(after: min(limits.exitGrace, 1))
+    // stdout is killed after at most half a second.
+    let deadline = Deadline(after: min(limits.exitGrace, 0.5))
     var status: Int32 = 0
     while !deadline.hasPassed {
       let result = waitpid(process.pid, &status, WNOHANG)
@@ -128,7 +129,7 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
       usleep(1_000)
     }
     kill()
-    return .closedOutput
+    return fallback
   }
 
   private func lose(_ fault: RunnerFault) -> RunnerFault {

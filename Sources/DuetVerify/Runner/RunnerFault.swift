@@ -10,6 +10,8 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   case exited(ExitStatus)
   /// It closed its standard output but kept running (it was killed).
   case closedOutput
+  /// It stopped reading requests (a broken pipe) but kept running (it was killed).
+  case closedInput
   /// No answer within the per-request timeout.
   case timedOut(seconds: Double)
   /// A line longer than the cap.
@@ -34,6 +36,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotStart(let message): return "the runner could not be started: \(message)"
     case .exited(let status): return "runner exited (\(status))"
     case .closedOutput: return "runner closed its standard output"
+    case .closedInput: return "runner stopped reading its standard input (broken pipe)"
     case .timedOut(let seconds):
       return "runner did not answer within \(Self.seconds(seconds)) (raise it with --timeout S)"
     case .lineTooLong(let limit):

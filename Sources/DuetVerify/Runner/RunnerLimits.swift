@@ -13,7 +13,7 @@ public struct RunnerLimits: Equatable, Sendable {
   /// Bytes of stderr kept for reports.
   public var stderrTailBytes: Int
 
-  public init(timeout: Double = 10, lineLimit: Int = 16 << 20, exitGrace: Double = 2, stderrTailBytes: Int = 16_384) {
+  public init(timeout: Double = 10, lineLimit: Int = 16 << 20, exitGrace: Double = 1, stderrTailBytes: Int = 16_384) {
     self.timeout = timeout
     self.lineLimit = lineLimit
     self.exitGrace = exitGrace
