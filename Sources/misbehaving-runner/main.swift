@@ -5,12 +5,17 @@ import Foundation
 //
 //   misbehaving-runner [--features counter,ping,pong] [--protocol NAME] [--version N]
 //                      [--exit-before-handshake STATUS] [--stderr-flood BYTES]
-//                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
+//                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N] [--capabilities record]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
 // invalid-utf8, huge-line, error, close-stdout, close-stdin (answers wrongly, then reads nothing).
 // The fault fires on every request whose action case is --on (every request when --on is absent);
 // other requests are answered correctly.
+//
+// With --capabilities record the handshake advertises it and the scenarios op is answered with one
+// small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
+// or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
+// failing Then, unknown-op). Without it, scenarios is an unknown op.
 
 var options: [String: String] = [:]
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,12 +39,14 @@ if let flood = options["--stderr-flood"], let bytes = Int(flood) {
   FileHandle.standardError.write(Data("misbehaving-runner: flood done\n".utf8))
 }
 let features = (options["--features"] ?? "counter").split(separator: ",").map { JSONValue.string(String($0)) }
-let handshake: JSONValue = .object([
+var handshakeFields: [String: JSONValue] = [
   "features": .array(features), "platform": .string("test"),
   "protocol": .string(options["--protocol"] ?? "duet-replay"),
   "version": .integer(Int64(options["--version"] ?? "1") ?? 1),
-])
-out(((try? CanonicalWriter.compact(handshake)) ?? "{}") + "\n")
+]
+let canRecord = options["--capabilities"] == "record"
+if canRecord { handshakeFields["capabilities"] = .array([.string("record")]) }
+out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
 
 let fault = options["--fault"]
 let trigger = options["--on"]
@@ -51,6 +58,36 @@ while let line = readLine(strippingNewline: true) {
     continue
   }
   if request["op"] == .string("exit") { exit(0) }
+  if request["op"] == .string("scenarios") {
+    let target = request["feature"]?.stringValue ?? request["chain"]?.stringValue ?? ""
+    guard canRecord else {
+      out("{\"error\":\"unknown op 'scenarios'\"}\n")
+      continue
+    }
+    if let fault, trigger == nil || trigger == target {
+      if slowMillis > 0 { usleep(slowMillis * 1000) }
+      switch fault {
+      case "error":
+        out(Scenarios.failedThen + "\n")
+        continue
+      case "unknown-op":
+        out("{\"error\":\"unknown op 'scenarios'\"}\n")
+        continue
+      case "missing-state":
+        out("{\"recordings\":[]}\n")
+        continue
+      case "non-json":
+        out("this is not json\n")
+        continue
+      case "crash": kill(getpid(), SIGKILL)
+      case "exit": exit(3)
+      case "hang": while true { sleep(1000) }
+      default: break
+      }
+    }
+    out(Scenarios.canned(feature: request["feature"]?.stringValue, chain: request["chain"]?.stringValue) + "\n")
+    continue
+  }
   guard let feature = request["feature"]?.stringValue, let state = request["state"], let action = request["action"]
   else {
     out("{\"error\":\"reduce needs feature/state/action\"}\n")

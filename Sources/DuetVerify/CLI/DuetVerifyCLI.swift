@@ -23,6 +23,7 @@ public enum DuetVerifyCLI {
     case "verify": return VerifyCommand.run(remaining, context: context)
     case "lint": return LintCommand.run(remaining, context: context)
     case "explain": return ExplainCommand.run(remaining, context: context)
+    case "record": return RecordCommand.run(remaining, context: context)
     case "taxonomy": return TaxonomyVerb.run(remaining, context: context)
     case "canonical": return CanonicalCommand.run(remaining, output: output)
     case "version", "--version":
@@ -44,7 +45,7 @@ public enum DuetVerifyCLI {
     }
   }
 
-  static let verbs = ["verify", "lint", "explain", "taxonomy", "canonical", "version", "help"]
+  static let verbs = ["verify", "lint", "explain", "record", "taxonomy", "canonical", "version", "help"]
 
   /// The overview printed by `duet-verify help`.
   static var usage: String { HelpText.overview }

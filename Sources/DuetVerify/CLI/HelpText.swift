@@ -6,6 +6,8 @@ enum HelpText {
     verbs:
       verify                         lint, replay every recording through the runner, byte-compare, taxonomy gate
       lint                           manifest and fixtures-folder checks only, no runner
+      record [--feature F|--chain C] regenerate recordings from scenarios through the runner
+      record --check [--write]       drift gate: fail when record would change behaviour (--write applies it)
       explain [<fixture>[#<step>]]   re-render the last run's failures; with a step, replay it and show full trees
       taxonomy [--markdown|--json]   the event taxonomy read out of the recordings, against the declared one
       canonical [--pretty] [FILE|-]  print a JSON document in canonical compact (or pretty) form
@@ -61,6 +63,7 @@ enum HelpText {
         options:
         \(common)\(runner)  --no-color        never colour
         """
+    case "record": return RecordHelp.text
     case "canonical":
       return "usage: duet-verify canonical [--pretty] [FILE|-]\n\nPrint a JSON document in canonical compact form "
         + "(or pretty form with --pretty)."

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `record --check [--write]`: judge the plan, then stage the would-be rewrite under
+/// `.runs/record-check/` (the fixtures folder stays byte-identical) or, with `--write`, apply it.
+///
+/// Drift is a behavioural difference, a new recording, a vanished one, a recording the manifest does
+/// not list, or a scenario that no longer compiles. Metadata-only churn passes and is listed.
+enum DriftCheck {
+  /// The review folder, beside the fixtures as `.runs/` is.
+  static func reviewFolder(_ location: ManifestLocation) -> URL {
+    location.runsFolder.appendingPathComponent("record-check", isDirectory: true)
+  }
+
+  static func finish(
+    _ plan: RecordPlan, manifest: Manifest, apply: Bool, report: ReportContext, output: CommandOutput
+  ) -> ExitCode {
+    let location = manifest.location
+    let review = reviewFolder(location)
+    let writes = plan.writes
+    let needsPerson = !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
+    let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
+    let passed: Bool
+    var disposition: String?
+    do {
+      if apply {
+        try RecordWriter.write(writes, into: location.fixturesFolder, display: location.relativePath(of:))
+        try RecordWriter.stage([], into: review, display: location.relativePath(of:))
+        if !writes.isEmpty {
+          disposition =
+            "--write applied the rewrite: \(writes.count) \(RecordReport.plural(writes.count, "recording")) written "
+            + "to \(location.relativePath(of: location.fixturesFolder))/."
+        }
+        passed = !needsPerson
+      } else {
+        try RecordWriter.stage(writes, into: review, display: location.relativePath(of:))
+        if !writes.isEmpty {
+          disposition =
+            "the would-be rewrite is in \(location.relativePath(of: review))/ (\(writes.count) "
+            + "\(RecordReport.plural(writes.count, "recording"))); the fixtures folder is unchanged. Review it, then "
+            + "apply it with duet-verify record --check --write."
+        }
+        passed = !drifted
+      }
+    } catch {
+      output.write(report.style.red("✗") + " duet-verify record --check: " + error.description + "\n")
+      output.write(SummaryLine.verdict(verb: "record --check", passed: false, style: report.style) + "\n")
+      return .failed
+    }
+    output.write(
+      RecordReport.checked(
+        plan, manifest: manifest, context: report, applied: apply, disposition: disposition, passed: passed))
+    return passed ? .passed : .failed
+  }
+}

@@ -1,0 +1,96 @@
+/// What `record` would do, decided before anything is written: each compiled recording against its
+/// file and the manifest, the targets whose scenarios failed, and the recordings nothing produces
+/// any more.
+///
+/// `record` applies the plan to the fixtures folder; `record --check` judges it and stages it under
+/// `.runs/record-check/`. Both read the same plan, so they can never disagree.
+struct RecordPlan: Sendable {
+  /// One compiled recording, judged.
+  struct Entry: Equatable, Sendable {
+    /// What would be written.
+    var fixture: RecordedFixture
+    /// Its display path (`fixtures/counter.fixture.json`).
+    var file: String
+    /// How it differs from the file on disk.
+    var change: FixtureChange
+    /// False when the manifest does not list it for its target.
+    var listed: Bool
+    /// Where the manifest lists it instead (another feature), when it does.
+    var listedElsewhere: ListedFixture?
+  }
+
+  /// A recording on disk or in the manifest that no scenario produces any more.
+  struct Vanished: Equatable, Sendable {
+    /// The recording's name.
+    var name: String
+    /// Its display path.
+    var file: String
+    /// True when the file exists.
+    var onDisk: Bool
+    /// The manifest line listing it, when it is listed.
+    var listed: ListedFixture?
+  }
+
+  /// Every compiled recording, in target order.
+  var entries: [Entry]
+  /// Targets whose scenarios failed to compile, with the runner's sentence.
+  var scenarioFailures: [(target: RecordTarget, message: String)]
+  /// Recordings nothing produces any more.
+  var vanished: [Vanished]
+  /// Targets compiled.
+  var targetCount: Int
+
+  /// The recordings that would be written (anything not byte-identical).
+  var writes: [RecordedFixture] { entries.filter { $0.change != .unchanged }.map(\.fixture) }
+  /// Compiled recordings the manifest does not list for their target.
+  var unlisted: [Entry] { entries.filter { !$0.listed } }
+
+  /// Judges every compiled recording. `wholeManifest` is true when every target was compiled, so a
+  /// file on disk that no target produced is known to have vanished.
+  static func make(
+    outcomes: [TargetOutcome], manifest: Manifest, store: FixtureStore, wholeManifest: Bool
+  ) -> RecordPlan {
+    let listedByName = Dictionary(manifest.listedFixtures.map { ($0.name, $0) }) { first, _ in first }
+    var plan = RecordPlan(entries: [], scenarioFailures: [], vanished: [], targetCount: outcomes.count)
+    var produced: Set<String> = []
+    for outcome in outcomes {
+      guard let fixtures = outcome.fixtures else {
+        if case .scenarioFailed(let message) = outcome.result {
+          plan.scenarioFailures.append((outcome.target, message))
+        }
+        continue
+      }
+      let ownNames = Set(outcome.target.listed(in: manifest).map(\.name))
+      for fixture in fixtures {
+        produced.insert(fixture.name)
+        let change: FixtureChange
+        switch store.bytes(of: fixture.name) {
+        case .success(let bytes): change = .between(recorded: bytes, produced: fixture)
+        case .failure(.missing): change = .new
+        case .failure(let error): change = .unreadable(error.lintProblem.message)
+        }
+        let listed = ownNames.contains(fixture.name)
+        plan.entries.append(
+          Entry(
+            fixture: fixture, file: store.displayPath(fixture.name), change: change, listed: listed,
+            listedElsewhere: listed ? nil : listedByName[fixture.name]))
+      }
+    }
+    for outcome in outcomes where outcome.fixtures != nil {
+      for listed in outcome.target.listed(in: manifest) where !produced.contains(listed.name) {
+        plan.vanished.append(vanished(listed.name, listed: listed, store: store))
+      }
+    }
+    // Only when every target compiled is a file that no target produced known to have vanished.
+    if wholeManifest && outcomes.allSatisfy({ $0.fixtures != nil }) {
+      for name in store.namesOnDisk() where !produced.contains(name) && listedByName[name] == nil {
+        plan.vanished.append(vanished(name, listed: nil, store: store))
+      }
+    }
+    return plan
+  }
+
+  static func vanished(_ name: String, listed: ListedFixture?, store: FixtureStore) -> Vanished {
+    Vanished(name: name, file: store.displayPath(name), onDisk: store.size(of: name) != nil, listed: listed)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The terminal report of `record` and `record --check`: one line per recording, the manifest edits
+/// to make, a counts line and the verdict.
+///
+/// `record` names what it wrote (new, rewritten, metadata only) and what it left (unchanged);
+/// `--check` names each drifted file with its first divergent behavioural path and lists
+/// metadata-only churn as admissible.
+enum RecordReport {
+  /// What `record` did.
+  static func recorded(_ plan: RecordPlan, manifest: Manifest, context: ReportContext) -> String {
+    let style = context.style
+    var lines: [String] = []
+    for (target, message) in plan.scenarioFailures {
+      lines.append(
+        style.red("✗") + " \(target.display): its scenarios failed to compile, so nothing was written for it:")
+      lines.append(indent(message))
+    }
+    for entry in plan.entries {
+      switch entry.change {
+      case .unchanged: if !context.quiet { lines.append("unchanged      " + entry.file) }
+      case .new: lines.append("new            " + entry.file)
+      case .metadataOnly(let path): lines.append("metadata-only  " + entry.file + metadataNote(path))
+      case .behavioural(let path, _, _): lines.append("rewritten      \(entry.file) — behaviour changed at \(path)")
+      case .unreadable(let reason): lines.append("rewritten      \(entry.file) — the old file \(reason)")
+      }
+    }
+    lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: style.yellow("!"))
+    lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: style.yellow("!")) }
+    let counts = tally(plan)
+    lines.append(
+      "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
+        + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
+        + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
+    lines.append(SummaryLine.verdict(verb: "record", passed: plan.scenarioFailures.isEmpty, style: style))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What `record --check` found; `disposition` says where the rewrite went.
+  /// With `applied`, drift `--write` fixed is marked done (✓) rather than failed.
+  static func checked(
+    _ plan: RecordPlan, manifest: Manifest, context: ReportContext, applied: Bool, disposition: String?, passed: Bool
+  ) -> String {
+    let style = context.style
+    let fail = style.red("✗")
+    let drift = applied ? style.green("✓") : fail
+    var lines: [String] = []
+    for (target, message) in plan.scenarioFailures {
+      lines.append(fail + " \(target.display): its scenarios failed to compile, so it cannot be checked:")
+      lines.append(indent(message))
+    }
+    var churn: [String] = []
+    for entry in plan.entries {
+      switch entry.change {
+      case .unchanged: continue
+      case .new: lines.append("\(drift) \(entry.file) — new: the scenarios produce it, but it is not recorded")
+      case .behavioural(let path, let recorded, let produced):
+        lines.append("\(drift) \(entry.file) — behaviour drifted at \(path)")
+        lines.append("  recorded: \(recorded)   scenarios now: \(produced)")
+      case .unreadable(let reason): lines.append("\(drift) \(entry.file) — the recorded file \(reason)")
+      case .metadataOnly(let path): churn.append("  \(entry.file)" + metadataNote(path))
+      }
+    }
+    lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: fail)
+    lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: fail) }
+    if !churn.isEmpty {
+      lines.append(style.yellow("~") + " admissible metadata-only churn (labels, lines, descriptions; not gated):")
+      lines += churn
+    }
+    let counts = tally(plan)
+    lines.append(
+      "duet-verify record --check: \(counts.behavioural) drifted, \(counts.new) new, \(plan.vanished.count) vanished, "
+        + "\(plan.unlisted.count) unlisted, \(counts.metadata) metadata-only, \(counts.unchanged) identical "
+        + "(\(plan.entries.count) \(plural(plan.entries.count, "recording")))\(context.timing)")
+    if let disposition { lines.append("  " + disposition) }
+    lines.append(SummaryLine.verdict(verb: "record --check", passed: passed, style: style))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Counts by kind of change.
+  static func tally(_ plan: RecordPlan) -> (new: Int, behavioural: Int, metadata: Int, unchanged: Int) {
+    var counts = (new: 0, behavioural: 0, metadata: 0, unchanged: 0)
+    for entry in plan.entries {
+      switch entry.change {
+      case .new: counts.new += 1
+      case .behavioural, .unreadable: counts.behavioural += 1
+      case .metadataOnly: counts.metadata += 1
+      case .unchanged: counts.unchanged += 1
+      }
+    }
+    return counts
+  }
+
+  static func metadataNote(_ path: String?) -> String {
+    path.map { " — metadata only, first at \($0)" } ?? " — layout only"
+  }
+
+  static func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+
+  static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+}
+
+/// How a report is rendered: colour, quietness, and the timing suffix (` in 0.4s`).
+struct ReportContext {
+  var style: TerminalStyle
+  var quiet: Bool
+  var durationMillis: Int?
+
+  var timing: String {
+    guard let durationMillis else { return "" }
+    return " in " + String(format: "%.1f", Double(durationMillis) / 1000) + "s"
+  }
+}

@@ -1,0 +1,82 @@
+/// What one `scenarios` request compiles: every scenario of a feature, or one chain scenario.
+///
+/// `record` walks the manifest's features and chains in file order, one request per target, so the
+/// manifest stays the single list of what the repository records.
+enum RecordTarget: Hashable, Sendable {
+  /// A feature's scenarios (`{"op":"scenarios","feature":…}`).
+  case feature(String)
+  /// One chain scenario (`{"op":"scenarios","chain":…}`).
+  case chain(String)
+
+  /// The feature or chain name.
+  var name: String {
+    switch self {
+    case .feature(let name), .chain(let name): return name
+    }
+  }
+
+  /// `feature 'counter'` or `chain 'chain-ping-pong'`, for sentences.
+  var display: String {
+    switch self {
+    case .feature(let name): return "feature '\(name)'"
+    case .chain(let name): return "chain '\(name)'"
+    }
+  }
+
+  /// The request field naming the target (`feature` or `chain`).
+  var requestKey: String {
+    switch self {
+    case .feature: return "feature"
+    case .chain: return "chain"
+    }
+  }
+
+  /// The command that records only this target.
+  var recordCommand: String {
+    switch self {
+    case .feature(let name): return "duet-verify record --feature \(name)"
+    case .chain(let name): return "duet-verify record --chain \(name)"
+    }
+  }
+
+  /// The targets `record` compiles: every feature then every chain of the manifest, or the one named.
+  static func select(from manifest: Manifest, feature: String?, chain: String?) throws(UsageError) -> [RecordTarget] {
+    let file = manifest.location.displayName
+    if let feature {
+      guard manifest.feature(named: feature) != nil else {
+        let known = manifest.features.map(\.name)
+        throw UsageError(
+          "duet-verify record: --feature \(feature) is not declared in \(file) (declared: "
+            + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it with a fixtures: list first."
+            + Suggestion.hint(for: feature, among: known))
+      }
+      return [.feature(feature)]
+    }
+    if let chain {
+      let known = manifest.chains.map(\.name)
+      let name = known.contains(chain) ? chain : NameRules.chainPrefix + chain
+      guard known.contains(name) else {
+        throw UsageError(
+          "duet-verify record: --chain \(chain) is not listed under chains: in \(file) (listed: "
+            + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). List it there first."
+            + Suggestion.hint(for: chain, among: known))
+      }
+      return [.chain(name)]
+    }
+    let targets = manifest.features.map { RecordTarget.feature($0.name) } + manifest.chains.map { .chain($0.name) }
+    if targets.isEmpty {
+      throw UsageError(
+        "duet-verify record: \(file) declares no features and no chains, so there is nothing to record. "
+          + "Declare the features whose scenarios the runner compiles.")
+    }
+    return targets
+  }
+
+  /// The recordings the manifest lists for this target.
+  func listed(in manifest: Manifest) -> [ListedFixture] {
+    switch self {
+    case .feature(let name): return manifest.listedFixtures.filter { $0.owner == name }
+    case .chain(let name): return manifest.listedFixtures.filter { $0.isChain && $0.name == name }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import DuetCore
+
+/// A compiled recording that passed every check and is ready to write: its name, the target that
+/// produced it, its document and the exact bytes `record` writes (the pretty canonical form).
+///
+/// A name is checked against the manifest's name rules before any path is built from it, so a
+/// runner can never make `record` write outside the fixtures folder.
+struct RecordedFixture: Equatable, Sendable {
+  /// The recording's name (`counter-endings.keeps-counting`).
+  var name: String
+  /// The feature or chain whose scenarios produced it.
+  var target: RecordTarget
+  /// The document the runner compiled.
+  var document: JSONValue
+  /// The file's contents: `CanonicalWriter.pretty(document)`.
+  var text: String
+
+  /// Checks one fixture the runner sent; the error is a sentence naming the fixture and the fault.
+  static func check(_ produced: ProducedFixture, target: RecordTarget) throws(RecordedFixtureError) -> RecordedFixture {
+    let name = produced.name
+    guard NameRules.isFixtureName(name) else {
+      throw RecordedFixtureError(
+        "the runner named a recording '\(name)', which cannot be a fixture name: \(NameRules.fixtureRule). "
+          + "Rename the scenario or branch")
+    }
+    let isChain = name.hasPrefix(NameRules.chainPrefix)
+    if case .feature = target, isChain {
+      throw RecordedFixtureError(
+        "the runner named a recording of \(target.display) '\(name)'; names starting with 'chain-' mark chain "
+          + "recordings. Rename the scenario")
+    }
+    if case .chain = target, !isChain {
+      throw RecordedFixtureError(
+        "the runner named the recording of \(target.display) '\(name)'; chain recordings are named 'chain-…'")
+    }
+    let document: FixtureDocument
+    do {
+      document = try FixtureDocumentReader.read(produced.document, name: name)
+    } catch {
+      throw RecordedFixtureError(
+        "the runner's recording '\(name)' is not the shape of a recording: \(error.description) (fixtures.md)")
+    }
+    if case .feature(let feature) = target, let declared = document.feature, declared != feature {
+      throw RecordedFixtureError(
+        "the runner's recording '\(name)' says feature '\(declared)', but it was compiled for \(target.display)")
+    }
+    let text: String
+    do {
+      text = try CanonicalWriter.pretty(produced.document)
+    } catch {
+      throw RecordedFixtureError(
+        "the runner's recording '\(name)' cannot be written as canonical JSON: \(error.description)")
+    }
+    return RecordedFixture(name: name, target: target, document: produced.document, text: text)
+  }
+}
+
+/// Why a fixture the runner sent cannot be written.
+struct RecordedFixtureError: Error, Equatable, Sendable, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

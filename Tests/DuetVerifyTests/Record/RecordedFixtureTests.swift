@@ -1,0 +1,65 @@
+import DuetCore
+import XCTest
+
+@testable import DuetVerify
+
+/// What the runner sends is checked before a path is built or a byte is written.
+final class RecordedFixtureTests: XCTestCase {
+  func check(
+    _ name: String, _ document: JSONValue = FixtureText.counterTree(), target: RecordTarget = .feature("counter")
+  )
+    throws -> RecordedFixture
+  {
+    try RecordedFixture.check(ProducedFixture(name: name, document: document), target: target)
+  }
+
+  func refusal(
+    _ name: String, _ document: JSONValue = FixtureText.counterTree(), target: RecordTarget = .feature("counter")
+  )
+    -> String
+  {
+    do {
+      _ = try check(name, document, target: target)
+      return "accepted"
+    } catch {
+      return (error as? RecordedFixtureError)?.description ?? "\(error)"
+    }
+  }
+
+  func testAGoodRecordingIsWrittenInPrettyCanonicalForm() throws {
+    let fixture = try check("counter")
+    XCTAssertEqual(fixture.text, try CanonicalWriter.pretty(FixtureText.counterTree()))
+  }
+
+  func testANameWithASlashIsRefusedBeforeAnyPathIsBuilt() {
+    XCTAssertTrue(refusal("../escape").contains("cannot be a fixture name"))
+    XCTAssertTrue(refusal("sub/dir").contains("cannot be a fixture name"))
+    XCTAssertTrue(refusal("a..b").contains("cannot be a fixture name"))
+    XCTAssertTrue(refusal("").contains("cannot be a fixture name"))
+  }
+
+  func testAFeatureCannotProduceAChainName() {
+    XCTAssertTrue(refusal("chain-counter").contains("names starting with 'chain-'"))
+  }
+
+  func testAChainMustProduceAChainName() {
+    XCTAssertTrue(refusal("ping-pong", FixtureText.chainTree(), target: .chain("chain-ping-pong")).contains("chain-…"))
+  }
+
+  func testADocumentThatIsNotARecordingIsRefusedWithItsPath() {
+    XCTAssertTrue(refusal("counter", .object(["steps": .array([])])).contains("initialState is missing"))
+  }
+
+  func testADocumentOfAnotherFeatureIsRefused() {
+    XCTAssertTrue(refusal("counter", FixtureText.counterTree(feature: "lamp")).contains("says feature 'lamp'"))
+  }
+
+  func testADocumentTheCanonicalWriterRefusesIsRefused() {
+    var tree = FixtureText.counterTree()
+    if case .object(var members) = tree {
+      members["description"] = .largeInteger("123456789012345678901234567890")
+      tree = .object(members)
+    }
+    XCTAssertTrue(refusal("counter", tree).contains("cannot be written as canonical JSON"))
+  }
+}

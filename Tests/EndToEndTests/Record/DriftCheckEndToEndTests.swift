@@ -1,0 +1,125 @@
+import XCTest
+
+/// `duet-verify record --check [--write]` run for real: drift fails and leaves the fixtures folder
+/// byte-identical with the would-be rewrite under `.runs/record-check/`; metadata churn passes.
+final class DriftCheckEndToEndTests: XCTestCase {
+  var repository: RecordRepository!
+  /// What `record` wrote from the demo scenarios, file by file.
+  var recorded: [String: Data] = [:]
+
+  override func setUpWithError() throws {
+    repository = try RecordRepository()
+    let run = try repository.duet(["record"])
+    XCTAssertEqual(run.status, 0, run.all)
+    recorded = repository.snapshot()
+  }
+
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
+    repository = nil
+    super.tearDown()
+  }
+
+  func check(_ extra: [String] = []) throws -> RecordTools.Run {
+    try repository.duet(["record", "--check"] + extra)
+  }
+
+  func testAnUntouchedCorpusPasses() throws {
+    let run = try check()
+    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertTrue(run.out.contains("6 identical"), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: PASS\n"), run.out)
+    XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
+  }
+
+  func testMetadataOnlyChurnPassesAndIsListedAsAdmissible() throws {
+    try repository.edit("counter", replacing: "\"line\": 12", with: "\"line\": 13")
+    try repository.edit("lamp.timed-off", replacing: "\"label\": \"turn on\"", with: "\"label\": \"switch on\"")
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertTrue(run.out.contains("~ admissible metadata-only churn"), run.out)
+    XCTAssertTrue(run.out.contains("  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
+    XCTAssertTrue(
+      run.out.contains("  fixtures/lamp.timed-off.fixture.json — metadata only, first at steps[0].label"), run.out)
+    XCTAssertEqual(repository.snapshot(), edited)
+  }
+
+  func testAHandEditedExpectationFailsWithItsFirstDivergentPath() throws {
+    try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixtures/counter-endings.keeps-counting.fixture.json — behaviour drifted at steps[1].expectedState.count\n"
+          + "  recorded: 3   scenarios now: 2\n"), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
+    XCTAssertEqual(repository.snapshot(), edited, "the fixtures folder stays byte-identical")
+    XCTAssertEqual(
+      repository.snapshot(repository.review),
+      ["counter-endings.keeps-counting.fixture.json": recorded["counter-endings.keeps-counting.fixture.json"]])
+  }
+
+  func testADeletedRecordingFailsAsNew() throws {
+    try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixtures/lamp.timed-off.fixture.json — new: the scenarios produce it, but it is not recorded"),
+      run.out)
+    XCTAssertEqual(repository.snapshot(), edited)
+    XCTAssertEqual(
+      repository.snapshot(repository.review), ["lamp.timed-off.fixture.json": recorded["lamp.timed-off.fixture.json"]])
+  }
+
+  func testANewBranchTheManifestDoesNotListFailsWithTheLineToAdd() throws {
+    try repository.write(
+      "manifest.yaml",
+      RecordRepository.demoManifest.replacingOccurrences(of: "      - counter-endings.changes-its-mind\n", with: ""))
+    try FileManager.default.removeItem(at: repository.fixture("counter-endings.changes-its-mind"))
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(run.out.contains("✗ fixtures/counter-endings.changes-its-mind.fixture.json — new"), run.out)
+    XCTAssertTrue(
+      run.out.contains("manifest.yaml does not list 'counter-endings.changes-its-mind'")
+        && run.out.contains(
+          "(manifest.yaml:2):\n      - counter-endings.changes-its-mind\n"),
+      run.out)
+    XCTAssertEqual(repository.snapshot(), edited)
+    XCTAssertNotNil(repository.snapshot(repository.review)["counter-endings.changes-its-mind.fixture.json"])
+  }
+
+  func testARecordingNoScenarioProducesFailsAsVanished() throws {
+    try repository.write("fixtures/counter.gone.fixture.json", "{}\n")
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixtures/counter.gone.fixture.json — no scenario produces it any more and manifest.yaml does not list it"),
+      run.out)
+    XCTAssertEqual(repository.snapshot(), edited)
+  }
+
+  func testWriteAppliesTheRewriteAndTheNextCheckPasses() throws {
+    try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
+    try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
+    let run = try check(["--write"])
+    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertTrue(run.out.contains("--write applied the rewrite: 2 recordings written to fixtures/."), run.out)
+    XCTAssertEqual(repository.snapshot(), recorded)
+    XCTAssertEqual(try check().status, 0)
+  }
+
+  func testAStaleReviewIsClearedByTheNextCheck() throws {
+    try repository.edit("counter", replacing: "\"count\": 1", with: "\"count\": 4")
+    XCTAssertEqual(try check().status, 1)
+    try Data(recorded["counter.fixture.json"] ?? Data()).write(to: repository.fixture("counter"))
+    XCTAssertEqual(try check().status, 0)
+    XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
+  }
+}

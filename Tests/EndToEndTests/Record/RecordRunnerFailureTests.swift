@@ -1,0 +1,70 @@
+import XCTest
+
+/// A runner that crashes, hangs, or cannot record: `record` writes nothing and says why.
+final class RecordRunnerFailureTests: XCTestCase {
+  var repository: RecordRepository!
+  var recorded: [String: Data] = [:]
+
+  override func setUpWithError() throws {
+    repository = try RecordRepository()
+    let run = try repository.duet(["record"])
+    XCTAssertEqual(run.status, 0, run.all)
+    recorded = repository.snapshot()
+  }
+
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
+    repository = nil
+    super.tearDown()
+  }
+
+  func testARunnerKilledMidRecordLeavesTheFolderByteIdenticalWithoutTemporaryFiles() throws {
+    // Counter compiles first (to a recording unlike the demo's), then the runner kills itself on lamp.
+    let run = try repository.duet(
+      ["record", "--jobs", "1"]
+        + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner exited (signal 9"), run.out)
+    XCTAssertTrue(run.out.contains("nothing was written and the fixtures folder is unchanged"), run.out)
+    XCTAssertEqual(repository.snapshot(), recorded, "byte-identical, and no temporary file left behind")
+  }
+
+  func testARunnerKilledMidCheckStagesNothing() throws {
+    let run = try repository.duet(
+      ["record", "--check", "--jobs", "1"]
+        + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
+    XCTAssertEqual(repository.snapshot(), recorded)
+    XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
+  }
+
+  func testARunnerThatHangsTimesOutAndWritesNothing() throws {
+    let run = try repository.duet(
+      ["record", "--jobs", "1", "--timeout", "0.5"]
+        + repository.misbehaving("--capabilities record --features counter,lamp --fault hang --on lamp"))
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner did not answer within 0.5s"), run.out)
+    XCTAssertEqual(repository.snapshot(), recorded)
+  }
+
+  func testARunnerWithoutTheRecordCapabilityIsToldVerifyStillWorks() throws {
+    let run = try repository.duet(["record"] + repository.misbehaving("--features counter,lamp"))
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(
+      run.out.contains(
+        "this runner cannot record: it does not advertise the record capability; verify still works with it"),
+      run.out)
+    XCTAssertEqual(repository.snapshot(), recorded)
+  }
+
+  func testARunnerAnsweringUnknownOpCannotRecord() throws {
+    let run = try repository.duet(
+      ["record"] + repository.misbehaving("--capabilities record --features counter,lamp --fault unknown-op"))
+    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertTrue(
+      run.out.contains("this runner cannot record: it answered the scenarios op with 'unknown op 'scenarios''"),
+      run.out)
+    XCTAssertEqual(repository.snapshot(), recorded)
+  }
+}

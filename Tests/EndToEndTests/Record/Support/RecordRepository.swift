@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+
+/// A throwaway repository for one test: a manifest listing the demo features, its fixtures folder,
+/// and `duet-verify` run inside it against the demo runner (or the misbehaving one).
+final class RecordRepository {
+  let root: URL
+  let duetVerify: URL
+  let demoRunner: URL
+
+  /// The demo runner's features, chain and recordings, as a manifest lists them.
+  static let demoManifest = """
+    features:
+      counter:
+        fixtures:
+          - counter
+          - counter-endings.keeps-counting
+          - counter-endings.changes-its-mind
+      lamp:
+        fixtures:
+          - lamp.dimmed-evening
+          - lamp.timed-off
+      ping:
+        fixtures: []
+      pong:
+        fixtures: []
+    chains:
+      - chain-ping-pong
+
+    """
+
+  /// Every recording the demo runner's scenarios produce.
+  static let demoRecordings = [
+    "counter", "counter-endings.keeps-counting", "counter-endings.changes-its-mind", "lamp.dimmed-evening",
+    "lamp.timed-off", "chain-ping-pong",
+  ]
+
+  init(manifest: String = RecordRepository.demoManifest) throws {
+    duetVerify = try RecordTools.executable("duet-verify")
+    demoRunner = try RecordTools.executable("demo-runner")
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-record-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try write("manifest.yaml", manifest)
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  var fixtures: URL { root.appendingPathComponent("fixtures", isDirectory: true) }
+  var review: URL { root.appendingPathComponent(".runs/record-check", isDirectory: true) }
+
+  func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name + ".fixture.json") }
+
+  func write(_ relative: String, _ text: String) throws {
+    let url = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  func text(of name: String) throws -> String {
+    try String(contentsOf: fixture(name), encoding: .utf8)
+  }
+
+  /// Replaces the first occurrence of `old` in recording `name`.
+  func edit(_ name: String, replacing old: String, with new: String) throws {
+    let original = try text(of: name)
+    guard let range = original.range(of: old) else {
+      throw XCTSkip("recording \(name) no longer holds \(old); update the test's edit")
+    }
+    try Data(original.replacingCharacters(in: range, with: new).utf8).write(to: fixture(name))
+  }
+
+  /// `duet-verify <arguments>` with the demo runner unless the arguments name a runner.
+  @discardableResult
+  func duet(_ arguments: [String]) throws -> RecordTools.Run {
+    let runner = arguments.contains("--runner") ? [] : ["--runner", demoRunner.path]
+    return try RecordTools.run(duetVerify, arguments + runner, in: root)
+  }
+
+  /// The misbehaving runner as a --runner command line.
+  func misbehaving(_ flags: String) throws -> [String] {
+    ["--runner", try RecordTools.executable("misbehaving-runner").path + " " + flags]
+  }
+
+  /// Every file in a folder (hidden ones included), by name: equal snapshots mean byte-identical.
+  func snapshot(_ folder: URL? = nil) -> [String: Data] {
+    let folder = folder ?? fixtures
+    var files: [String: Data] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+      files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+    }
+    return files
+  }
+}
