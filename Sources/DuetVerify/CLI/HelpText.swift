@@ -37,7 +37,9 @@ enum HelpText {
         step's state and effects byte for byte, and check the telemetry taxonomy.
 
         options:
-        \(common)\(runner)  --feature F       only feature F's recordings (and chains through it)
+        \(common)
+        \(runner)
+          --feature F       only feature F's recordings (and chains through it)
           --jobs N          runner processes (default: CPU count)
           --shard K/N       this machine's deterministic share of the recordings
           --json            one JSON object on stdout instead of the human report
@@ -61,7 +63,9 @@ enum HelpText {
         runner and print the full expected and actual state and effects.
 
         options:
-        \(common)\(runner)  --no-color        never colour
+        \(common)
+        \(runner)
+          --no-color        never colour
         """
     case "record": return RecordHelp.text
     case "canonical":

@@ -15,7 +15,9 @@ enum RecordHelp {
     would-be rewrite is written to .runs/record-check/ for review; --write applies it instead.
 
     options:
-    \(HelpText.common)\(HelpText.runner)  --feature F       only feature F's scenarios
+    \(HelpText.common)
+    \(HelpText.runner)
+      --feature F       only feature F's scenarios
       --chain C         only chain C
       --jobs N          runner processes (default: CPU count)
       --quiet           leave out the unchanged recordings
