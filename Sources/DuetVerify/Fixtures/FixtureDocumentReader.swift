@@ -50,6 +50,10 @@ enum FixtureDocumentReader {
     }
     guard let steps = top["steps"] else { throw FixtureFormatError(path: "steps", problem: "is missing") }
     guard case .array(let elements) = steps else { throw mismatch("steps", "an array", steps) }
+    guard !elements.isEmpty else {
+      throw FixtureFormatError(
+        path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
+    }
     for (index, element) in elements.enumerated() {
       document.steps.append(try readStep(element, index: index, document: document))
     }
