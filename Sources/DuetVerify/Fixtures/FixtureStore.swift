@@ -67,6 +67,12 @@ public struct FixtureStore: Sendable {
     case .success(let read): bytes = read
     case .failure(let error): return .failure(error)
     }
+    return decode(bytes, name: name)
+  }
+
+  /// Recording `name` from bytes already read: parsed, then read into a document. Everything after
+  /// the file system, so the fuzz target can drive exactly what `load` does with a file's bytes.
+  func decode(_ bytes: [UInt8], name: String) -> Result<LoadedFixture, FixtureLoadError> {
     let file = displayPath(name)
     let tree: JSONValue
     do {
