@@ -6,14 +6,16 @@ import Foundation
 //   misbehaving-runner [--features counter,ping,pong] [--protocol NAME] [--version N]
 //                      [--exit-before-handshake STATUS] [--hang-before-handshake]
 //                      [--stderr-flood BYTES] [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
-//                      [--line-mib N] [--announce FIFO] [--capabilities record]
+//                      [--line-mib N] [--announce FIFO] [--start-log FILE] [--capabilities record]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
 // invalid-utf8, huge-line (--line-mib MiB, default 17), error, close-stdout, close-stdin (answers
-// wrongly, then reads nothing).
+// wrongly, then reads nothing), slow (answers correctly after --slow-ms; without this fault,
+// --slow-ms delays every answer).
 // The fault fires on every request whose action case is --on (every request when --on is absent);
 // other requests are answered correctly. With --announce, the runner writes its pid to that named
-// pipe just before a fault fires (if someone is reading it), so a test knows the moment.
+// pipe just before a fault fires (if someone is reading it), so a test knows the moment. With
+// --start-log, every start appends the runner's pid to FILE, so a test can count restarts.
 //
 // With --capabilities record the handshake advertises it and the scenarios op is answered with one
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
@@ -33,6 +35,14 @@ func out(_ bytes: [UInt8]) {
 }
 func out(_ text: String) { out(Array(text.utf8)) }
 
+if let log = options["--start-log"] {
+  let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+  if descriptor >= 0 {
+    let line = Array("\(getpid())\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+}
 if let status = options["--exit-before-handshake"] {
   FileHandle.standardError.write(Data("misbehaving-runner: leaving before the handshake\n".utf8))
   exit(Int32(status) ?? 1)
@@ -115,10 +125,11 @@ while let line = readLine(strippingNewline: true) {
     out("{\"error\":\"reduce needs feature/state/action\"}\n")
     continue
   }
-  if slowMillis > 0 { usleep(slowMillis * 1000) }
+  if slowMillis > 0, fault != "slow" { usleep(slowMillis * 1000) }
   if let fault, trigger == nil || action["case"]?.stringValue == trigger {
     announce()
     switch fault {
+    case "slow": usleep(slowMillis * 1000)
     case "crash": kill(getpid(), SIGKILL)
     case "exit": exit(3)
     case "hang": while true { sleep(1000) }
