@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -19,7 +18,7 @@ final class InterruptGuard: @unchecked Sendable {
 
   private let lock = NSLock()
   private var state = InterruptState()
-  private var sources: [DispatchSourceSignal] = []
+  private var watcher: SignalWatcher?
   private let stop: @Sendable (Int32) -> Void
 
   /// `stop` ends the process for a signal (it must not return to normal work): the command's
@@ -51,21 +50,13 @@ final class InterruptGuard: @unchecked Sendable {
 
   /// Starts catching the signals (their default action, ending the process, is suspended).
   func install() {
-    let queue = DispatchQueue(label: "duet-verify interrupts")
-    for number in Self.signals {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { [weak self] in self?.receive(number) }
-      source.resume()
-      sources.append(source)
-    }
+    watcher = SignalWatcher.start(Self.signals) { [weak self] number in self?.receive(number) }
   }
 
-  /// Stops catching the signals and restores their default action.
+  /// Stops catching the signals and restores their previous action.
   func uninstall() {
-    for source in sources { source.cancel() }
-    sources.removeAll()
-    for number in Self.signals { signal(number, SIG_DFL) }
+    watcher?.stop()
+    watcher = nil
   }
 
   /// Acts on `signal`, just arrived.
