@@ -45,9 +45,12 @@ enum RecordCommand {
     }
     // Until the final writing phase nothing is written, so an interrupt (during a runner build or
     // the compilation) stops at once; one during the writes waits for them.
-    let interrupts = InterruptGuard.exiting(output: output) { signal in
-      "duet-verify \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
-        + "fixtures folder is unchanged."
+    let interrupts = InterruptGuard.exiting(output: output) { signal, afterWrites in
+      afterWrites
+        ? "duet-verify \(verb): interrupted (\(signal)) while writing; the writes were allowed to finish first, "
+          + "so no recording is half-written and no temporary file is left."
+        : "duet-verify \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
+          + "fixtures folder is unchanged."
     }
     interrupts.install()
     defer { interrupts.uninstall() }

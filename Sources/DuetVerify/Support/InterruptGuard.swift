@@ -19,22 +19,23 @@ final class InterruptGuard: @unchecked Sendable {
   private let lock = NSLock()
   private var state = InterruptState()
   private var watcher: SignalWatcher?
-  private let stop: @Sendable (Int32) -> Void
+  private let stop: @Sendable (_ signal: Int32, _ afterWrites: Bool) -> Void
 
   /// `stop` ends the process for a signal (it must not return to normal work): the command's
-  /// sentence, then children killed, then exit 128 + signal.
-  init(stop: @escaping @Sendable (Int32) -> Void) {
+  /// sentence, then children killed, then exit 128 + signal. `afterWrites` is true when the signal
+  /// was held until the writing phase had finished.
+  init(stop: @escaping @Sendable (_ signal: Int32, _ afterWrites: Bool) -> Void) {
     self.stop = stop
   }
 
-  /// A guard whose stop kills every child, says `message(signal name)` on standard error, and
-  /// exits 128 + signal.
-  static func exiting(output: CommandOutput, saying message: @escaping @Sendable (String) -> String)
-    -> InterruptGuard
-  {
-    InterruptGuard { signal in
+  /// A guard whose stop kills every child, says `message(signal name, afterWrites)` on standard
+  /// error, and exits 128 + signal.
+  static func exiting(
+    output: CommandOutput, saying message: @escaping @Sendable (_ signal: String, _ afterWrites: Bool) -> String
+  ) -> InterruptGuard {
+    InterruptGuard { signal, afterWrites in
       LiveChildren.shared.killAll()
-      output.diagnostic(message(name(of: signal)))
+      output.diagnostic(message(name(of: signal), afterWrites))
       _exit(128 + signal)
     }
   }
@@ -62,7 +63,7 @@ final class InterruptGuard: @unchecked Sendable {
   /// Acts on `signal`, just arrived.
   func receive(_ signal: Int32) {
     let decision = lock.withLock { state.receive(signal) }
-    if case .stopNow(let number) = decision { stop(number) }
+    if case .stopNow(let number) = decision { stop(number, false) }
   }
 
   /// Enters the writing phase: from now on a signal waits until `finishWriting`. False when the
@@ -73,6 +74,6 @@ final class InterruptGuard: @unchecked Sendable {
 
   /// Leaves the writing phase, stopping now for a signal that arrived during it.
   func finishWriting() {
-    if let held = lock.withLock({ state.finishWriting() }) { stop(held) }
+    if let held = lock.withLock({ state.finishWriting() }) { stop(held, true) }
   }
 }

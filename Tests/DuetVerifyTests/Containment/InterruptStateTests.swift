@@ -54,21 +54,21 @@ final class InterruptStateTests: XCTestCase {
 
   func testTheGuardStopsOnceForASignalBeforeTheWrites() {
     let stops = StopLog()
-    let guarding = InterruptGuard { stops.note($0) }
+    let guarding = InterruptGuard { stops.note($0, afterWrites: $1) }
     guarding.receive(SIGINT)
     guarding.receive(SIGTERM)
-    XCTAssertEqual(stops.signals, [SIGINT])
+    XCTAssertEqual(stops.signals, ["\(SIGINT) before the writes"])
     XCTAssertFalse(guarding.beginWriting())
   }
 
   func testTheGuardStopsAfterTheWritesForASignalDuringThem() {
     let stops = StopLog()
-    let guarding = InterruptGuard { stops.note($0) }
+    let guarding = InterruptGuard { stops.note($0, afterWrites: $1) }
     XCTAssertTrue(guarding.beginWriting())
     guarding.receive(SIGTERM)
     XCTAssertEqual(stops.signals, [])
     guarding.finishWriting()
-    XCTAssertEqual(stops.signals, [SIGTERM])
+    XCTAssertEqual(stops.signals, ["\(SIGTERM) after the writes"])
   }
 
   func testSignalsAreNamedInTheSentence() {
@@ -78,10 +78,12 @@ final class InterruptStateTests: XCTestCase {
   }
 }
 
-/// The signals a guard's stop was called with.
+/// The signals a guard's stop was called with, and when.
 final class StopLog: @unchecked Sendable {
   private let lock = NSLock()
-  private var seen: [Int32] = []
-  var signals: [Int32] { lock.withLock { seen } }
-  func note(_ signal: Int32) { lock.withLock { seen.append(signal) } }
+  private var seen: [String] = []
+  var signals: [String] { lock.withLock { seen } }
+  func note(_ signal: Int32, afterWrites: Bool) {
+    lock.withLock { seen.append("\(signal) \(afterWrites ? "after" : "before") the writes") }
+  }
 }
