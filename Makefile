@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test lint format record clean fuzz bench
+.PHONY: build verify test test-tsan lint format record clean fuzz fuzz-smoke bench
 
 build:
 	$(SWIFT) build
@@ -16,6 +16,11 @@ verify: build
 test: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+## The whole suite under ThreadSanitizer (the runner pool is concurrent); its own build folder.
+test-tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --build-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --build-path .build/tsan --disable-swift-testing
 
 ## swift-format, strict, over every Swift file.
 lint:
@@ -32,9 +37,15 @@ clean:
 	rm -rf .build .runs
 
 ## Fuzz every parser for FUZZ_SECONDS each (libFuzzer + AddressSanitizer); prints executions per target.
+## FUZZ_RUNS=1000000 stops each target at that many executions (FUZZ_SECONDS then only caps it).
 FUZZ_SECONDS ?= 60
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz/run.sh
+
+## The CI smoke: every fuzz target for a few seconds from its seeds alone (a fresh corpus each time).
+FUZZ_SMOKE_SECONDS ?= 5
+fuzz-smoke:
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_FRESH=1 scripts/fuzz/run.sh
 
 ## The performance benchmark (release build): in-process limit vs the protocol lane, ratios, RSS.
 bench:

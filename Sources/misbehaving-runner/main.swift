@@ -4,13 +4,18 @@ import Foundation
 // A replay-protocol runner that misbehaves on purpose, for the verifier's end-to-end tests.
 //
 //   misbehaving-runner [--features counter,ping,pong] [--protocol NAME] [--version N]
-//                      [--exit-before-handshake STATUS] [--stderr-flood BYTES]
-//                      [--fault KIND] [--on ACTION-CASE] [--slow-ms N] [--capabilities record]
+//                      [--exit-before-handshake STATUS] [--hang-before-handshake]
+//                      [--stderr-flood BYTES] [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
+//                      [--line-mib N] [--announce FIFO] [--start-log FILE] [--capabilities record]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
-// invalid-utf8, huge-line, error, close-stdout, close-stdin (answers wrongly, then reads nothing).
+// invalid-utf8, huge-line (--line-mib MiB, default 17), error, close-stdout, close-stdin (answers
+// wrongly, then reads nothing), slow (answers correctly after --slow-ms; without this fault,
+// --slow-ms delays every answer).
 // The fault fires on every request whose action case is --on (every request when --on is absent);
-// other requests are answered correctly.
+// other requests are answered correctly. With --announce, the runner writes its pid to that named
+// pipe just before a fault fires (if someone is reading it), so a test knows the moment. With
+// --start-log, every start appends the runner's pid to FILE, so a test can count restarts.
 //
 // With --capabilities record the handshake advertises it and the scenarios op is answered with one
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
@@ -21,7 +26,8 @@ var options: [String: String] = [:]
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
   let flag = arguments.removeFirst()
-  options[flag] = arguments.isEmpty ? "" : arguments.removeFirst()
+  // A flag followed by another flag (or by nothing) is a switch: its value is empty.
+  options[flag] = arguments.first.map { $0.hasPrefix("--") } ?? true ? "" : arguments.removeFirst()
 }
 
 func out(_ bytes: [UInt8]) {
@@ -29,9 +35,21 @@ func out(_ bytes: [UInt8]) {
 }
 func out(_ text: String) { out(Array(text.utf8)) }
 
+if let log = options["--start-log"] {
+  let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+  if descriptor >= 0 {
+    let line = Array("\(getpid())\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+  }
+}
 if let status = options["--exit-before-handshake"] {
   FileHandle.standardError.write(Data("misbehaving-runner: leaving before the handshake\n".utf8))
   exit(Int32(status) ?? 1)
+}
+if options["--hang-before-handshake"] != nil {
+  FileHandle.standardError.write(Data("misbehaving-runner: never saying hello\n".utf8))
+  while true { sleep(1000) }
 }
 if let flood = options["--stderr-flood"], let bytes = Int(flood) {
   let line = Data((String(repeating: "x", count: 1023) + "\n").utf8)
@@ -51,6 +69,19 @@ out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
 let fault = options["--fault"]
 let trigger = options["--on"]
 let slowMillis = UInt32(options["--slow-ms"] ?? "0") ?? 0
+let lineMiB = Int(options["--line-mib"] ?? "17") ?? 17
+
+let announcePath = options["--announce"]
+
+/// Writes this runner's pid to the --announce pipe, when one is given and someone reads it.
+@MainActor func announce() {
+  guard let path = announcePath else { return }
+  let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+  guard descriptor >= 0 else { return }
+  let text = Array("\(getpid())\n".utf8)
+  _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
+}
 
 while let line = readLine(strippingNewline: true) {
   guard let request = try? JSONParser().parse(line) else {
@@ -65,6 +96,7 @@ while let line = readLine(strippingNewline: true) {
       continue
     }
     if let fault, trigger == nil || trigger == target {
+      announce()
       if slowMillis > 0 { usleep(slowMillis * 1000) }
       switch fault {
       case "error":
@@ -93,9 +125,11 @@ while let line = readLine(strippingNewline: true) {
     out("{\"error\":\"reduce needs feature/state/action\"}\n")
     continue
   }
-  if slowMillis > 0 { usleep(slowMillis * 1000) }
+  if slowMillis > 0, fault != "slow" { usleep(slowMillis * 1000) }
   if let fault, trigger == nil || action["case"]?.stringValue == trigger {
+    announce()
     switch fault {
+    case "slow": usleep(slowMillis * 1000)
     case "crash": kill(getpid(), SIGKILL)
     case "exit": exit(3)
     case "hang": while true { sleep(1000) }
@@ -120,7 +154,7 @@ while let line = readLine(strippingNewline: true) {
       continue
     case "huge-line":
       let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
-      for _ in 0..<17 { out(chunk) }
+      for _ in 0..<lineMiB { out(chunk) }
       out("\n")
       continue
     case "error":

@@ -10,6 +10,12 @@ final class CommandLineTests: XCTestCase {
     folder = try TemporaryFolder()
   }
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
+    folder = nil
+    super.tearDown()
+  }
+
   func run(_ arguments: [String], environment: [String: String] = [:]) -> (code: ExitCode, out: String, error: String) {
     CapturedOutput.run(arguments, in: folder.url, environment: environment)
   }

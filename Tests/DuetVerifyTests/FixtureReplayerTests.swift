@@ -15,6 +15,12 @@ final class FixtureReplayerTests: XCTestCase {
 
   var folder: TemporaryFolder?
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
+    folder = nil
+    super.tearDown()
+  }
+
   func storeWith(_ tree: JSONValue, name: String) throws -> FixtureStore {
     let folder = try TemporaryFolder()
     self.folder = folder

@@ -10,6 +10,12 @@ final class LinterTests: XCTestCase {
     folder = try TemporaryFolder()
   }
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
+    folder = nil
+    super.tearDown()
+  }
+
   func lint(_ manifest: String) throws -> [String] {
     try folder.write("manifest.yaml", manifest)
     let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))

@@ -27,6 +27,12 @@ final class TaxonomyVerbTests: XCTestCase {
     try folder.write("fixtures/counter.fixture.json", try CanonicalWriter.pretty(.object(top)))
   }
 
+  override func tearDown() {
+    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
+    folder = nil
+    super.tearDown()
+  }
+
   func run(_ arguments: [String]) -> (code: ExitCode, out: String, error: String) {
     CapturedOutput.run(arguments, in: folder.url)
   }

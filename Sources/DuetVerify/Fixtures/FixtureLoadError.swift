@@ -7,6 +7,10 @@ import DuetCore
 public enum FixtureLoadError: Error, Equatable, Sendable {
   /// The manifest lists it but the file does not exist.
   case missing(file: String)
+  /// A link leading outside the repository (to `target`); never read.
+  case outsideRepository(file: String, target: String)
+  /// A folder, named pipe, socket or device where a recording file should be; never opened.
+  case notAFile(file: String, kind: String)
   /// Larger than the verifier's limit; never loaded.
   case oversized(file: String, bytes: Int, limit: Int)
   /// The file exists but cannot be read.
@@ -19,8 +23,8 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   /// The file (relative to the repository root).
   public var file: String {
     switch self {
-    case .missing(let file), .oversized(let file, _, _), .unreadable(let file), .notJSON(let file, _),
-      .malformed(let file, _):
+    case .missing(let file), .outsideRepository(let file, _), .notAFile(let file, _), .oversized(let file, _, _),
+      .unreadable(let file), .notJSON(let file, _), .malformed(let file, _):
       return file
     }
   }
@@ -30,6 +34,18 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
     switch self {
     case .missing(let file):
       return LintProblem(file: file, message: "does not exist. Record it with duet-verify record.")
+    case .outsideRepository(_, let target):
+      return LintProblem(
+        file: file,
+        message:
+          "is a link leading outside the repository (to \(target)), so it was not read. Recordings live inside the "
+          + "repository: remove the link and record the fixture with duet-verify record.")
+    case .notAFile(_, let kind):
+      return LintProblem(
+        file: file,
+        message:
+          "is \(kind), not a recording file, so it was not read. Remove it and record the fixture with duet-verify "
+          + "record.")
     case .oversized(_, let bytes, let limit):
       return LintProblem(
         file: file,

@@ -40,18 +40,20 @@ public struct FixtureStore: Sendable {
     return (attributes?[.size] as? NSNumber)?.intValue
   }
 
-  /// The raw bytes of recording `name`, refusing missing and oversized files.
+  /// The raw bytes of recording `name`, refusing missing and oversized files, links leading
+  /// outside the repository, and anything that is not a regular file (a pipe would block the read).
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
-    let url = location.fixtureFile(name)
     let file = displayPath(name)
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-      return .failure(.missing(file: file))
+    let path: String
+    switch FileInspection.inspect(location.fixtureFile(name), inside: location.root) {
+    case .missing: return .failure(.missing(file: file))
+    case .outside(let target): return .failure(.outsideRepository(file: file, target: target))
+    case .notAFile(let kind): return .failure(.notAFile(file: file, kind: kind))
+    case .regular(let size, let resolved):
+      if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
+      path = resolved
     }
-    if let size = size(of: name), size > sizeLimit {
-      return .failure(.oversized(file: file, bytes: size, limit: sizeLimit))
-    }
-    guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(.unreadable(file: file)) }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable(file: file)) }
     defer { try? handle.close() }
     guard let data = try? handle.read(upToCount: sizeLimit + 1) ?? Data() else {
       return .failure(.unreadable(file: file))
@@ -67,6 +69,12 @@ public struct FixtureStore: Sendable {
     case .success(let read): bytes = read
     case .failure(let error): return .failure(error)
     }
+    return decode(bytes, name: name)
+  }
+
+  /// Recording `name` from bytes already read: parsed, then read into a document. Everything after
+  /// the file system, so the fuzz target can drive exactly what `load` does with a file's bytes.
+  func decode(_ bytes: [UInt8], name: String) -> Result<LoadedFixture, FixtureLoadError> {
     let file = displayPath(name)
     let tree: JSONValue
     do {

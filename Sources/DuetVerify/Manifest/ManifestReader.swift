@@ -31,25 +31,34 @@ public struct ManifestReader {
     return (manifest, problems)
   }
 
-  /// Reads the manifest file at `location`.
+  /// Reads the manifest file at `location`: only a regular file (a pipe would block the read), and
+  /// only up to `maximumSize`.
   public static func load(_ location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: location.file.path)
-    if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumSize {
-      return (
-        Manifest(location: location),
-        [
-          LintProblem(
-            file: location.displayName,
-            message: "is \(FixtureLoadError.size(size)), far larger than any manifest; it was not read. Check the path."
-          )
-        ]
-      )
+    func refused(_ message: String) -> (manifest: Manifest, problems: [LintProblem]) {
+      (Manifest(location: location), [LintProblem(file: location.displayName, message: message)])
     }
-    guard let data = FileManager.default.contents(atPath: location.file.path) else {
-      return (
-        Manifest(location: location),
-        [LintProblem(file: location.displayName, message: "cannot be read. Check that the file is readable.")]
-      )
+    let path: String
+    switch FileInspection.inspect(location.file) {
+    case .missing, .outside: return refused("cannot be read. Check that the file is readable.")
+    case .notAFile(let kind):
+      return refused("is \(kind), not a manifest file; it was not read. Give the path of manifest.yaml itself.")
+    case .regular(let size, let resolved):
+      if size > maximumSize {
+        return refused(
+          "is \(FixtureLoadError.size(size)), far larger than any manifest; it was not read. Check the path.")
+      }
+      path = resolved
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return refused("cannot be read. Check that the file is readable.")
+    }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
+      return refused("cannot be read. Check that the file is readable.")
+    }
+    if data.count > maximumSize {
+      return refused(
+        "is \(FixtureLoadError.size(data.count)), far larger than any manifest; it was not read. Check the path.")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       return (

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Reads as load → compile every target through the runner → plan → write (record), or judge and
 /// stage (check). Nothing is written until every target has compiled, so a runner that crashes or
-/// hangs halfway leaves the fixtures folder byte-identical.
+/// hangs halfway leaves the fixtures folder byte-identical; SIGINT or SIGTERM before the writes
+/// stops the runners and exits without writing, and one during the writes waits for them to finish.
 enum RecordCommand {
   static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
     let output = context.output
@@ -31,6 +32,10 @@ enum RecordCommand {
         "duet-verify \(verb): fix the manifest first (duet-verify lint lists every problem); nothing was recorded.")
       return .failed
     }
+    if let refusal = escapingFolder(location, verb: verb) {
+      output.diagnostic(refusal)
+      return .failed
+    }
     let targets: [RecordTarget]
     do {
       targets = try RecordTarget.select(from: manifest, feature: options.common.feature, chain: options.chain)
@@ -38,6 +43,17 @@ enum RecordCommand {
       output.diagnostic(error.message)
       return .usage
     }
+    // Until the final writing phase nothing is written, so an interrupt (during a runner build or
+    // the compilation) stops at once; one during the writes waits for them.
+    let interrupts = InterruptGuard.exiting(output: output) { signal, afterWrites in
+      afterWrites
+        ? "duet-verify \(verb): interrupted (\(signal)) while writing; the writes were allowed to finish first, "
+          + "so no recording is half-written and no temporary file is left."
+        : "duet-verify \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
+          + "fixtures folder is unchanged."
+    }
+    interrupts.install()
+    defer { interrupts.uninstall() }
     let command: RunnerCommand
     do {
       command = try RunnerSetup.command(
@@ -53,6 +69,18 @@ enum RecordCommand {
         return .failed
       }
     }
+    return compileAndWrite(
+      targets, command: command, options: options, manifest: manifest, context: context, interrupts: interrupts)
+  }
+
+  /// Compiles every target, then (in the guarded writing phase) writes or stages and reports.
+  static func compileAndWrite(
+    _ targets: [RecordTarget], command: RunnerCommand, options: RecordOptions, manifest: Manifest,
+    context: CommandContext, interrupts: InterruptGuard
+  ) -> ExitCode {
+    let output = context.output
+    let verb = options.verb
+    let location = manifest.location
     let limits = RunnerSetup.limits(options.common)
     let pool = RunnerPool(
       launcher: ProcessRunnerLauncher(command: command, limits: limits),
@@ -68,9 +96,24 @@ enum RecordCommand {
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
       wholeManifest: options.common.feature == nil && options.chain == nil)
     let report = ReportContext(style: style, quiet: options.common.quiet, durationMillis: compiled.durationMillis)
+    guard interrupts.beginWriting() else { return .failed }
+    defer { interrupts.finishWriting() }
     return options.check
       ? DriftCheck.finish(plan, manifest: manifest, apply: options.write, report: report, output: output)
       : record(plan, manifest: manifest, report: report, output: output)
+  }
+
+  /// Why record must not write through `location`'s folders: the fixtures folder (or `.runs/`, where
+  /// `--check` stages) is a link leading outside the repository.
+  static func escapingFolder(_ location: ManifestLocation, verb: String) -> String? {
+    for folder in [location.fixturesFolder, location.runsFolder] {
+      if let target = FileInspection.leaves(location.root, at: folder) {
+        return
+          "duet-verify \(verb): \(location.relativePath(of: folder))/ is a link leading outside the repository (to "
+          + "\(target)); nothing was recorded. Make it a real folder inside the repository."
+      }
+    }
+    return nil
   }
 
   /// Plain `record`: write everything that changed, then report.

@@ -122,6 +122,7 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
     while !deadline.hasPassed {
       let result = waitpid(process.pid, &status, WNOHANG)
       if result == process.pid {
+        LiveChildren.shared.remove(process.pid)
         finishStreams()
         return .exited(ExitStatus(waitStatus: status))
       }

@@ -89,6 +89,7 @@ struct SpawnedProcess: Sendable {
       closeAll()
       throw SpawnFailure(message: "cannot start \(executable) (\(String(cString: strerror(result))))")
     }
+    LiveChildren.shared.add(pid)
     close(stdinPipe.read)
     close(stdoutPipe.write)
     if !mergeErrors { close(stderrPipe.write) }
@@ -119,7 +120,10 @@ struct SpawnedProcess: Sendable {
     var status: Int32 = 0
     while true {
       let result = waitpid(pid, &status, WNOHANG)
-      if result == pid { return ExitStatus(waitStatus: status) }
+      if result == pid {
+        LiveChildren.shared.remove(pid)
+        return ExitStatus(waitStatus: status)
+      }
       if result < 0, errno != EINTR { return .signal(SIGKILL) }
       if deadline.hasPassed { break }
       usleep(2_000)
@@ -128,6 +132,7 @@ struct SpawnedProcess: Sendable {
     while waitpid(pid, &status, 0) < 0 {
       if errno != EINTR { return .signal(SIGKILL) }
     }
+    LiveChildren.shared.remove(pid)
     return ExitStatus(waitStatus: status)
   }
 

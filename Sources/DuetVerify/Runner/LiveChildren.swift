@@ -1,0 +1,46 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every child process the verifier has started and not yet reaped (runners, a runner build).
+///
+/// Children run in their own process groups, so a Ctrl-C at the terminal never reaches them and a
+/// verifier that is interrupted must end them itself: `killAll` is what an interrupted `record`
+/// calls before it exits, so no hung runner outlives it.
+final class LiveChildren: @unchecked Sendable {
+  /// The verifier's one registry.
+  static let shared = LiveChildren()
+
+  private let lock = NSLock()
+  private var pids: Set<pid_t> = []
+
+  /// Notes a child just started.
+  func add(_ pid: pid_t) { _ = lock.withLock { pids.insert(pid) } }
+
+  /// Forgets a child that has been reaped (its pid may now be reused).
+  func remove(_ pid: pid_t) { _ = lock.withLock { pids.remove(pid) } }
+
+  /// The children still running, by pid.
+  var running: Set<pid_t> { lock.withLock { pids } }
+
+  /// SIGKILL to every live child's process group, then reaps them (so none is left a zombie).
+  func killAll() {
+    let victims = lock.withLock {
+      let all = pids
+      pids.removeAll()
+      return all
+    }
+    for pid in victims {
+      kill(-pid, SIGKILL)
+      kill(pid, SIGKILL)
+    }
+    for pid in victims {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import DuetVerify
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Manifest paths never lead outside the repository, and the manifest itself is read only when it
+/// is a regular file of sane size.
+final class ManifestContainmentTests: XCTestCase {
+  var repository: TemporaryFolder!
+  var outside: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    repository = try TemporaryFolder()
+    outside = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    repository = nil
+    outside = nil
+    super.tearDown()
+  }
+
+  var location: ManifestLocation { ManifestLocation(file: repository.url.appendingPathComponent("manifest.yaml")) }
+
+  func lint(_ manifest: String) throws -> [String] {
+    try repository.write("manifest.yaml", manifest)
+    let read = ManifestReader.load(location)
+    return Linter(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
+      .run().problems.map(\.description)
+  }
+
+  func testAPathThatIsALinkLeadingOutsideTheRepositoryIsRefused() throws {
+    try FileManager.default.createSymbolicLink(
+      at: repository.url.appendingPathComponent("runner"), withDestinationURL: outside.url)
+    XCTAssertEqual(
+      try lint("replayRunner: runner\n"),
+      [
+        "manifest.yaml:1: replayRunner 'runner' is a link that leads outside the repository. Point it at a file "
+          + "inside the repository."
+      ])
+  }
+
+  func testAPathThroughALinkedFolderLeadingOutsideIsRefused() throws {
+    try outside.write("Counter.swift", "// elsewhere\n")
+    try FileManager.default.createSymbolicLink(
+      at: repository.url.appendingPathComponent("Sources"), withDestinationURL: outside.url)
+    try repository.write("fixtures/counter.fixture.json", FixtureText.counter())
+    XCTAssertEqual(
+      try lint("features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n"),
+      [
+        "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' is a link that leads outside the "
+          + "repository. Point it at a file inside the repository."
+      ])
+  }
+
+  func testAPathLinkingInsideTheRepositoryIsAccepted() throws {
+    try repository.write("Package/Package.swift", "// a package\n")
+    try FileManager.default.createSymbolicLink(
+      at: repository.url.appendingPathComponent("runner"),
+      withDestinationURL: repository.url.appendingPathComponent("Package"))
+    XCTAssertEqual(try lint("replayRunner: runner\n"), [])
+  }
+
+  func testAHomeRelativePathIsRefusedAsAbsolute() throws {
+    XCTAssertEqual(
+      try lint("replayRunner: ~/elsewhere\n"),
+      [
+        "manifest.yaml:1: replayRunner '~/elsewhere' is an absolute path. Give it relative to the repository root "
+          + "(\(repository.url.standardizedFileURL.path)) so the manifest works on every checkout."
+      ])
+  }
+
+  func testADotDotHiddenInsideAPathIsRefused() throws {
+    XCTAssertEqual(
+      try lint("replayRunner: Sources/../../elsewhere\n"),
+      [
+        "manifest.yaml:1: replayRunner 'Sources/../../elsewhere' uses '..', which could leave the repository. Give a "
+          + "path inside the repository root, relative to it."
+      ])
+  }
+
+  func testAnOversizedManifestIsRefusedUnread() throws {
+    // A sparse file: 5 MiB long, no disk used.
+    let file = try repository.write("manifest.yaml", "features:\n")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: 5 << 20)
+    try handle.close()
+    XCTAssertEqual(
+      ManifestReader.load(location).problems.map(\.description),
+      ["manifest.yaml: is 5 MiB, far larger than any manifest; it was not read. Check the path."])
+  }
+
+  func testANamedPipeAsTheManifestIsRefusedWithoutOpeningIt() throws {
+    XCTAssertEqual(mkfifo(location.file.path, 0o600), 0)
+    XCTAssertEqual(
+      ManifestReader.load(location).problems.map(\.description),
+      ["manifest.yaml: is a named pipe, not a manifest file; it was not read. Give the path of manifest.yaml itself."])
+  }
+
+  func testAManifestLinkedFromElsewhereIsRead() throws {
+    let target = try outside.write("shared-manifest.yaml", "chains: []\n")
+    try FileManager.default.createSymbolicLink(at: location.file, withDestinationURL: target)
+    XCTAssertEqual(ManifestReader.load(location).problems, [])
+  }
+}

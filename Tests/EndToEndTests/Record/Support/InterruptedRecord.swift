@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `duet-verify record` stopped by a signal at a known moment: the misbehaving runner announces on
+/// a named pipe that it has started to hang, and only then is the signal sent, so the test never
+/// guesses a delay. A verifier that mishandles the signal fails the test after `deadline`, never
+/// hangs it.
+struct InterruptedRecord {
+  /// The verifier's exit status and both streams.
+  var run: RecordTools.Run
+  /// True when the verifier exited (rather than being killed by the signal).
+  var exited: Bool
+  /// The pid of the runner that was hanging when the signal came.
+  var runner: pid_t
+  /// True when that runner was still alive after the verifier ended (it is then killed by the test).
+  var runnerOutlived: Bool
+
+  /// Starts `duet-verify <arguments>` in `repository`, waits for the runner's announcement on a pipe
+  /// made in `scratch`, sends `signal` to the verifier, and waits for it to end.
+  static func start(
+    _ arguments: [String], in repository: RecordRepository, scratch: URL, signal: Int32, deadline: Double = 15
+  ) throws -> InterruptedRecord {
+    let pipe = scratch.appendingPathComponent("announce-\(UUID().uuidString)")
+    guard mkfifo(pipe.path, 0o600) == 0 else { throw XCTSkip("cannot make a named pipe in \(scratch.path)") }
+    let reader = open(pipe.path, O_RDONLY | O_NONBLOCK)
+    guard reader >= 0 else { throw XCTSkip("cannot open the named pipe \(pipe.path)") }
+    defer { close(reader) }
+
+    let process = Process()
+    process.executableURL = repository.duetVerify
+    process.arguments = arguments.map { $0.replacingOccurrences(of: "ANNOUNCE", with: pipe.path) }
+    process.currentDirectoryURL = repository.root
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["GITHUB_ACTIONS"] = nil
+    process.environment = environment
+    let out = Pipe()
+    let error = Pipe()
+    process.standardOutput = out
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Foundation notices a child's end only once every inherited descriptor closes, so a runner the
+    // verifier left behind would block the wait: the watchdog ends both.
+    let announced = RecordTools.Captured()
+    let verifier = process.processIdentifier
+    let watchdog = DispatchWorkItem {
+      kill(verifier, SIGKILL)
+      if let pid = pid_t(String(decoding: announced.get(), as: UTF8.self)) { kill(pid, SIGKILL) }
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+    defer { watchdog.cancel() }
+
+    // Linux reports no hang-up on a pipe no writer has opened yet, so poll waits for the runner.
+    var descriptor = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+    var runner: pid_t = 0
+    if poll(&descriptor, 1, Int32(deadline * 1000)) == 1 {
+      var buffer = [UInt8](repeating: 0, count: 32)
+      let count = read(reader, &buffer, buffer.count)
+      runner = pid_t(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).filter(\.isNumber)) ?? 0
+      announced.set(Data("\(runner)".utf8))
+    }
+    kill(verifier, signal)
+    // The outputs are small, so the verifier never blocks on them: wait for it first.
+    process.waitUntilExit()
+    let outlived = runner != 0 && !isGone(runner)
+    if outlived { kill(runner, SIGKILL) }
+    let errorData = RecordTools.Captured()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    let run = RecordTools.Run(
+      status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+      error: String(decoding: errorData.get(), as: UTF8.self))
+    return InterruptedRecord(
+      run: run, exited: process.terminationReason == .exit, runner: runner, runnerOutlived: outlived)
+  }
+
+  /// True when no process `pid` exists any more (it was killed and reaped).
+  static func isGone(_ pid: pid_t) -> Bool {
+    kill(pid, 0) != 0 && errno == ESRCH
+  }
+}
+
+extension RecordRepository {
+  /// Every file under the repository root, hidden ones and subfolders included, by relative path:
+  /// equal trees mean nothing was written, renamed, or left behind anywhere.
+  func tree() -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return files }
+    while let relative = walker.nextObject() as? String {
+      let url = root.appendingPathComponent(relative)
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+        files[relative] = FileManager.default.contents(atPath: url.path) ?? Data()
+      }
+    }
+    return files
+  }
+}
