@@ -11,9 +11,9 @@ build:
 verify: build
 	$(BIN)/duet-verify verify --runner $(BIN)/replay-runner
 
-## The whole test suite (after the format check). Executables are built first: end-to-end tests run
-## the real binaries.
-test: lint
+## The whole test suite: the format check, a short fuzz smoke of every parser, then every test.
+## Executables are built first: end-to-end tests run the real binaries.
+test: lint fuzz-smoke
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
