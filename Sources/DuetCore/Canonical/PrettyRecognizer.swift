@@ -1,0 +1,248 @@
+/// One pass over bytes that answers "are these exactly what the pretty writer would emit for the
+/// value they parse to?", production by production, mirroring `CanonicalOutput` in pretty mode.
+///
+/// It never builds a value. It is deliberately conservative: a fraction (legal only as a telemetry
+/// double), a key with an escape, or nesting near the parser's limit makes it answer `false`, and
+/// the caller falls back to parse-and-re-emit, which also says what is wrong.
+struct PrettyRecognizer {
+  /// Well inside `JSONParser`'s default limit, so an accepted text always parses.
+  static let maximumDepth = 500
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// The whole document: one value and exactly one trailing newline.
+  mutating func document() -> Bool {
+    guard value(depth: 0) else { return false }
+    return index + 1 == bytes.count && bytes[index] == 0x0A
+  }
+
+  mutating func value(depth: Int) -> Bool {
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return object(depth: depth)
+    case UInt8(ascii: "["): return array(depth: depth)
+    case UInt8(ascii: "\""): return string(isKey: false) != nil
+    case UInt8(ascii: "t"): return literal("true")
+    case UInt8(ascii: "f"): return literal("false")
+    case UInt8(ascii: "n"): return literal("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return integer()
+    default: return false
+    }
+  }
+
+  mutating func object(depth: Int) -> Bool {
+    guard depth < Self.maximumDepth else { return false }
+    index += 1  // {
+    if consume(UInt8(ascii: "}")) { return true }
+    guard newline(indent: depth + 1) else { return false }
+    var previous: Range<Int>?
+    while true {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(isKey: true) else { return false }
+      if let previous, !Self.precedes(previous, key, in: bytes) { return false }
+      previous = key
+      guard consume(UInt8(ascii: ":")), consume(UInt8(ascii: " ")), value(depth: depth + 1) else { return false }
+      if consume(UInt8(ascii: ",")) {
+        guard newline(indent: depth + 1) else { return false }
+        continue
+      }
+      return newline(indent: depth) && consume(UInt8(ascii: "}"))
+    }
+  }
+
+  mutating func array(depth: Int) -> Bool {
+    guard depth < Self.maximumDepth else { return false }
+    index += 1  // [
+    if consume(UInt8(ascii: "]")) { return true }
+    guard newline(indent: depth + 1) else { return false }
+    while true {
+      guard value(depth: depth + 1) else { return false }
+      if consume(UInt8(ascii: ",")) {
+        guard newline(indent: depth + 1) else { return false }
+        continue
+      }
+      return newline(indent: depth) && consume(UInt8(ascii: "]"))
+    }
+  }
+
+  /// A string at its opening quote, escaped exactly as the writer escapes; returns the content's
+  /// range. A key must have no escapes at all (its order is then a plain byte comparison).
+  mutating func string(isKey: Bool) -> Range<Int>? {
+    index += 1  // opening quote
+    let start = index
+    var escaped = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let content = start..<index
+        index += 1
+        if !escaped, content.count == 36, Self.isUpperCaseUUID(content, in: bytes) { return nil }
+        return content
+      }
+      if byte == UInt8(ascii: "\\") {
+        if isKey { return nil }
+        escaped = true
+        guard escape() else { return nil }
+        continue
+      }
+      if byte < 0x20 { return nil }
+      if byte < 0x80 {
+        index += 1
+      } else {
+        guard multibyteScalar() else { return nil }
+      }
+    }
+    return nil
+  }
+
+  /// The writer escapes `"`, `\`, newline, return and tab by name and every other control character
+  /// as `\u00xx` in lower-case hex; nothing else.
+  mutating func escape() -> Bool {
+    guard index + 1 < bytes.count else { return false }
+    switch bytes[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      index += 2
+      return true
+    case UInt8(ascii: "u"):
+      guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
+        let high = Self.lowerHex(bytes[index + 4]), let low = Self.lowerHex(bytes[index + 5])
+      else { return false }
+      let scalar = high << 4 | low
+      guard scalar < 0x20, scalar != 0x0A, scalar != 0x0D, scalar != 0x09 else { return false }
+      index += 6
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// One well-formed multi-byte UTF-8 scalar (the parser's rules: no overlongs, no surrogates).
+  mutating func multibyteScalar() -> Bool {
+    let lead = bytes[index]
+    let length: Int
+    var lowerBound: UInt8 = 0x80
+    var upperBound: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lowerBound = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upperBound = 0x9F
+    case 0xF0:
+      length = 4
+      lowerBound = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upperBound = 0x8F
+    default: return false
+    }
+    guard index + length <= bytes.count else { return false }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      let low = offset == 1 ? lowerBound : 0x80
+      let high = offset == 1 ? upperBound : 0xBF
+      guard byte >= low && byte <= high else { return false }
+    }
+    index += length
+    return true
+  }
+
+  /// An integer as `String(Int64)` writes it: no `-0`, no leading zeros, in range, no fraction.
+  mutating func integer() -> Bool {
+    var negative = false
+    if bytes[index] == UInt8(ascii: "-") {
+      negative = true
+      index += 1
+    }
+    let digitsStart = index
+    var magnitude: UInt64 = 0
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+      let (times10, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, overflowB) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+      if overflowA || overflowB { return false }
+      magnitude = sum
+      index += 1
+    }
+    let digits = index - digitsStart
+    guard digits > 0 else { return false }
+    if bytes[digitsStart] == UInt8(ascii: "0"), digits > 1 || negative { return false }
+    if index < bytes.count,
+      bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+    {
+      return false
+    }
+    return negative ? magnitude <= UInt64(Int64.max) + 1 : magnitude <= UInt64(Int64.max)
+  }
+
+  mutating func literal(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+    index += count
+    return true
+  }
+
+  /// A newline followed by exactly `indent` levels of two spaces.
+  mutating func newline(indent: Int) -> Bool {
+    guard consume(0x0A) else { return false }
+    let spaces = indent * 2
+    guard index + spaces <= bytes.count else { return false }
+    for offset in 0..<spaces where bytes[index + offset] != UInt8(ascii: " ") { return false }
+    index += spaces
+    return true
+  }
+
+  mutating func consume(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// Strict canonical key order on raw (escape-free) key bytes.
+  static func precedes(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let shared = min(left.count, right.count)
+    for offset in 0..<shared {
+      let a = bytes[left.lowerBound + offset]
+      let b = bytes[right.lowerBound + offset]
+      if a != b { return a < b }
+    }
+    return left.count < right.count
+  }
+
+  /// UUID-shaped with an upper-case hex digit: the writer would have lower-cased it.
+  static func isUpperCaseUUID(_ content: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var sawUpper = false
+    for (position, offset) in content.enumerated() {
+      let byte = bytes[offset]
+      switch position {
+      case 8, 13, 18, 23:
+        if byte != UInt8(ascii: "-") { return false }
+      default:
+        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") {
+          sawUpper = true
+        } else if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+          && !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        {
+          return false
+        }
+      }
+    }
+    return sawUpper
+  }
+
+  static func lowerHex(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    default: return nil
+    }
+  }
+}
