@@ -71,26 +71,45 @@ final class CanonicalPrettyDocumentTests: XCTestCase {
     XCTAssertNil(CanonicalPrettyDocument(validating: Array(text.utf8)))
   }
 
-  func testTheCompactTextOfAnySpanIsTheCompactWritersOutput() throws {
+  func testTheCompactTextOfEveryIndexedValueIsTheCompactWritersOutput() throws {
     var random = TreeGenerator(seed: 3)
     for _ in 0..<300 {
       let tree = random.value(depth: 0)
       let document = try XCTUnwrap(CanonicalPrettyDocument(validating: Array(try CanonicalWriter.pretty(tree).utf8)))
-      XCTAssertEqual(document.compact(of: document.root), try CanonicalWriter.compact(tree))
-      if let members = document.members(of: document.root), case .object(let expected) = tree {
-        XCTAssertEqual(members.map(\.key), JSONValue.canonicalKeyOrder(expected))
-        for member in members {
-          XCTAssertEqual(
-            document.compact(of: member.value), try CanonicalWriter.compact(XCTUnwrap(expected[member.key])))
-          XCTAssertEqual(document.value(of: member.value), expected[member.key])
-        }
+      XCTAssertEqual(String(decoding: document.compactText, as: UTF8.self), try CanonicalWriter.compact(tree))
+      try assertIndexed(document.root, in: document, is: tree, depth: 0)
+    }
+  }
+
+  func assertIndexed(
+    _ value: CanonicalPrettyDocument.Value, in document: CanonicalPrettyDocument, is tree: JSONValue, depth: Int
+  ) throws {
+    XCTAssertEqual(document.compact(of: value), try CanonicalWriter.compact(tree))
+    XCTAssertEqual(document.value(of: value), tree)
+    switch tree {
+    case .object(let expected):
+      let members = document.members(of: value)
+      if depth == 3, !expected.isEmpty {
+        XCTAssertNil(members, "members below the index are not available")
+        return
       }
-      if let elements = document.elements(of: document.root), case .array(let expected) = tree {
-        XCTAssertEqual(elements.count, expected.count)
-        for (span, element) in zip(elements, expected) {
-          XCTAssertEqual(document.compact(of: span), try CanonicalWriter.compact(element))
-        }
+      let found = try XCTUnwrap(members)
+      XCTAssertEqual(found.map(\.key), JSONValue.canonicalKeyOrder(expected))
+      for member in found { try assertIndexed(member.value, in: document, is: expected[member.key]!, depth: depth + 1) }
+    case .array(let expected):
+      let elements = document.elements(of: value)
+      if depth == 3, !expected.isEmpty {
+        XCTAssertNil(elements, "elements below the index are not available")
+        return
       }
+      let found = try XCTUnwrap(elements)
+      XCTAssertEqual(found.count, expected.count)
+      for (element, expectedElement) in zip(found, expected) {
+        try assertIndexed(element, in: document, is: expectedElement, depth: depth + 1)
+      }
+    default:
+      XCTAssertNil(document.members(of: value))
+      XCTAssertNil(document.elements(of: value))
     }
   }
 
@@ -148,6 +167,7 @@ struct TreeGenerator {
   static let strings = [
     "", "x", "q\"b", "back\\slash", "line\nbreak", "tab\t", "\u{1}\u{1F}", "é😀", "/",
     "deadbeef-0000-1111-2222-abcdefabcdef", "DEADBEEF-0000-1111-2222-ABCDEFABCDEG", "\u{7F}\u{2028}",
+    "say \": hi", "k: v", "  indented", "{\"json\": [1]}",
   ]
 
   mutating func value(depth: Int) -> JSONValue {

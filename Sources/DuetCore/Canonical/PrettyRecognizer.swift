@@ -1,31 +1,64 @@
 /// One pass over bytes that answers "are these exactly what the pretty writer would emit for the
 /// value they parse to?", production by production, mirroring `CanonicalOutput` in pretty mode.
 ///
-/// It never builds a value. It is deliberately conservative: a fraction (legal only as a telemetry
-/// double), a key with an escape, or nesting near the parser's limit makes it answer `false`, and
-/// the caller falls back to parse-and-re-emit, which also says what is wrong.
+/// It never builds a value. As it goes it writes the compact form (every byte but the layout) to
+/// `output`, and records every value down to `indexDepth` levels as a `PrettyIndexNode`, so a
+/// caller can navigate the shallow structure and take any indexed value's compact text as a slice.
+///
+/// It is deliberately conservative: a fraction (legal only as a telemetry double), a key with an
+/// escape, or nesting near the parser's limit makes it answer `false`, and the caller falls back
+/// to parse-and-re-emit, which also says what is wrong.
 struct PrettyRecognizer {
   /// Well inside `JSONParser`'s default limit, so an accepted text always parses.
   static let maximumDepth = 500
 
   let bytes: UnsafeBufferPointer<UInt8>
+  let output: UnsafeMutablePointer<UInt8>
+  let indexDepth: Int
   var index = 0
+  var written = 0
+  var nodes: [PrettyIndexNode] = []
+  /// The last child recorded under each indexed container (by node number; -1 for none yet).
+  var lastChild: [Int] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// `output` must have room for `bytes.count` bytes (compact text is never longer).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>, indexDepth: Int) {
     self.bytes = bytes
+    self.output = output
+    self.indexDepth = indexDepth
   }
 
   /// The whole document: one value and exactly one trailing newline.
   mutating func document() -> Bool {
-    guard value(depth: 0) else { return false }
+    guard indexed(depth: 0, parent: -1, key: nil) else { return false }
     return index + 1 == bytes.count && bytes[index] == 0x0A
   }
 
-  mutating func value(depth: Int) -> Bool {
+  /// A value, recorded as a node when it is shallow enough.
+  mutating func indexed(depth: Int, parent: Int, key: Range<Int>?) -> Bool {
+    guard depth <= indexDepth else { return value(depth: depth, node: -1) }
+    let number = nodes.count
+    nodes.append(PrettyIndexNode(key: key, compact: written..<written, firstChild: -1, nextSibling: -1))
+    lastChild.append(-1)
+    if parent >= 0 {
+      let previous = lastChild[parent]
+      if previous >= 0 {
+        nodes[previous].nextSibling = number
+      } else {
+        nodes[parent].firstChild = number
+      }
+      lastChild[parent] = number
+    }
+    guard value(depth: depth, node: number) else { return false }
+    nodes[number].compact = nodes[number].compact.lowerBound..<written
+    return true
+  }
+
+  mutating func value(depth: Int, node: Int) -> Bool {
     guard index < bytes.count else { return false }
     switch bytes[index] {
-    case UInt8(ascii: "{"): return object(depth: depth)
-    case UInt8(ascii: "["): return array(depth: depth)
+    case UInt8(ascii: "{"): return object(depth: depth, node: node)
+    case UInt8(ascii: "["): return array(depth: depth, node: node)
     case UInt8(ascii: "\""): return string(isKey: false) != nil
     case UInt8(ascii: "t"): return literal("true")
     case UInt8(ascii: "f"): return literal("false")
@@ -35,17 +68,38 @@ struct PrettyRecognizer {
     }
   }
 
-  mutating func object(depth: Int) -> Bool {
+  /// A child value of the container `node` (`-1` when the container is below the index).
+  mutating func child(depth: Int, of node: Int, key: Range<Int>?) -> Bool {
+    node >= 0 ? indexed(depth: depth, parent: node, key: key) : value(depth: depth, node: -1)
+  }
+
+  mutating func emit(_ byte: UInt8) {
+    output[written] = byte
+    written += 1
+  }
+
+  /// Copies `bytes[range]` to the compact output.
+  mutating func emit(_ range: Range<Int>) {
+    guard let base = bytes.baseAddress else { return }
+    (output + written).initialize(from: base + range.lowerBound, count: range.count)
+    written += range.count
+  }
+
+  mutating func object(depth: Int, node: Int) -> Bool {
     guard depth < Self.maximumDepth else { return false }
     index += 1  // {
+    emit(UInt8(ascii: "{"))
     if consume(UInt8(ascii: "}")) { return true }
     guard newline(indent: depth + 1) else { return false }
     var previous: Range<Int>?
     while true {
+      let keyStart = written + 1
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(isKey: true) else { return false }
       if let previous, !Self.precedes(previous, key, in: bytes) { return false }
       previous = key
-      guard consume(UInt8(ascii: ":")), consume(UInt8(ascii: " ")), value(depth: depth + 1) else { return false }
+      let keyInOutput = keyStart..<(keyStart + key.count)
+      guard consume(UInt8(ascii: ":")), skip(UInt8(ascii: " ")), child(depth: depth + 1, of: node, key: keyInOutput)
+      else { return false }
       if consume(UInt8(ascii: ",")) {
         guard newline(indent: depth + 1) else { return false }
         continue
@@ -54,13 +108,14 @@ struct PrettyRecognizer {
     }
   }
 
-  mutating func array(depth: Int) -> Bool {
+  mutating func array(depth: Int, node: Int) -> Bool {
     guard depth < Self.maximumDepth else { return false }
     index += 1  // [
+    emit(UInt8(ascii: "["))
     if consume(UInt8(ascii: "]")) { return true }
     guard newline(indent: depth + 1) else { return false }
     while true {
-      guard value(depth: depth + 1) else { return false }
+      guard child(depth: depth + 1, of: node, key: nil) else { return false }
       if consume(UInt8(ascii: ",")) {
         guard newline(indent: depth + 1) else { return false }
         continue
@@ -81,6 +136,7 @@ struct PrettyRecognizer {
         let content = start..<index
         index += 1
         if !escaped, content.count == 36, Self.isUpperCaseUUID(content, in: bytes) { return nil }
+        emit((start - 1)..<index)
         return content
       }
       if byte == UInt8(ascii: "\\") {
@@ -157,6 +213,13 @@ struct PrettyRecognizer {
 
   /// An integer as `String(Int64)` writes it: no `-0`, no leading zeros, in range, no fraction.
   mutating func integer() -> Bool {
+    let start = index
+    guard integerBody() else { return false }
+    emit(start..<index)
+    return true
+  }
+
+  mutating func integerBody() -> Bool {
     var negative = false
     if bytes[index] == UInt8(ascii: "-") {
       negative = true
@@ -186,13 +249,14 @@ struct PrettyRecognizer {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count else { return false }
     for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+    emit(index..<(index + count))
     index += count
     return true
   }
 
-  /// A newline followed by exactly `indent` levels of two spaces.
+  /// A newline followed by exactly `indent` levels of two spaces (layout: nothing is written).
   mutating func newline(indent: Int) -> Bool {
-    guard consume(0x0A) else { return false }
+    guard skip(0x0A) else { return false }
     let spaces = indent * 2
     guard index + spaces <= bytes.count else { return false }
     for offset in 0..<spaces where bytes[index + offset] != UInt8(ascii: " ") { return false }
@@ -200,7 +264,16 @@ struct PrettyRecognizer {
     return true
   }
 
+  /// Takes `byte` and writes it to the compact output.
   mutating func consume(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    emit(byte)
+    return true
+  }
+
+  /// Takes a layout `byte` (not written).
+  mutating func skip(_ byte: UInt8) -> Bool {
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
     return true
@@ -245,4 +318,15 @@ struct PrettyRecognizer {
     default: return nil
     }
   }
+}
+
+/// One value recorded by the recogniser: its key (for an object member), its compact text, and
+/// links to its first child and next sibling.
+struct PrettyIndexNode: Sendable {
+  /// The member's key, as a range of the compact text (between the quotes; keys have no escapes).
+  var key: Range<Int>?
+  /// The value's compact text, as a range of the compact text.
+  var compact: Range<Int>
+  var firstChild: Int
+  var nextSibling: Int
 }
