@@ -1,6 +1,12 @@
 import DuetCore
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The recordings folder: which fixture files exist, and loading one safely.
 ///
 /// Loading is one fixture at a time (a large corpus is streamed, never held), refuses files over a
@@ -36,28 +42,45 @@ public struct FixtureStore: Sendable {
 
   /// The file size of recording `name`, when it exists (used to schedule big recordings first).
   public func size(of name: String) -> Int? {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: location.fixtureFile(name).path)
-    return (attributes?[.size] as? NSNumber)?.intValue
+    var status = stat()
+    guard stat(location.fixtureFile(name).path, &status) == 0 else { return nil }
+    return Int(status.st_size)
   }
 
   /// The raw bytes of recording `name`, refusing missing and oversized files.
+  ///
+  /// Plain `open`/`fstat`/`read`: a corpus is tens of thousands of files, read once each.
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
-    let url = location.fixtureFile(name)
     let file = displayPath(name)
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-      return .failure(.missing(file: file))
+    let descriptor = open(location.fixtureFile(name).path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
     }
-    if let size = size(of: name), size > sizeLimit {
-      return .failure(.oversized(file: file, bytes: size, limit: sizeLimit))
+    defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(file: file)) }
+    if (status.st_mode & S_IFMT) == S_IFDIR { return .failure(.missing(file: file)) }
+    let size = Int(status.st_size)
+    if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
+    while count < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+      }
+      if got == 0 { break }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return .failure(.unreadable(file: file))
+      }
+      count += got
+      if count == bytes.count {
+        if count > sizeLimit { return .failure(.oversized(file: file, bytes: count, limit: sizeLimit)) }
+        bytes.append(contentsOf: repeatElement(0, count: max(4_096, count)))  // the file grew while read
+      }
     }
-    guard let handle = FileHandle(forReadingAtPath: url.path) else { return .failure(.unreadable(file: file)) }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: sizeLimit + 1) ?? Data() else {
-      return .failure(.unreadable(file: file))
-    }
-    if data.count > sizeLimit { return .failure(.oversized(file: file, bytes: data.count, limit: sizeLimit)) }
-    return .success([UInt8](data))
+    bytes.removeSubrange(count...)
+    return .success(bytes)
   }
 
   /// Recording `name` parsed and read into a document.

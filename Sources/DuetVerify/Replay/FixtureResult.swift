@@ -39,6 +39,16 @@ public struct FixtureResult: Codable, Equatable, Sendable {
 
   /// True when every step matched.
   public var passed: Bool { failure == nil }
+
+  /// What a report needs of a passed recording: everything but its step list (`stepCount` still
+  /// says how many steps passed). Failed results are kept whole.
+  var slimmed: FixtureResult {
+    guard passed, !steps.isEmpty else { return self }
+    var slim = self
+    slim.stepCount = max(stepCount, steps.count)
+    slim.steps = []
+    return slim
+  }
 }
 
 /// One replayed step.
