@@ -34,10 +34,21 @@ enum AtomicFile {
     }
   }
 
-  /// Creates (or truncates) `path` and writes `text` to it; not atomic by itself. `verify` uses it
-  /// in a staging folder that replaces the old one in a single rename.
+  /// Creates `path` (exclusively) and writes `text` to it.
   static func writeNew(_ text: String, toPath path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    try write(text, toPath: path, flags: O_CREAT | O_EXCL)
+  }
+
+  /// Writes `text` over `path` in place (created if needed), then cuts it to length; not atomic by
+  /// itself. `verify` uses it in a staging folder that replaces the old one in a single rename,
+  /// reusing last-but-one run's files: no new inode, and no truncation to zero (which makes ext4
+  /// flush on close).
+  static func overwrite(_ text: String, toPath path: String) throws {
+    try write(text, toPath: path, flags: O_CREAT)
+  }
+
+  private static func write(_ text: String, toPath path: String, flags: Int32) throws {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
     guard descriptor >= 0 else {
       if errno == ENOENT { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
       throw failure(path)
@@ -56,6 +67,11 @@ enum AtomicFile {
         throw error
       }
       written += count
+    }
+    if flags & O_EXCL == 0, ftruncate(descriptor, off_t(written)) != 0 {
+      let error = failure(path)
+      _ = close(descriptor)
+      throw error
     }
     guard close(descriptor) == 0 else { throw failure(path) }
   }

@@ -7,21 +7,25 @@ import Foundation
 #endif
 
 /// Replaces a folder with another in place: one atomic exchange where the system offers it
-/// (`renameat2(RENAME_EXCHANGE)` on Linux), otherwise two renames; the old contents are removed.
+/// (`renameat2(RENAME_EXCHANGE)` on Linux), otherwise renames.
 enum FolderSwap {
-  /// Moves `replacement` to `target` (whose old contents are deleted); false when it could not.
-  static func replace(_ target: String, with replacement: String) -> Bool {
-    if rename(replacement, target) == 0 { return true }  // no old folder (or an empty one)
-    if let exchange, exchange(AT_FDCWD, replacement, AT_FDCWD, target, renameExchange) == 0 {
-      try? FileManager.default.removeItem(atPath: replacement)  // now holds the old contents
+  /// Moves `replacement` to `target`. The old contents of `target` end up at `replacement` when
+  /// `keepOld` (for reuse), and are deleted otherwise. False when the swap could not be made.
+  static func exchange(_ target: String, with replacement: String, keepOld: Bool) -> Bool {
+    if let renameAt2, renameAt2(AT_FDCWD, replacement, AT_FDCWD, target, renameExchange) == 0 {
+      if !keepOld { try? FileManager.default.removeItem(atPath: replacement) }
       return true
     }
+    var status = stat()
+    if stat(target, &status) != 0 { return rename(replacement, target) == 0 }  // no old folder yet
     let old = replacement + ".old"
+    try? FileManager.default.removeItem(atPath: old)
     guard rename(target, old) == 0 else { return false }
     guard rename(replacement, target) == 0 else {
       _ = rename(old, target)
       return false
     }
+    if keepOld, rename(old, replacement) == 0 { return true }
     try? FileManager.default.removeItem(atPath: old)
     return true
   }
@@ -33,7 +37,7 @@ enum FolderSwap {
   private static let renameExchange: UInt32 = 1 << 1
 
   /// `renameat2`, looked up at run time (glibc 2.28+; absent elsewhere).
-  private static let exchange: RenameAt2? = {
+  private static let renameAt2: RenameAt2? = {
     guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
     return unsafeBitCast(symbol, to: RenameAt2.self)
   }()
