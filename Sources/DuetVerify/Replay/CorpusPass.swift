@@ -33,7 +33,8 @@ struct CorpusPass {
   }
 
   enum Job: Sendable {
-    case replay(ListedFixture, position: Int)
+    /// Replay the recording at manifest `position`; its result goes to `slot` of the results.
+    case replay(ListedFixture, position: Int, slot: Int)
     case lintOnly(ListedFixture, position: Int)
   }
 
@@ -48,7 +49,9 @@ struct CorpusPass {
     let store = linter.store
     let chosen = Set(selected.map(\.name))
     let entries = listed.enumerated().map { (position: $0.offset, fixture: $0.element) }
-    let replayed = entries.filter { chosen.contains($0.fixture.name) }
+    let replayed = entries.filter { chosen.contains($0.fixture.name) }.enumerated().map {
+      (position: $0.element.position, fixture: $0.element.fixture, slot: $0.offset)
+    }
     let sizes = Dictionary(replayed.map { ($0.fixture.name, store.size(of: $0.fixture.name) ?? 0) }) { first, _ in first
     }
     var jobs = replayed.sorted { left, right in
@@ -58,19 +61,20 @@ struct CorpusPass {
         return left.fixture.name.utf8.lexicographicallyPrecedes(right.fixture.name.utf8)
       }
       return left.position < right.position
-    }.map { Job.replay($0.fixture, position: $0.position) }
+    }.map { Job.replay($0.fixture, position: $0.position, slot: $0.slot) }
     for entry in entries where !chosen.contains(entry.fixture.name) {
       jobs.append(.lintOnly(entry.fixture, position: entry.position))
     }
     let findings = PassFindings(listedCount: listed.count, declared: linter.manifest.telemetry)
+    let kept = PassResults(count: replayed.count, keep: keep)
     let linter = self.linter
     let run = pool.runPipelined(
-      jobs, depth: depth, timeout: timeout,
+      jobs, depth: depth, timeout: timeout, keepsOutputs: false,
       prepare: { job -> Prepared<PassConversation> in
-        let (fixture, position, replays): (ListedFixture, Int, Bool)
+        let (fixture, position, slot): (ListedFixture, Int, Int?)
         switch job {
-        case .replay(let listed, let at): (fixture, position, replays) = (listed, at, true)
-        case .lintOnly(let listed, let at): (fixture, position, replays) = (listed, at, false)
+        case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
+        case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
         }
         let reading = InspectedFixture.read(fixture.name, from: store)
         let problems = linter.problems(of: fixture, reading: reading)
@@ -80,55 +84,98 @@ struct CorpusPass {
             fixture: fixture.name, document: inspected.taxonomyDocument, feature: fixture.owner)
         }
         findings.note(position, fixture: fixture, reading: reading, problems: problems, sightings: sightings)
-        guard replays else { return .done(nil) }
+        guard let slot else { return .done(nil) }
         switch reading {
-        case .failure(let error): return .done(CorpusReplay.unreadable(fixture, error: error, store: store))
+        case .failure(let error):
+          return .done(PassOutput(slot: slot, result: CorpusReplay.unreadable(fixture, error: error, store: store)))
         case .success(let inspected):
           return .converse(
-            PassConversation(ReplayConversation(plan: inspected.plan, owner: fixture.owner, file: inspected.file)))
+            PassConversation(
+              ReplayConversation(plan: inspected.plan, owner: fixture.owner, file: inspected.file), slot: slot))
         }
       },
-      abandon: { conversation, _ in CorpusReplay.notRun(conversation.name, owner: conversation.owner, store: store) },
+      abandon: { conversation, _ in
+        PassOutput(
+          slot: conversation.slot,
+          result: CorpusReplay.notRun(conversation.name, owner: conversation.owner, store: store))
+      },
       onOutput: { output in
-        if let result = output { onResult(result) }
+        guard let output else { return }
+        onResult(output.result)
+        kept.store(output)
       })
-    var byName: [String: FixtureResult] = [:]
-    for case let result? in run.outputs where byName[result.name] == nil { byName[result.name] = keep(result) }
     var lint = findings.lint(linter: linter)
     lint.problems += linter.orphanProblems()
     return Outcome(
-      results: selected.compactMap { byName[$0.name] }, lint: lint, findings: findings.taxonomy(),
+      results: kept.results(), lint: lint, findings: findings.taxonomy(),
       startFailures: run.startFailures, runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 }
 
-/// A replay whose output may be absent (lint-only jobs share the pool's output type).
+/// A replayed recording's result and where it goes among the pass's results.
+struct PassOutput: Sendable {
+  var slot: Int
+  var result: FixtureResult
+}
+
+/// A replay whose output carries its slot (lint-only jobs share the pool's output type as `nil`).
 struct PassConversation: RunnerConversation {
   var inner: ReplayConversation
-  init(_ inner: ReplayConversation) { self.inner = inner }
+  let slot: Int
+
+  init(_ inner: ReplayConversation, slot: Int) {
+    self.inner = inner
+    self.slot = slot
+  }
 
   var name: String { inner.plan.document.name }
   var owner: String? { inner.owner }
 
-  mutating func begin(handshake: RunnerHandshake) -> ConversationMove<FixtureResult?> {
-    Self.lift(inner.begin(handshake: handshake))
+  mutating func begin(handshake: RunnerHandshake) -> ConversationMove<PassOutput?> {
+    lift(inner.begin(handshake: handshake))
   }
 
-  mutating func receive(_ reply: ReduceReply) -> ConversationMove<FixtureResult?> {
-    Self.lift(inner.receive(reply))
+  mutating func receive(_ reply: ReduceReply) -> ConversationMove<PassOutput?> {
+    lift(inner.receive(reply))
   }
 
-  mutating func fail(_ fault: RunnerFault, stderr: [String]) -> FixtureResult? {
-    inner.fail(fault, stderr: stderr)
+  mutating func fail(_ fault: RunnerFault, stderr: [String]) -> PassOutput? {
+    PassOutput(slot: slot, result: inner.fail(fault, stderr: stderr))
   }
 
-  static func lift(_ move: ConversationMove<FixtureResult>) -> ConversationMove<FixtureResult?> {
+  func lift(_ move: ConversationMove<FixtureResult>) -> ConversationMove<PassOutput?> {
     switch move {
     case .reduce(let feature, let state, let action): return .reduce(feature: feature, state: state, action: action)
-    case .finish(let result): return .finish(result)
+    case .finish(let result): return .finish(PassOutput(slot: slot, result: result))
     }
   }
+}
+
+/// The results kept for the final report, in selection order, as `keep` trims them; scenario
+/// paths (shared by many recordings) are stored once.
+final class PassResults: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [FixtureResult?]
+  private var sources: Set<String> = []
+  private let keep: @Sendable (FixtureResult) -> FixtureResult
+
+  init(count: Int, keep: @escaping @Sendable (FixtureResult) -> FixtureResult) {
+    slots = Array(repeating: nil, count: count)
+    self.keep = keep
+  }
+
+  func store(_ output: PassOutput) {
+    var result = keep(output.result)
+    lock.withLock {
+      if let source = result.scenarioSource {
+        result.scenarioSource = sources.insert(source).memberAfterInsert
+      }
+      slots[output.slot] = result
+    }
+  }
+
+  func results() -> [FixtureResult] { lock.withLock { slots.compactMap { $0 } } }
 }
 
 /// Lint problems and taxonomy sightings gathered from slot threads, behind one lock, and put back

@@ -21,10 +21,10 @@ final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable
   private var started = 0
   let slots: Int
 
-  init(jobCount: Int, slots: Int) {
+  init(jobCount: Int, slots: Int, keepsOutputs: Bool = true) {
     self.jobCount = jobCount
     self.slots = slots
-    outputs = Array(repeating: nil, count: jobCount)
+    outputs = keepsOutputs ? Array(repeating: nil, count: jobCount) : []
     activeSlots = slots
   }
 
@@ -47,7 +47,11 @@ final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable
 
   func noteStarted() { lock.withLock { started += 1 } }
 
-  func complete(_ index: Int, _ output: Output) { lock.withLock { outputs[index] = output } }
+  func complete(_ index: Int, _ output: Output) {
+    lock.withLock {
+      if index < outputs.count { outputs[index] = output }
+    }
+  }
 
   /// A slot with nothing left to do stops serving; false (it must stay) when work came back since
   /// it last looked, so requeued conversations are never stranded.

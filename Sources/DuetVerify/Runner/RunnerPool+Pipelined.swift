@@ -11,17 +11,19 @@ extension RunnerPool {
   /// `prepare` runs on a slot thread once per job (load the recording, lint it) and either settles
   /// the job or returns its conversation. When no runner can be started at all, the remaining jobs
   /// are still prepared, and conversations are settled by `abandon` with the start error.
+  /// Without `keepsOutputs`, outputs only go to `onOutput` (the caller keeps what it needs).
   func runPipelined<Job: Sendable, Conversation: RunnerConversation>(
     _ jobs: [Job],
     depth: Int,
     timeout: Double,
     byteBudget: Int = 1 << 20,
+    keepsOutputs: Bool = true,
     prepare: @escaping @Sendable (Job) -> Prepared<Conversation>,
     abandon: @escaping @Sendable (Conversation, RunnerStartError) -> Conversation.Output,
     onOutput: @escaping @Sendable (Conversation.Output) -> Void = { _ in }
   ) -> PoolRun<Conversation.Output> {
     let slots = min(size, max(jobs.count, 1))
-    let queue = PipelineQueue<Conversation>(jobCount: jobs.count, slots: slots)
+    let queue = PipelineQueue<Conversation>(jobCount: jobs.count, slots: slots, keepsOutputs: keepsOutputs)
     let emit: @Sendable (Int, Conversation.Output) -> Void = { index, output in
       queue.complete(index, output)
       onOutput(output)
