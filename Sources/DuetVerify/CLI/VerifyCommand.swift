@@ -91,7 +91,7 @@ enum VerifyCommand {
     }
     let run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
-      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis)
+      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
     report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
     return run.passed ? .passed : .failed
   }
@@ -124,7 +124,7 @@ enum VerifyCommand {
       output.diagnostic(error.description)
     }
     if let junit = options.junit {
-      let url = resolve(junit, against: context.folder)
+      let url = resolve(options.shard?.reportPath(junit) ?? junit, against: context.folder)
       do {
         try AtomicFile.write(JUnitReport.render(run), to: url)
       } catch {

@@ -15,11 +15,14 @@ public struct RunResult: Sendable {
   public var runners: Int
   /// Wall time of the whole run, in milliseconds.
   public var durationMillis: Int
+  /// The share of the corpus this run replayed (`--shard`), when it was one.
+  public var shard: Shard?
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
-    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0
+    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil
   ) {
+    self.shard = shard
     self.fixtures = fixtures
     self.lintProblems = lintProblems
     self.taxonomyFindings = taxonomyFindings
