@@ -38,14 +38,17 @@ private struct Shapes: Encodable {
   var text: String
 }
 
-/// `CanonicalEncoder.compact` writes the encoder's own ordered tree; it must give exactly the bytes
-/// of writing the `JSONValue` that `encode` returns, for every shape a value can take.
+/// `CanonicalEncoder.compact` and `.pretty` write the encoder's own ordered tree; they must give
+/// exactly the bytes of writing the `JSONValue` that `encode` returns, for every shape a value can
+/// take.
 final class CompactEncodingTests: XCTestCase {
   let encoder = CanonicalEncoder()
 
   func assertSameBothWays<T: Encodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
     XCTAssertEqual(
       try encoder.compact(value), try CanonicalWriter.compact(encoder.encode(value)), file: file, line: line)
+    XCTAssertEqual(
+      try encoder.pretty(value), try CanonicalWriter.pretty(encoder.encode(value)), file: file, line: line)
   }
 
   func testEveryShapeWritesTheSameAsTheTree() throws {

@@ -27,6 +27,20 @@ public struct CanonicalEncoder: Sendable {
     return output.string
   }
 
+  /// The value in pretty canonical form (2-space indent, one trailing newline), written straight
+  /// from the encoder's ordered tree: what report files are made of.
+  public func pretty<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
+    let tree = try encoded(value, root: root)
+    var output = CanonicalOutput(pretty: true)
+    do {
+      try output.write(tree, allowsFraction: false, isDoubleParameter: false)
+    } catch {
+      throw .invalidValue(error.description, path: JSONPath(root: root))
+    }
+    output.bytes.append(0x0A)
+    return output.string
+  }
+
   func encoded<T: Encodable>(_ value: T, root: String) throws(CanonicalCodingError) -> EncodedValue {
     let trail = CodingTrail(root: root)
     do {

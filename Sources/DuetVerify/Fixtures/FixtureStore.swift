@@ -17,18 +17,37 @@ public struct FixtureStore: Sendable {
   public static let defaultSizeLimit = 64 << 20
 
   /// The manifest's location (fixtures folder, repository root for display paths).
-  public var location: ManifestLocation
+  public var location: ManifestLocation {
+    didSet { paths = Paths(location) }
+  }
   /// The size limit in bytes.
   public var sizeLimit: Int
+  /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
+  private var paths: Paths
 
   public init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
     self.sizeLimit = sizeLimit
+    paths = Paths(location)
+  }
+
+  struct Paths: Sendable {
+    var folder: String
+    var display: String
+    init(_ location: ManifestLocation) {
+      folder = location.fixturesFolder.path
+      display = location.relativePath(of: location.fixturesFolder)
+    }
   }
 
   /// The display path of recording `name` (`fixtures/counter.fixture.json`).
   public func displayPath(_ name: String) -> String {
-    location.relativePath(of: location.fixtureFile(name))
+    paths.display + "/" + name + ".fixture.json"
+  }
+
+  /// The file system path of recording `name`.
+  func filePath(_ name: String) -> String {
+    paths.folder + "/" + name + ".fixture.json"
   }
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
@@ -43,7 +62,7 @@ public struct FixtureStore: Sendable {
   /// The file size of recording `name`, when it exists (used to schedule big recordings first).
   public func size(of name: String) -> Int? {
     var status = stat()
-    guard stat(location.fixtureFile(name).path, &status) == 0 else { return nil }
+    guard stat(filePath(name), &status) == 0 else { return nil }
     return Int(status.st_size)
   }
 
@@ -52,7 +71,7 @@ public struct FixtureStore: Sendable {
   /// Plain `open`/`fstat`/`read`: a corpus is tens of thousands of files, read once each.
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let file = displayPath(name)
-    let descriptor = open(location.fixtureFile(name).path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(filePath(name), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
     }

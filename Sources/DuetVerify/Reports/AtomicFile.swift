@@ -42,18 +42,27 @@ enum AtomicFile {
   /// Writes `text` over `path` in place (created if needed), then cuts it to length; not atomic by
   /// itself. `verify` uses it in a staging folder that replaces the old one in a single rename,
   /// reusing last-but-one run's files: no new inode, and no truncation to zero (which makes ext4
-  /// flush on close).
+  /// flush on close). The write is padded to whole pages, so the kernel never reads the old page
+  /// back just to change part of it; the cut to length drops the padding.
   static func overwrite(_ text: String, toPath path: String) throws {
-    try write(text, toPath: path, flags: O_CREAT)
+    var bytes = Array(text.utf8)
+    let length = bytes.count
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
+    try write(bytes, length: length, toPath: path, flags: O_CREAT)
   }
 
   private static func write(_ text: String, toPath path: String, flags: Int32) throws {
+    let bytes = Array(text.utf8)
+    try write(bytes, length: bytes.count, toPath: path, flags: flags)
+  }
+
+  private static func write(_ bytes: [UInt8], length: Int, toPath path: String, flags: Int32) throws {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
     guard descriptor >= 0 else {
       if errno == ENOENT { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
       throw failure(path)
     }
-    var bytes = Array(text.utf8)
+    var bytes = bytes
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeMutableBytes { buffer in
@@ -68,7 +77,7 @@ enum AtomicFile {
       }
       written += count
     }
-    if flags & O_EXCL == 0, ftruncate(descriptor, off_t(written)) != 0 {
+    if flags & O_EXCL == 0, ftruncate(descriptor, off_t(length)) != 0 {
       let error = failure(path)
       _ = close(descriptor)
       throw error

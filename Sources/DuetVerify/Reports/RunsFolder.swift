@@ -83,7 +83,7 @@ public struct RunsFolder: Sendable {
   }
 
   static func pretty<T: Encodable>(_ value: T) throws -> String {
-    try CanonicalWriter.pretty(try CanonicalEncoder().encode(value))
+    try CanonicalEncoder().pretty(value)
   }
 }
 
