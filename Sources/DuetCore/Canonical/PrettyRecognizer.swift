@@ -130,7 +130,16 @@ struct PrettyRecognizer {
     index += 1  // opening quote
     let start = index
     var escaped = false
+    var wordsAllowed = true
     while index < bytes.count {
+      // Whole words while nothing needs a look; after a word that does, bytes until one is handled.
+      if wordsAllowed, let base = bytes.baseAddress, index + 8 <= bytes.count {
+        if PlainBytes.all(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+          index += 8
+          continue
+        }
+        wordsAllowed = false
+      }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let content = start..<index
@@ -143,6 +152,7 @@ struct PrettyRecognizer {
         if isKey { return nil }
         escaped = true
         guard escape() else { return nil }
+        wordsAllowed = true
         continue
       }
       if byte < 0x20 { return nil }
@@ -150,6 +160,7 @@ struct PrettyRecognizer {
         index += 1
       } else {
         guard multibyteScalar() else { return nil }
+        wordsAllowed = true
       }
     }
     return nil
@@ -258,10 +269,21 @@ struct PrettyRecognizer {
   mutating func newline(indent: Int) -> Bool {
     guard skip(0x0A) else { return false }
     let spaces = indent * 2
-    guard index + spaces <= bytes.count else { return false }
-    for offset in 0..<spaces where bytes[index + offset] != UInt8(ascii: " ") { return false }
+    guard index + spaces <= bytes.count, let base = bytes.baseAddress else { return false }
+    var offset = 0
+    while offset + 8 <= spaces {
+      guard UnsafeRawPointer(base + index + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 else {
+        return false
+      }
+      offset += 8
+    }
+    while offset < spaces {
+      guard bytes[index + offset] == UInt8(ascii: " ") else { return false }
+      offset += 1
+    }
     index += spaces
-    return true
+    // The line's content starts right after the indentation: one more space is layout gone wrong.
+    return index >= bytes.count || bytes[index] != UInt8(ascii: " ")
   }
 
   /// Takes `byte` and writes it to the compact output.
@@ -329,4 +351,21 @@ struct PrettyIndexNode: Sendable {
   var compact: Range<Int>
   var firstChild: Int
   var nextSibling: Int
+}
+
+/// Eight bytes at a time: true when none of them needs a closer look in a JSON string (no quote,
+/// backslash, control character or non-ASCII byte), using the usual bit tricks on a 64-bit word.
+enum PlainBytes {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let high: UInt64 = 0x8080_8080_8080_8080
+
+  @inline(__always)
+  static func all(_ word: UInt64) -> Bool {
+    let quote = word ^ (0x22 &* ones)
+    let backslash = word ^ (0x5C &* ones)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- 0x20 &* ones) & ~word
+    return (zeroQuote | zeroBackslash | control | word) & high == 0
+  }
 }
