@@ -59,12 +59,13 @@ enum CanonicalEncoding {
     if T.self == Int.self { return .leaf(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
     if T.self == Bool.self { return .leaf(.bool(unsafeBitCast(value, to: Bool.self))) }
     if T.self == Int64.self { return .leaf(.integer(unsafeBitCast(value, to: Int64.self))) }
-    switch value {
-    case let date as Date: return .leaf(.string(CanonicalDate.format(date)))
-    case let uuid as UUID: return .leaf(.string(uuid.uuidString.lowercased()))
-    case let double as CanonicalDouble: return .leaf(.fraction(double.canonicalText))
-    case is Double, is Float: throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
-    default: break
+    if T.self == Date.self { return .leaf(.string(CanonicalDate.format(unsafeBitCast(value, to: Date.self)))) }
+    if T.self == UUID.self { return .leaf(.string(unsafeBitCast(value, to: UUID.self).uuidString.lowercased())) }
+    if T.self == CanonicalDouble.self {
+      return .leaf(.fraction(unsafeBitCast(value, to: CanonicalDouble.self).canonicalText))
+    }
+    if T.self == Double.self || T.self == Float.self {
+      throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
     let encoder = TreeEncoder(trail: trail)
     try value.encode(to: encoder)
@@ -104,6 +105,12 @@ enum EncodingNode {
 final class ObjectBox {
   var members: [EncodedMember] = []
   var open: [(position: Int, node: EncodingNode)] = []
+  /// The coding-key type filling it, when known: `MemberOrder` remembers each type's key order.
+  let keyType: ObjectIdentifier?
+
+  init(keyType: ObjectIdentifier? = nil) {
+    self.keyType = keyType
+  }
 
   func set(_ key: String, _ value: EncodedValue) {
     members.append(EncodedMember(key, value))
@@ -116,7 +123,7 @@ final class ObjectBox {
 
   func freeze() -> EncodedValue {
     for (position, node) in open { members[position].value = node.freeze() }
-    return .object(members)
+    return .object(MemberOrder.shared.canonical(members, type: keyType))
   }
 }
 
@@ -159,7 +166,7 @@ final class TreeEncoder: Encoder {
     if case .object(let existing) = openRoot {
       box = existing
     } else {
-      box = ObjectBox()
+      box = ObjectBox(keyType: ObjectIdentifier(Key.self))
       openRoot = .object(box)
     }
     return KeyedEncodingContainer(ObjectEncodingContainer<Key>(box: box, trail: trail))
@@ -203,7 +210,7 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let child = ObjectBox()
+    let child = ObjectBox(keyType: ObjectIdentifier(NestedKey.self))
     box.add(key.stringValue, open: .object(child))
     return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: trail.member(key)))
   }
@@ -245,7 +252,7 @@ struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type
   ) -> KeyedEncodingContainer<NestedKey> {
-    let child = ObjectBox()
+    let child = ObjectBox(keyType: ObjectIdentifier(NestedKey.self))
     let elementTrail = trail.element(box.values.count)
     box.append(.object(child))
     return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: elementTrail))

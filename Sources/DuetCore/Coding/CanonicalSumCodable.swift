@@ -15,15 +15,13 @@ public protocol CanonicalSumCodable: Codable {}
 enum SumEnvelope {
   /// `{"name":{…}}` (synthesized) → `{"case":"name",…}` (dialect).
   static func wrap(_ synthesized: EncodedValue, type: Any.Type, trail: CodingTrail) throws -> EncodedValue {
-    guard case .object(let encoded) = synthesized, case let outer = EncodedValue.canonicalMembers(encoded),
-      outer.count == 1, case .object(let encodedFields) = outer[0].value
+    guard case .object(let outer) = synthesized, outer.count == 1, case .object(let fields) = outer[0].value
     else {
       throw CanonicalCodingError.invalidValue(
         "\(String(describing: type)) is marked CanonicalSumCodable but did not encode as an enum with synthesized Codable",
         path: trail.jsonPath)
     }
     let name = EncodedMember("case", .leaf(.string(outer[0].key)))
-    let fields = EncodedValue.canonicalMembers(encodedFields)
     if fields.isEmpty { return .object([name]) }
     if !fields.contains(where: { isUnlabelledKey($0.key) }) {
       return .object([name, EncodedMember("value", outer[0].value)])

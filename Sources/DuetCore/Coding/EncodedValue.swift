@@ -1,11 +1,14 @@
-/// The canonical encoder's own tree: like `JSONValue`, but an object keeps its members in the order
-/// they were encoded, as a plain list.
+import Foundation
+
+/// The canonical encoder's own tree: like `JSONValue`, but an object is a plain list of members,
+/// already in canonical key order with each key once.
 ///
 /// Building a `[String: JSONValue]` for every object hashes every key twice (once to build it, once
-/// for the writer to look members up in sorted order). The encoder's `compact` writes this tree
-/// directly, sorting each object's members once; `encode` converts it to `JSONValue` at the end.
+/// for the writer to look members up in sorted order). The encoder puts each object's members in
+/// order once, when it is finished (`MemberOrder`), and its `compact`/`pretty` write this tree
+/// directly; `encode` converts it to `JSONValue` at the end.
 enum EncodedValue {
-  /// Members in encoding order; a key encoded twice keeps its last value.
+  /// Members in canonical key order, each key once.
   case object([EncodedMember])
   case array([EncodedValue])
   /// A string, number, boolean or null.
@@ -17,15 +20,20 @@ enum EncodedValue {
     case .leaf(let value): return value
     case .array(let elements): return .array(elements.map(\.json))
     case .object(let members):
-      return .object(Dictionary(members.map { ($0.key, $0.value.json) }, uniquingKeysWith: { _, last in last }))
+      return .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.json) }))
     }
   }
 
   /// An object's members in canonical key order, each key once (its last value).
   static func canonicalMembers(_ members: [EncodedMember]) -> [EncodedMember] {
     guard members.count > 1 else { return members }
+    return canonicalOrder(members).map { members[$0] }
+  }
+
+  /// The positions of `members` to keep, in canonical key order (of equal keys, the last).
+  static func canonicalOrder(_ members: [EncodedMember]) -> [Int] {
     let keys = members.map { SortKey($0.key) }
-    if zip(keys, keys.dropFirst()).allSatisfy({ $0.precedes($1) }) { return members }
+    if zip(keys, keys.dropFirst()).allSatisfy({ $0.precedes($1) }) { return Array(members.indices) }
     // A stable insertion sort of positions (objects are small), so that of equal keys the last
     // encoded comes last; it is the one kept.
     var order = Array(0..<members.count)
@@ -38,13 +46,13 @@ enum EncodedValue {
       }
       order[slot] = moving
     }
-    var sorted: [EncodedMember] = []
-    sorted.reserveCapacity(members.count)
+    var kept: [Int] = []
+    kept.reserveCapacity(order.count)
     for (position, index) in order.enumerated() {
       if position + 1 < order.count, members[order[position + 1]].key == members[index].key { continue }
-      sorted.append(members[index])
+      kept.append(index)
     }
-    return sorted
+    return kept
   }
 
   /// A key with its first eight UTF-8 bytes packed big-endian, so most comparisons are one integer
@@ -124,12 +132,11 @@ extension CanonicalOutput {
         bytes.append(UInt8(ascii: "}"))
         return
       }
-      let sorted = EncodedValue.canonicalMembers(members)
       var isDoubleEnvelope = false
-      if let caseValue = sorted.first(where: { $0.key == "case" })?.value, case .leaf(.string("double")) = caseValue {
+      if let caseValue = members.first(where: { $0.key == "case" })?.value, case .leaf(.string("double")) = caseValue {
         isDoubleEnvelope = true
       }
-      for (position, member) in sorted.enumerated() {
+      for (position, member) in members.enumerated() {
         if position > 0 { bytes.append(UInt8(ascii: ",")) }
         newline(depth: depth + 1)
         writeString(member.key)
@@ -146,5 +153,41 @@ extension CanonicalOutput {
       newline(depth: depth)
       bytes.append(UInt8(ascii: "}"))
     }
+  }
+}
+
+/// Puts an object's members in canonical order, remembering the order per coding-key type: every
+/// value of a type encodes the same keys in the same order (give or take omitted optionals), so
+/// after the first one a check that the keys match replaces the sort.
+final class MemberOrder: @unchecked Sendable {
+  static let shared = MemberOrder()
+  /// Key sets remembered per type (optionals omitted or not make a few).
+  static let variants = 8
+
+  struct Entry {
+    var keys: [String]
+    var order: [Int]
+  }
+
+  private let lock = NSLock()
+  private var entries: [ObjectIdentifier: [Entry]] = [:]
+
+  /// `members` in canonical order, each key once; `type` identifies the coding keys they came from.
+  func canonical(_ members: [EncodedMember], type: ObjectIdentifier?) -> [EncodedMember] {
+    guard members.count > 1 else { return members }
+    guard let type else { return EncodedValue.canonicalMembers(members) }
+    let known: [Entry] = lock.withLock { entries[type] ?? [] }
+    for entry in known where entry.keys.count == members.count {
+      if zip(entry.keys, members).allSatisfy({ $0 == $1.key }) { return entry.order.map { members[$0] } }
+    }
+    let order = EncodedValue.canonicalOrder(members)
+    let entry = Entry(keys: members.map(\.key), order: order)
+    lock.withLock {
+      var list = entries[type] ?? []
+      if list.count >= Self.variants { list.removeFirst() }
+      list.append(entry)
+      entries[type] = list
+    }
+    return order.map { members[$0] }
   }
 }
