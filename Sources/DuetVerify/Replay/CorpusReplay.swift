@@ -14,9 +14,10 @@ public struct CorpusReplay: Sendable {
   /// Requests in flight per runner (1 disables pipelining).
   public var pipelineDepth: Int
 
-  /// The default pipelining depth: enough that the runner always has the next request queued
-  /// while the verifier judges a reply or reads a new recording.
-  public static let defaultPipelineDepth = 4
+  /// The default pipelining depth: enough that the runner always has requests queued while the
+  /// verifier judges a reply, or reads and checks the next recording (the longest pause, a few
+  /// steps' worth of the runner's time for a large recording).
+  public static let defaultPipelineDepth = 8
 
   public init(store: FixtureStore, pool: RunnerPool, pipelineDepth: Int = CorpusReplay.defaultPipelineDepth) {
     self.store = store

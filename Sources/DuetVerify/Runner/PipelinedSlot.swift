@@ -13,11 +13,17 @@ import Foundation
 final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
   typealias Output = Conversation.Output
 
-  struct InFlight {
-    var index: Int
+  /// A job with a request in flight. A class, so the window moves references, not conversations.
+  final class InFlight {
+    let index: Int
     var conversation: Conversation
-    var sentAt: UInt64
-    var bytes: Int
+    var sentAt: UInt64 = 0
+    var bytes = 0
+
+    init(index: Int, conversation: Conversation) {
+      self.index = index
+      self.conversation = conversation
+    }
   }
 
   let jobs: [Job]
@@ -104,7 +110,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
         index = jobIndex
         conversation = paused
       }
-      proceed(InFlight(index: index, conversation: conversation, sentAt: 0, bytes: 0), with: live) {
+      proceed(InFlight(index: index, conversation: conversation), with: live) {
         $0.begin(handshake: live.handshake)
       }
     }
@@ -114,7 +120,6 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
   private func proceed(
     _ entry: InFlight, with live: any PipelinedConnection, _ step: (inout Conversation) -> ConversationMove<Output>
   ) {
-    var entry = entry
     switch step(&entry.conversation) {
     case .finish(let output): emit(entry.index, output)
     case .reduce(let feature, let state, let action):
@@ -143,7 +148,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
         lose(error, sending: nil)
       } else {
         // A garbage line answered the head: it fails, the runner stays in step.
-        var failed = popHead()
+        let failed = popHead()
         emit(failed.index, failed.conversation.fail(error, stderr: live.stderrTail()))
       }
       return
@@ -166,7 +171,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
     connection = nil
     var restart: [InFlight] = []
     while !window.isEmpty, let buffered = live.bufferedReply() {
-      var head = popHead()
+      let head = popHead()
       switch buffered {
       case .success(let reply):
         switch head.conversation.receive(reply) {
@@ -177,11 +182,11 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       }
     }
     if !window.isEmpty {
-      var culprit = popHead()
+      let culprit = popHead()
       emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
       restart += window
       if let sending { restart.append(sending) }
-    } else if var culprit = sending {
+    } else if let culprit = sending {
       emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
     }
     window = []
