@@ -33,6 +33,15 @@ public enum CanonicalWriter {
     output.writeString(text)
     return output.string
   }
+
+  /// ``quoted(_:)``'s bytes appended to `bytes`: for writers that assemble a line (a runner's
+  /// response) without building an intermediate string per part.
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    var output = CanonicalOutput(pretty: false, bytes: bytes)
+    bytes = []
+    output.writeString(text)
+    bytes = output.bytes
+  }
 }
 
 /// The byte buffer both writers fill.
@@ -43,6 +52,12 @@ struct CanonicalOutput {
   init(pretty: Bool) {
     self.pretty = pretty
     bytes.reserveCapacity(256)
+  }
+
+  /// Continues writing after `bytes` (taken over, not copied, when the caller gives up its own).
+  init(pretty: Bool, bytes: [UInt8]) {
+    self.pretty = pretty
+    self.bytes = bytes
   }
 
   var string: String { String(decoding: bytes, as: UTF8.self) }
