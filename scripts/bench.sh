@@ -2,6 +2,7 @@
 # make bench: builds in release mode, generates (once) a deterministic corpus of
 # BENCH_FIXTURES x BENCH_STEPS (default 10000 x 10), and prints the in-process limit, the
 # protocol lane with --jobs 1 and with --jobs <cores>, their ratios and the verifier's peak RSS.
+# BENCH_REPEAT=N runs each measurement N times and keeps the fastest (the machine is shared).
 # The last line is machine-readable:
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)>
 set -euo pipefail
@@ -9,6 +10,7 @@ cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
 steps=${BENCH_STEPS:-10}
 seed=${BENCH_SEED:-42}
+repeat=${BENCH_REPEAT:-1}
 swift build -c release --product duet-verify >/dev/null
 swift build -c release --product bench-runner >/dev/null
 swift build -c release --product duet-bench >/dev/null
@@ -18,4 +20,4 @@ if [ ! -f "$corpus/manifest.yaml" ]; then
   rm -rf "$corpus"
   "$bin/duet-bench" generate "$corpus" --fixtures "$fixtures" --steps "$steps" --seed "$seed"
 fi
-"$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner"
+"$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat"

@@ -26,25 +26,41 @@ func runBenchmark(corpus: URL, arguments: [String]) {
     fail("run needs --verifier PATH and --runner PATH")
   }
   let cores = option("--jobs", in: arguments, default: ProcessInfo.processInfo.activeProcessorCount)
+  // On a shared machine a neighbour's burst only ever slows a run down: with --repeat N each figure
+  // is the fastest of N runs (and RSS the largest).
+  let repeats = max(1, option("--repeat", in: arguments, default: 1))
   let manifest = corpus.appendingPathComponent("manifest.yaml").path
   do {
-    let limit = try BenchLimit.run(fixturesFolder: corpus.appendingPathComponent("fixtures"))
+    var limit = try BenchLimit.run(fixturesFolder: corpus.appendingPathComponent("fixtures"))
+    for _ in 1..<repeats {
+      let again = try BenchLimit.run(fixturesFolder: corpus.appendingPathComponent("fixtures"))
+      if again.seconds < limit.seconds { limit = again }
+    }
     guard limit.failures == 0, limit.steps > 0 else { fail("the in-process limit saw \(limit.failures) failures") }
     let steps = Double(limit.steps)
     func lane(_ jobs: Int) throws -> BenchLane.Figures {
-      let figures = try BenchLane.run(
-        verifier: verifier, arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
-      guard figures.exitStatus == 0 else {
-        fail("duet-verify --jobs \(jobs) exited \(figures.exitStatus); the corpus must pass")
+      var best: BenchLane.Figures?
+      for _ in 0..<repeats {
+        let figures = try BenchLane.run(
+          verifier: verifier, arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
+        guard figures.exitStatus == 0 else {
+          fail("duet-verify --jobs \(jobs) exited \(figures.exitStatus); the corpus must pass")
+        }
+        var kept = best.map { $0.seconds <= figures.seconds ? $0 : figures } ?? figures
+        kept.peakRSSMegabytes = max(best?.peakRSSMegabytes ?? 0, figures.peakRSSMegabytes)
+        best = kept
       }
-      return figures
+      guard let best else { fail("no run of duet-verify --jobs \(jobs)") }
+      return best
     }
     let serial = try lane(1)
     let parallel = try lane(cores)
     let limitRate = steps / limit.seconds
     let serialRate = steps / serial.seconds
     let parallelRate = steps / parallel.seconds
-    print("corpus: \(limit.fixtures) fixtures, \(limit.steps) steps (\(corpus.path))")
+    print(
+      "corpus: \(limit.fixtures) fixtures, \(limit.steps) steps (\(corpus.path))"
+        + (repeats > 1 ? ", best of \(repeats) runs each" : ""))
     print(String(format: "(a) in-process limit, 1 thread: %8.0f steps/s  %7.2fs", limitRate, limit.seconds))
     print(
       String(
@@ -67,7 +83,9 @@ func runBenchmark(corpus: URL, arguments: [String]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
-  fail("usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] | duet-bench limit DIR")
+  fail(
+    "usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] | duet-bench limit DIR | "
+      + "duet-bench run DIR --verifier PATH --runner PATH [--jobs N] [--repeat N]")
 }
 let directory = URL(fileURLWithPath: arguments[1])
 switch arguments[0] {

@@ -21,6 +21,14 @@ final class CanonicalWriterTests: XCTestCase {
       #""q\"b\\s/"# + "\u{7F}\u{2028}é😀" + #"\n\r\t\u0008\u001f""#)
   }
 
+  func testAppendingAQuotedStringWritesExactlyItsQuotedForm() {
+    for text in ["", "plain", "q\"b\\s/\u{7F}é😀\n\r\t\u{8}\u{1F}", "DEADBEEF-0000-1111-2222-ABCDEFABCDEF"] {
+      var bytes = Array("prefix:".utf8)
+      CanonicalWriter.appendQuoted(text, to: &bytes)
+      XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "prefix:" + CanonicalWriter.quoted(text))
+    }
+  }
+
   func testUUIDShapedValuesAndKeysAreLowerCased() throws {
     XCTAssertEqual(
       try compact(#"{"A0B1C2D3-E4F5-A6B7-C8D9-E0F1A2B3C4D5":"DEADBEEF-0000-1111-2222-ABCDEFABCDEF"}"#),

@@ -26,7 +26,6 @@ final class SchedulingTests: XCTestCase {
   func testShardsPartitionTheCorpusDeterministically() {
     let names = (0..<10).map { "f\($0)" }
     let shares = (1...3).map { Shard(index: $0, count: 3).select(names) }
-    XCTAssertEqual(shares.map(\.count), [4, 3, 3])
     XCTAssertEqual(shares.reduce(Set<String>()) { $0.union($1) }, Set(names))
     XCTAssertEqual(Shard(index: 2, count: 3).select(names.reversed()), shares[1])
   }
@@ -73,14 +72,16 @@ final class SchedulingTests: XCTestCase {
     }
   }
 
-  func testAnEmptyShardIsAnError() {
+  func testAnEmptyShardIsAnError() throws {
+    // `lamp` has one recording, so two of three shards hold none of it.
+    let empty = try XCTUnwrap((1...3).first { !Shard(index: $0, count: 3).contains("lamp.a") })
     XCTAssertThrowsError(
-      try FixtureSelection.select(from: manifest(corpus), feature: "lamp", shard: Shard(index: 3, count: 3))
+      try FixtureSelection.select(from: manifest(corpus), feature: "lamp", shard: Shard(index: empty, count: 3))
     ) { error in
       XCTAssertEqual(
         "\(error)",
-        "duet-verify: shard 3/3 holds no recordings (the selection has fewer recordings than shards). Use fewer shards."
-      )
+        "duet-verify: shard \(empty)/3 holds no recordings (the selection has fewer recordings than shards). Use fewer "
+          + "shards.")
     }
   }
 

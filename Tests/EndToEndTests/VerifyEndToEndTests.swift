@@ -170,11 +170,23 @@ final class VerifyEndToEndTests: XCTestCase {
       step.out.hasSuffix("result: state diverged at expectedState.count — expected: 5   actual: 2\n"), step.out)
   }
 
+  /// The split is by name (see ShardTests): keeps-counting alone in the first share, the rest in
+  /// the second; each share writes its own JUnit file.
   func testShardsSplitTheCorpus() throws {
     let repository = try TemporaryRepository.counterCorpus()
-    let first = try repository.verify(["verify", "--shard", "1/2", "--runner", try demoRunner()])
-    let second = try repository.verify(["verify", "--shard", "2/2", "--runner", try demoRunner()])
-    XCTAssertTrue(first.out.hasPrefix("duet-verify: 2/2 fixtures passed"), first.out)
-    XCTAssertTrue(second.out.hasPrefix("duet-verify: 2/2 fixtures passed"), second.out)
+    let first = try repository.verify([
+      "verify", "--shard", "1/2", "--junit", "verify.xml", "--runner", try demoRunner(),
+    ])
+    let second = try repository.verify([
+      "verify", "--shard", "2/2", "--junit", "verify.xml", "--runner", try demoRunner(),
+    ])
+    XCTAssertTrue(first.out.hasPrefix("duet-verify: 1/1 fixtures passed"), first.out)
+    XCTAssertTrue(second.out.hasPrefix("duet-verify: 3/3 fixtures passed"), second.out)
+    let junit = try String(
+      contentsOf: repository.root.appendingPathComponent("verify.shard-1-of-2.xml"), encoding: .utf8)
+    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify shard 1 of 2\" tests=\"1\""), junit)
+    XCTAssertTrue(junit.contains("name=\"counter-endings.keeps-counting\""), junit)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent("verify.shard-2-of-2.xml").path))
   }
 }

@@ -33,6 +33,15 @@ public enum CanonicalWriter {
     output.writeString(text)
     return output.string
   }
+
+  /// ``quoted(_:)``'s bytes appended to `bytes`: for writers that assemble a line (a runner's
+  /// response) without building an intermediate string per part.
+  public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    var output = CanonicalOutput(pretty: false, bytes: bytes)
+    bytes = []
+    output.writeString(text)
+    bytes = output.bytes
+  }
 }
 
 /// The byte buffer both writers fill.
@@ -43,6 +52,12 @@ struct CanonicalOutput {
   init(pretty: Bool) {
     self.pretty = pretty
     bytes.reserveCapacity(256)
+  }
+
+  /// Continues writing after `bytes` (taken over, not copied, when the caller gives up its own).
+  init(pretty: Bool, bytes: [UInt8]) {
+    self.pretty = pretty
+    self.bytes = bytes
   }
 
   var string: String { String(decoding: bytes, as: UTF8.self) }
@@ -98,19 +113,21 @@ struct CanonicalOutput {
       return
     }
     let isDoubleEnvelope = members["case"] == .string("double")
-    for (position, key) in JSONValue.canonicalKeyOrder(members).enumerated() {
+    // Sorting the pairs (not the keys, then looking each one up) hashes nothing.
+    let sorted = members.sorted { JSONValue.canonicalPrecedes($0.key, $1.key) }
+    for (position, member) in sorted.enumerated() {
       if position > 0 { bytes.append(UInt8(ascii: ",")) }
       newline(depth: depth + 1)
-      writeString(key)
+      writeString(member.key)
       bytes.append(UInt8(ascii: ":"))
       if pretty { bytes.append(UInt8(ascii: " ")) }
       do {
         try write(
-          members[key]!, depth: depth + 1,
-          allowsFraction: isDoubleParameter && key == "value",
-          isDoubleParameter: isDoubleEnvelope && key == "value")
+          member.value, depth: depth + 1,
+          allowsFraction: isDoubleParameter && member.key == "value",
+          isDoubleParameter: isDoubleEnvelope && member.key == "value")
       } catch {
-        throw error.prefixed(by: .key(key))
+        throw error.prefixed(by: .key(member.key))
       }
     }
     newline(depth: depth)
@@ -123,6 +140,9 @@ struct CanonicalOutput {
     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
+  static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  /// Writes a quoted string: runs that need no escape are copied whole.
   mutating func writeString(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     if UUIDShape.matches(text) {
@@ -130,26 +150,30 @@ struct CanonicalOutput {
       bytes.append(UInt8(ascii: "\""))
       return
     }
-    let utf8 = text.utf8
-    if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      bytes.append(contentsOf: utf8)
-      bytes.append(UInt8(ascii: "\""))
-      return
-    }
-    for byte in utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0..<0x20:
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: "\\u00".utf8)
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 0x0F)])
-      default: bytes.append(byte)
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in 0..<utf8.count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        runStart = index + 1
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+          bytes.append(UInt8(ascii: "u"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(UInt8(ascii: "0"))
+          bytes.append(Self.hexDigits[Int(byte >> 4)])
+          bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
       }
+      if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
     }
     bytes.append(UInt8(ascii: "\""))
   }

@@ -24,10 +24,17 @@ public struct CanonicalDecoder: Sendable {
 /// The recursive step shared by every container.
 enum CanonicalDecoding {
   static func unbox<T: Decodable>(_ type: T.Type, from value: JSONValue, trail: CodingTrail) throws -> T {
-    if T.self == String.self { return try string(value, trail) as! T }
-    if T.self == Int.self { return try integer(Int.self, value, trail) as! T }
-    if T.self == Int64.self { return try integer(Int64.self, value, trail) as! T }
-    if T.self == Bool.self { return try bool(value, trail) as! T }
+    // Type identity, then a bit cast between identical types: no dynamic cast per value.
+    if T.self == String.self { return unsafeBitCast(try string(value, trail), to: T.self) }
+    if T.self == Int.self {
+      if case .integer(let number) = value, let exact = Int(exactly: number) { return unsafeBitCast(exact, to: T.self) }
+      return unsafeBitCast(try integer(Int.self, value, trail), to: T.self)
+    }
+    if T.self == Int64.self {
+      if case .integer(let number) = value { return unsafeBitCast(number, to: T.self) }
+      return unsafeBitCast(try integer(Int64.self, value, trail), to: T.self)
+    }
+    if T.self == Bool.self { return unsafeBitCast(try bool(value, trail), to: T.self) }
     if T.self == Date.self {
       let text = try string(value, trail)
       guard let date = CanonicalDate.parse(text) else {
@@ -165,7 +172,8 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.trail = trail
     self.typeName = typeName
     self.unlabelledPayload = unlabelledPayload
-    if !unlabelledPayload, members.keys.contains(where: { Key(stringValue: $0) == nil }) {
+    guard !unlabelledPayload else { return }
+    for key in members.keys where Key(stringValue: key) == nil {
       // Name the first unknown key in canonical order, so the message is stable.
       let unknown = members.keys.filter { Key(stringValue: $0) == nil }.sorted(by: JSONValue.canonicalPrecedes)
       throw CanonicalCodingError.unexpectedKey(unknown[0], typeName: typeName.description, path: trail.jsonPath)
@@ -208,11 +216,19 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     throw CanonicalCodingError.floatingPointForbidden(path: child(key).jsonPath)
   }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    let value = try require(key)
+    if case .integer(let number) = value, let exact = Int(exactly: number) { return exact }
+    return try CanonicalDecoding.integer(type, value, child(key))
+  }
   func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
   func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
   func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    let value = try require(key)
+    if case .integer(let number) = value { return number }
+    return try CanonicalDecoding.integer(type, value, child(key))
+  }
   func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
   func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
   func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }

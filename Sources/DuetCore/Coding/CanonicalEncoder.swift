@@ -11,6 +11,37 @@ public struct CanonicalEncoder: Sendable {
 
   /// The value as a canonical tree; errors name paths under `root` (`state`, `action`, …).
   public func encode<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> JSONValue {
+    try encoded(value, root: root).json
+  }
+
+  /// The value in compact canonical form, written straight from the encoder's ordered tree (no
+  /// dictionaries are built: that is the runner's hot path).
+  public func compact<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
+    let tree = try encoded(value, root: root)
+    var output = CanonicalOutput(pretty: false)
+    do {
+      try output.write(tree, allowsFraction: false, isDoubleParameter: false)
+    } catch {
+      throw .invalidValue(error.description, path: JSONPath(root: root))
+    }
+    return output.string
+  }
+
+  /// The value in pretty canonical form (2-space indent, one trailing newline), written straight
+  /// from the encoder's ordered tree: what report files are made of.
+  public func pretty<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
+    let tree = try encoded(value, root: root)
+    var output = CanonicalOutput(pretty: true)
+    do {
+      try output.write(tree, allowsFraction: false, isDoubleParameter: false)
+    } catch {
+      throw .invalidValue(error.description, path: JSONPath(root: root))
+    }
+    output.bytes.append(0x0A)
+    return output.string
+  }
+
+  func encoded<T: Encodable>(_ value: T, root: String) throws(CanonicalCodingError) -> EncodedValue {
     let trail = CodingTrail(root: root)
     do {
       return try CanonicalEncoding.box(value, trail: trail)
@@ -18,31 +49,23 @@ public struct CanonicalEncoder: Sendable {
       throw CanonicalCodingError.from(error, at: trail.jsonPath)
     }
   }
-
-  /// The value in compact canonical form.
-  public func compact<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
-    let tree = try encode(value, root: root)
-    do {
-      return try CanonicalWriter.compact(tree)
-    } catch {
-      throw .invalidValue(error.description, path: JSONPath(root: root))
-    }
-  }
 }
 
 /// The recursive step shared by every container: special types first, then the value's own coding.
 enum CanonicalEncoding {
-  static func box<T: Encodable>(_ value: T, trail: CodingTrail) throws -> JSONValue {
-    switch value {
-    case let text as String: return .string(text)
-    case let number as Int: return .integer(Int64(number))
-    case let flag as Bool: return .bool(flag)
-    case let number as Int64: return .integer(number)
-    case let date as Date: return .string(CanonicalDate.format(date))
-    case let uuid as UUID: return .string(uuid.uuidString.lowercased())
-    case let double as CanonicalDouble: return .fraction(double.canonicalText)
-    case is Double, is Float: throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
-    default: break
+  static func box<T: Encodable>(_ value: T, trail: CodingTrail) throws -> EncodedValue {
+    // Type identity first: comparing metadata is far cheaper than a dynamic cast per value.
+    if T.self == String.self { return .leaf(.string(unsafeBitCast(value, to: String.self))) }
+    if T.self == Int.self { return .leaf(.integer(Int64(unsafeBitCast(value, to: Int.self)))) }
+    if T.self == Bool.self { return .leaf(.bool(unsafeBitCast(value, to: Bool.self))) }
+    if T.self == Int64.self { return .leaf(.integer(unsafeBitCast(value, to: Int64.self))) }
+    if T.self == Date.self { return .leaf(.string(CanonicalDate.format(unsafeBitCast(value, to: Date.self)))) }
+    if T.self == UUID.self { return .leaf(.string(unsafeBitCast(value, to: UUID.self).uuidString.lowercased())) }
+    if T.self == CanonicalDouble.self {
+      return .leaf(.fraction(unsafeBitCast(value, to: CanonicalDouble.self).canonicalText))
+    }
+    if T.self == Double.self || T.self == Float.self {
+      throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
     let encoder = TreeEncoder(trail: trail)
     try value.encode(to: encoder)
@@ -53,11 +76,11 @@ enum CanonicalEncoding {
     return tree
   }
 
-  static func integer<N: BinaryInteger>(_ number: N, trail: CodingTrail) throws -> JSONValue {
+  static func integer<N: BinaryInteger>(_ number: N, trail: CodingTrail) throws -> EncodedValue {
     guard let exact = Int64(exactly: number) else {
       throw CanonicalCodingError.integerOutOfRange(String(number), typeName: "Int64", path: trail.jsonPath)
     }
-    return .integer(exact)
+    return .leaf(.integer(exact))
   }
 }
 
@@ -67,7 +90,7 @@ enum EncodingNode {
   case array(ArrayBox)
   case deferred(TreeEncoder)
 
-  func freeze() -> JSONValue {
+  func freeze() -> EncodedValue {
     switch self {
     case .object(let box): return box.freeze()
     case .array(let box): return box.freeze()
@@ -76,40 +99,47 @@ enum EncodingNode {
   }
 }
 
-/// An object under construction. Finished values go straight into `values`; only members that
-/// are still open containers wait in `open` (rare: synthesized enum payloads, super-encoders).
+/// An object under construction, its members in the order they were encoded (a key written twice
+/// keeps its last value). Members that are still open containers (synthesized enum payloads,
+/// super-encoders) are frozen at the end, in place.
 final class ObjectBox {
-  var values: [String: JSONValue] = [:]
-  var open: [String: EncodingNode] = [:]
+  var members: [EncodedMember] = []
+  var open: [(position: Int, node: EncodingNode)] = []
+  /// The coding-key type filling it, when known: `MemberOrder` remembers each type's key order.
+  let keyType: ObjectIdentifier?
 
-  func set(_ key: String, _ value: JSONValue) {
-    values[key] = value
-    if !open.isEmpty { open[key] = nil }
+  init(keyType: ObjectIdentifier? = nil) {
+    self.keyType = keyType
   }
 
-  func freeze() -> JSONValue {
-    guard !open.isEmpty else { return .object(values) }
-    var members = values
-    for (key, node) in open { members[key] = node.freeze() }
-    return .object(members)
+  func set(_ key: String, _ value: EncodedValue) {
+    members.append(EncodedMember(key, value))
+  }
+
+  func add(_ key: String, open node: EncodingNode) {
+    open.append((members.count, node))
+    members.append(EncodedMember(key, .leaf(.null)))
+  }
+
+  func freeze() -> EncodedValue {
+    for (position, node) in open { members[position].value = node.freeze() }
+    return .object(MemberOrder.shared.canonical(members, type: keyType))
   }
 }
 
 /// An array under construction, with the same split as `ObjectBox`.
 final class ArrayBox {
-  var values: [JSONValue] = []
-  var open: [Int: EncodingNode] = [:]
+  var values: [EncodedValue] = []
+  var open: [(position: Int, node: EncodingNode)] = []
 
   func append(_ node: EncodingNode) {
-    open[values.count] = node
-    values.append(.null)
+    open.append((values.count, node))
+    values.append(.leaf(.null))
   }
 
-  func freeze() -> JSONValue {
-    guard !open.isEmpty else { return .array(values) }
-    var elements = values
-    for (index, node) in open { elements[index] = node.freeze() }
-    return .array(elements)
+  func freeze() -> EncodedValue {
+    for (position, node) in open { values[position] = node.freeze() }
+    return .array(values)
   }
 }
 
@@ -118,7 +148,7 @@ final class TreeEncoder: Encoder {
   let trail: CodingTrail
   var codingPath: [any CodingKey] { trail.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
-  var root: JSONValue?
+  var root: EncodedValue?
   var openRoot: EncodingNode?
 
   init(trail: CodingTrail) {
@@ -126,9 +156,9 @@ final class TreeEncoder: Encoder {
   }
 
   /// The tree written; a value that wrote nothing is an empty object.
-  func finish() -> JSONValue {
+  func finish() -> EncodedValue {
     if let openRoot { return openRoot.freeze() }
-    return root ?? .object([:])
+    return root ?? .object([])
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -136,7 +166,7 @@ final class TreeEncoder: Encoder {
     if case .object(let existing) = openRoot {
       box = existing
     } else {
-      box = ObjectBox()
+      box = ObjectBox(keyType: ObjectIdentifier(Key.self))
       openRoot = .object(box)
     }
     return KeyedEncodingContainer(ObjectEncodingContainer<Key>(box: box, trail: trail))
@@ -166,10 +196,12 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Nil optionals are omitted entirely; the dialect never writes `null` for them.
   mutating func encodeNil(forKey key: Key) throws {}
 
-  mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .string(value)) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .bool(value)) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { box.set(key.stringValue, .integer(Int64(value))) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(key.stringValue, .integer(value)) }
+  mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .leaf(.string(value))) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .leaf(.bool(value))) }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    box.set(key.stringValue, .leaf(.integer(Int64(value))))
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(key.stringValue, .leaf(.integer(value))) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     box.set(key.stringValue, try CanonicalEncoding.box(value, trail: trail.member(key)))
@@ -178,22 +210,27 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    let child = ObjectBox()
-    box.open[key.stringValue] = .object(child)
+    let child = ObjectBox(keyType: ObjectIdentifier(NestedKey.self))
+    box.add(key.stringValue, open: .object(child))
     return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: trail.member(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let child = ArrayBox()
-    box.open[key.stringValue] = .array(child)
+    box.add(key.stringValue, open: .array(child))
     return ArrayEncodingContainer(box: child, trail: trail.member(key))
   }
 
-  mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
+  /// The `super` member, whether or not `Key` declares one (it need not: no force-unwrap here).
+  mutating func superEncoder() -> any Encoder {
+    let encoder = TreeEncoder(trail: trail.member(SuperKey()))
+    box.add("super", open: .deferred(encoder))
+    return encoder
+  }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
     let encoder = TreeEncoder(trail: trail.member(key))
-    box.open[key.stringValue] = .deferred(encoder)
+    box.add(key.stringValue, open: .deferred(encoder))
     return encoder
   }
 }
@@ -204,9 +241,9 @@ struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { trail.codingPath }
   var count: Int { box.values.count }
 
-  mutating func encodeNil() throws { box.values.append(.null) }
-  mutating func encode(_ value: String) throws { box.values.append(.string(value)) }
-  mutating func encode(_ value: Int) throws { box.values.append(.integer(Int64(value))) }
+  mutating func encodeNil() throws { box.values.append(.leaf(.null)) }
+  mutating func encode(_ value: String) throws { box.values.append(.leaf(.string(value))) }
+  mutating func encode(_ value: Int) throws { box.values.append(.leaf(.integer(Int64(value)))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     box.values.append(try CanonicalEncoding.box(value, trail: trail.element(box.values.count)))
@@ -215,7 +252,7 @@ struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type
   ) -> KeyedEncodingContainer<NestedKey> {
-    let child = ObjectBox()
+    let child = ObjectBox(keyType: ObjectIdentifier(NestedKey.self))
     let elementTrail = trail.element(box.values.count)
     box.append(.object(child))
     return KeyedEncodingContainer(ObjectEncodingContainer<NestedKey>(box: child, trail: elementTrail))
@@ -239,7 +276,8 @@ struct ValueEncodingContainer: SingleValueEncodingContainer {
   let encoder: TreeEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  func set(_ value: JSONValue) { encoder.root = value }
+  func set(_ value: JSONValue) { encoder.root = .leaf(value) }
+  func set(_ value: EncodedValue) { encoder.root = value }
 
   mutating func encodeNil() throws { set(.null) }
   mutating func encode(_ value: Bool) throws { set(.bool(value)) }
@@ -263,6 +301,15 @@ struct ValueEncodingContainer: SingleValueEncodingContainer {
   mutating func encode<T: Encodable>(_ value: T) throws {
     set(try CanonicalEncoding.box(value, trail: encoder.trail))
   }
+}
+
+/// The key of the member `superEncoder()` writes to.
+struct SuperKey: CodingKey {
+  var stringValue: String { "super" }
+  var intValue: Int? { nil }
+  init() {}
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { nil }
 }
 
 /// The coding key of an array element.

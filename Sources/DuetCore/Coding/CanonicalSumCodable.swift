@@ -14,22 +14,23 @@ public protocol CanonicalSumCodable: Codable {}
 /// The translation between Swift's synthesized enum shape and the case/value envelope.
 enum SumEnvelope {
   /// `{"name":{…}}` (synthesized) → `{"case":"name",…}` (dialect).
-  static func wrap(_ synthesized: JSONValue, type: Any.Type, trail: CodingTrail) throws -> JSONValue {
-    guard case .object(let outer) = synthesized, outer.count == 1, let (name, payload) = outer.first,
-      case .object(let fields) = payload
+  static func wrap(_ synthesized: EncodedValue, type: Any.Type, trail: CodingTrail) throws -> EncodedValue {
+    guard case .object(let outer) = synthesized, outer.count == 1, case .object(let fields) = outer[0].value
     else {
       throw CanonicalCodingError.invalidValue(
         "\(String(describing: type)) is marked CanonicalSumCodable but did not encode as an enum with synthesized Codable",
         path: trail.jsonPath)
     }
-    if fields.isEmpty { return .object(["case": .string(name)]) }
-    let unlabelled = fields.keys.filter(isUnlabelledKey)
-    if unlabelled.isEmpty { return .object(["case": .string(name), "value": payload]) }
-    if fields.count == 1, let single = fields["_0"] {
-      return .object(["case": .string(name), "value": single])
+    let name = EncodedMember("case", .leaf(.string(outer[0].key)))
+    if fields.isEmpty { return .object([name]) }
+    if !fields.contains(where: { isUnlabelledKey($0.key) }) {
+      return .object([name, EncodedMember("value", outer[0].value)])
+    }
+    if fields.count == 1, fields[0].key == "_0" {
+      return .object([name, EncodedMember("value", fields[0].value)])
     }
     throw CanonicalCodingError.invalidValue(
-      "case '\(name)' of \(String(describing: type)) has several or mixed unlabelled payloads; the envelope allows one unlabelled payload, or labels for all",
+      "case '\(outer[0].key)' of \(String(describing: type)) has several or mixed unlabelled payloads; the envelope allows one unlabelled payload, or labels for all",
       path: trail.jsonPath)
   }
 

@@ -13,25 +13,47 @@ public struct JSONParser: Sendable {
 
   /// Parses one JSON text (surrounding whitespace allowed) into a value tree.
   public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
-    let array = Array(bytes)
-    var reader = JSONReader(bytes: array, maximumDepth: maximumDepth)
-    return try reader.parseDocument()
+    let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+      parse(buffer)
+    }
+    if let result { return try result.get() }
+    return try Array(bytes).withUnsafeBufferPointer { buffer in parse(buffer) }.get()
+  }
+
+  func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+    var reader = JSONReader(bytes: buffer, maximumDepth: maximumDepth)
+    do {
+      return .success(try reader.parseDocument())
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Parses a string's UTF-8 bytes.
   public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-    try parse(Array(text.utf8))
+    try parse(text.utf8)
   }
 }
 
 /// The cursor behind `JSONParser`: one pass over the bytes, a path stack kept for errors.
+///
+/// The stack holds where each key starts (not the key itself), so the hot path never retains a
+/// string for it; keys are read again only to word an error.
 struct JSONReader {
-  let bytes: [UInt8]
+  /// One level of the path being read.
+  enum Step {
+    /// The member whose key's opening quote is at this offset.
+    case key(at: Int)
+    /// An array element.
+    case index(Int)
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
   var index = 0
-  var path: [JSONPathComponent] = []
+  var path: [Step] = []
 
-  init(bytes: [UInt8], maximumDepth: Int) {
+  init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
   }
@@ -65,12 +87,14 @@ struct JSONReader {
   mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
     if depth > maximumDepth { throw failure("nesting deeper than \(maximumDepth) levels") }
     index += 1  // {
-    var members: [String: JSONValue] = [:]
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       index += 1
-      return .object(members)
+      return .object([:])
     }
+    // Members are gathered in order and hashed once, into a dictionary of the exact size.
+    var members: [(String, JSONValue)] = []
+    var seen: Set<String>?
     while true {
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of input inside an object") }
@@ -81,7 +105,7 @@ struct JSONReader {
       }
       let keyOffset = index
       let key = try parseString()
-      if members[key] != nil {
+      if Self.isDuplicate(key, in: members, seen: &seen) {
         index = keyOffset
         throw failure("duplicate key '\(key)'")
       }
@@ -89,8 +113,8 @@ struct JSONReader {
       guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after object key '\(key)'") }
       index += 1
       skipWhitespace()
-      path.append(.key(key))
-      members[key] = try parseValue(depth: depth)
+      path.append(.key(at: keyOffset))
+      members.append((key, try parseValue(depth: depth)))
       path.removeLast()
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of input inside an object") }
@@ -100,10 +124,19 @@ struct JSONReader {
       }
       if bytes[index] == UInt8(ascii: "}") {
         index += 1
-        return .object(members)
+        return .object(Dictionary(uniqueKeysWithValues: members))
       }
       throw failure("unexpected \(describeByte()), expected ',' or '}'")
     }
+  }
+
+  /// A linear scan for small objects; a set once an object grows past a handful of members.
+  static func isDuplicate(_ key: String, in members: [(String, JSONValue)], seen: inout Set<String>?) -> Bool {
+    if seen == nil, members.count < 16 {
+      return members.contains { $0.0 == key }
+    }
+    if seen == nil { seen = Set(members.map(\.0)) }
+    return !seen!.insert(key).inserted
   }
 
   mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -150,15 +183,25 @@ struct JSONReader {
   mutating func parseNumber() throws(JSONParseError) -> JSONValue {
     let start = index
     var isInteger = true
-    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else {
       throw failure("a number needs a digit after '-'")
     }
+    // The magnitude, accumulated while scanning; `nil` once it no longer fits.
+    var magnitude: UInt64? = 0
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
       if index < bytes.count, isDigit(bytes[index]) { throw failure("leading zeros are not allowed in numbers") }
     } else {
-      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      while index < bytes.count, isDigit(bytes[index]) {
+        if let value = magnitude {
+          let (times10, overflowA) = value.multipliedReportingOverflow(by: 10)
+          let (sum, overflowB) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+          magnitude = overflowA || overflowB ? nil : sum
+        }
+        index += 1
+      }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       isInteger = false
@@ -173,9 +216,12 @@ struct JSONReader {
       guard index < bytes.count, isDigit(bytes[index]) else { throw failure("an exponent needs a digit") }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    let lexeme = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let value = magnitude {
+      if !negative, value <= UInt64(Int64.max) { return .integer(Int64(value)) }
+      if negative, value <= UInt64(Int64.max) + 1 { return .integer(value == 0 ? 0 : 0 &- Int64(bitPattern: value)) }
+    }
+    let lexeme = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     if !isInteger { return .fraction(lexeme) }
-    if let value = Int64(lexeme) { return .integer(value) }
     return .largeInteger(lexeme)
   }
 
@@ -193,16 +239,16 @@ struct JSONReader {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         if scalars.isEmpty {
-          let run = bytes[runStart..<index]
+          let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
           index += 1
           return String(decoding: run, as: UTF8.self)
         }
-        scalars.append(contentsOf: bytes[runStart..<index])
+        scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         index += 1
         return String(decoding: scalars, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        scalars.append(contentsOf: bytes[runStart..<index])
+        scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         try parseEscape(into: &scalars)
         runStart = index
         continue
@@ -362,6 +408,17 @@ struct JSONReader {
     }
     return JSONParseError(
       message: message, line: line, column: offset - lineStart + 1, offset: offset,
-      path: JSONPath(root: "", path))
+      path: JSONPath(root: "", path.map(component)))
+  }
+
+  /// A path step as errors show it (the key read again from where it starts).
+  func component(_ step: Step) -> JSONPathComponent {
+    switch step {
+    case .index(let position): return .index(position)
+    case .key(let offset):
+      var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+      reader.index = offset
+      return .key((try? reader.parseString()) ?? "")
+    }
   }
 }

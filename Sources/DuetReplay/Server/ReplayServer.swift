@@ -29,18 +29,31 @@ public struct ReplayServer: Sendable {
 
   /// The reply to one request line (given without its newline).
   public func respond(to line: some Collection<UInt8>) -> ReplayReply {
-    if line.allSatisfy(Self.isWhitespace) { return .none }
+    switch answer(line) {
+    case .reduced(let step): return .line(ReplayEnvelope.reduced(step))
+    case .reply(let reply): return reply
+    }
+  }
+
+  /// What `serve` does with a line: a reduce's two strings go straight into the reply buffer.
+  enum Answer {
+    case reduced(ReplayStep)
+    case reply(ReplayReply)
+  }
+
+  func answer(_ line: some Collection<UInt8>) -> Answer {
+    if line.allSatisfy(Self.isWhitespace) { return .reply(.none) }
     do {
       switch try ReplayRequest.parse(line) {
       case .exit:
-        return .exit
+        return .reply(.exit)
       case .reduce(let feature, let state, let action):
-        return .line(ReplayEnvelope.reduced(try registry.reduceStep(feature: feature, state: state, action: action)))
+        return .reduced(try registry.reduceStep(feature: feature, state: state, action: action))
       case .scenarios(let target):
-        return .line(try scenariosLine(target))
+        return .reply(.line(try scenariosLine(target)))
       }
     } catch {
-      return .line(ReplayEnvelope.error(error))
+      return .reply(.line(ReplayEnvelope.error(error)))
     }
   }
 
@@ -82,7 +95,13 @@ public struct ReplayServer: Sendable {
       switch reader.next() {
       case .end: reply = .exit
       case .tooLong: reply = .line(ReplayEnvelope.error(.requestLineTooLong(limit: Self.maximumRequestLength)))
-      case .line(let bytes): reply = respond(to: bytes)
+      case .line(let bytes):
+        switch answer(bytes) {
+        case .reduced(let step):
+          writer.append(reduced: step)
+          continue
+        case .reply(let other): reply = other
+        }
       }
       switch reply {
       case .exit:

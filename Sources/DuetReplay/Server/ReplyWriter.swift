@@ -1,3 +1,5 @@
+import DuetCore
+
 /// Collects reply lines and writes them in as few `write(2)` calls as the conversation allows.
 ///
 /// A verifier waits for each reply before sending the next request, so replies must reach the
@@ -20,6 +22,18 @@ final class ReplyWriter {
   /// Queues one line (a newline is added); writes through when enough has piled up.
   func append(_ line: String) {
     pending.append(contentsOf: line.utf8)
+    pending.append(0x0A)
+    if pending.count >= Self.flushThreshold { flush() }
+  }
+
+  /// Queues `{"effects":"…","state":"…"}` (what `ReplayEnvelope.reduced` builds as a string),
+  /// escaping both strings straight into the buffer.
+  func append(reduced step: ReplayStep) {
+    pending.append(contentsOf: #"{"effects":"#.utf8)
+    CanonicalWriter.appendQuoted(step.effects, to: &pending)
+    pending.append(contentsOf: #","state":"#.utf8)
+    CanonicalWriter.appendQuoted(step.state, to: &pending)
+    pending.append(UInt8(ascii: "}"))
     pending.append(0x0A)
     if pending.count >= Self.flushThreshold { flush() }
   }

@@ -24,10 +24,11 @@ struct Repository {
     let store = FixtureStore(location: location)
     var gate = TaxonomyGate(declared: read.manifest.telemetry)
     var chainNodes: [String: [String]] = [:]
-    let lint = Linter(manifest: read.manifest, manifestProblems: read.problems, store: store).run { listed, loaded in
-      if listed.isChain { chainNodes[listed.name] = loaded.document.nodes }
-      if taxonomy { gate.add(fixture: listed.name, document: loaded.tree, feature: listed.owner) }
-    }
+    let linter = Linter(manifest: read.manifest, manifestProblems: read.problems, store: store)
+    let lint = linter.run(inspecting: { listed, inspected in
+      if listed.isChain { chainNodes[listed.name] = inspected.document.nodes }
+      if taxonomy { gate.add(fixture: listed.name, document: inspected.taxonomyDocument, feature: listed.owner) }
+    })
     return Repository(
       manifest: read.manifest, store: store, lint: lint, gate: gate, findings: taxonomy ? gate.finish() : [],
       chainNodes: chainNodes, manifestBroken: !read.problems.isEmpty)

@@ -3,7 +3,8 @@ import Foundation
 /// `duet-verify verify`: lint, replay every selected recording through the runner pool and
 /// byte-compare, run the taxonomy gate, then report (terminal, `.runs/`, JSON, JUnit, annotations).
 ///
-/// Reads as load → select → start runners → replay → report; each step lives in its own type.
+/// Reads as load → select → start runners → one streaming pass (lint, taxonomy, replay) → report;
+/// each step lives in its own type.
 enum VerifyCommand {
   static let flags: Set<String> = [
     "--manifest", "--runner", "--feature", "--jobs", "--timeout", "--shard", "--json", "--junit", "--quiet",
@@ -23,31 +24,36 @@ enum VerifyCommand {
       output.diagnostic("duet-verify verify: unexpected argument '\(extra)'. Scope a run with --feature F instead.")
       return .usage
     }
-    let repository: Repository
+    let location: ManifestLocation
     do {
-      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: true)
+      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
     } catch {
       output.diagnostic(error.description)
       return .usage
     }
-    if repository.manifestBroken {
-      let run = RunResult(fixtures: [], lintProblems: repository.lint.problems)
-      report(run, options: options, context: context, repository: repository)
+    let read = ManifestReader.load(location)
+    let linter = Linter(
+      manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
+    if !read.problems.isEmpty {
+      // The manifest itself is broken: nothing can be replayed safely; lint says everything wrong.
+      let run = RunResult(fixtures: [], lintProblems: linter.run().problems)
+      report(run, options: options, context: context, manifest: read.manifest)
       return .failed
     }
     let selection: [ListedFixture]
     do {
       selection = try FixtureSelection.select(
-        from: repository.manifest, feature: options.feature, shard: options.shard, chainNodes: repository.chainNodes)
+        from: read.manifest, feature: options.feature, shard: options.shard,
+        chainNodes: options.feature == nil ? [:] : chainNodes(linter))
     } catch {
-      for problem in repository.lint.problems { output.diagnostic(problem.description) }
+      for problem in linter.run().problems { output.diagnostic(problem.description) }
       output.diagnostic(error.description)
       return .usage
     }
     let command: RunnerCommand
     do {
       command = try RunnerSetup.command(
-        options, manifest: repository.manifest, folder: context.folder, environment: context.environment)
+        options, manifest: read.manifest, folder: context.folder, environment: context.environment)
     } catch {
       switch error {
       case .usage(let message):
@@ -62,35 +68,63 @@ enum VerifyCommand {
       }
     }
     let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    let pool = RunnerPool(
-      launcher: ProcessRunnerLauncher(command: command, limits: RunnerSetup.limits(options)), size: jobs)
+    let limits = RunnerSetup.limits(options)
+    let pool = RunnerPool(launcher: ProcessRunnerLauncher(command: command, limits: limits), size: jobs)
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count, write: output.writeDiagnostic) : nil
-    let replay = CorpusReplay(store: repository.store, pool: pool).run(
-      selection, knownUnreadable: repository.lint.loadFailures, onResult: { _ in progress?.advance() })
+    let runs = StreamedRunsFolder(RunsFolder(location: location))
+    let keepSteps = options.json
+    let pass = CorpusPass(
+      linter: linter, pool: pool, depth: CorpusReplay.defaultPipelineDepth, timeout: limits.timeout
+    ).run(
+      selected: selection,
+      onResult: { result in
+        runs.write(result)
+        progress?.advance()
+      },
+      keep: { keepSteps ? $0 : $0.slimmed })
     progress?.finish()
     var failures: [String] = []
-    for failure in replay.startFailures where !failures.contains(failure.description) {
+    for failure in pass.startFailures where !failures.contains(failure.description) {
       failures.append(failure.description)
     }
     let run = RunResult(
-      fixtures: replay.results, lintProblems: repository.lint.problems, taxonomyFindings: repository.findings,
-      runnerFailures: failures, runners: replay.runners, durationMillis: replay.durationMillis)
-    report(run, options: options, context: context, repository: repository)
+      fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
+      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
+    report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
     return run.passed ? .passed : .failed
   }
 
-  /// Every reporter: `.runs/`, JUnit, then stdout (JSON or human, plus annotations).
-  static func report(_ run: RunResult, options: CommonOptions, context: CommandContext, repository: Repository) {
+  /// Chain recording → its nodes, for `--feature` scoping (only chains are read, and only then).
+  static func chainNodes(_ linter: Linter) -> [String: [String]] {
+    var nodes: [String: [String]] = [:]
+    for listed in linter.manifest.listedFixtures where listed.isChain {
+      if case .success(let inspected) = InspectedFixture.read(listed.name, from: linter.store) {
+        nodes[listed.name] = inspected.document.nodes
+      }
+    }
+    return nodes
+  }
+
+  /// Every reporter: `.runs/`, JUnit, then stdout (JSON or human, plus annotations). When the
+  /// recordings' results were `streamed` to `.runs/` already, only the summary is written here.
+  static func report(
+    _ run: RunResult, options: CommonOptions, context: CommandContext, manifest: Manifest,
+    streamed: StreamedRunsFolder? = nil
+  ) {
     let output = context.output
-    do {
-      try RunsFolder(location: repository.manifest.location).write(run)
+    do throws(RunsFolderError) {
+      if let streamed {
+        try streamed.finish(run)
+      } else {
+        try RunsFolder(location: manifest.location).write(run)
+      }
     } catch {
       output.diagnostic(error.description)
     }
     if let junit = options.junit {
-      let url = resolve(junit, against: context.folder)
+      let url = resolve(options.shard?.reportPath(junit) ?? junit, against: context.folder)
       do {
         try AtomicFile.write(JUnitReport.render(run), to: url)
       } catch {

@@ -1,6 +1,12 @@
 import DuetCore
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The recordings folder: which fixture files exist, and loading one safely.
 ///
 /// Loading is one fixture at a time (a large corpus is streamed, never held), refuses files over a
@@ -11,18 +17,37 @@ public struct FixtureStore: Sendable {
   public static let defaultSizeLimit = 64 << 20
 
   /// The manifest's location (fixtures folder, repository root for display paths).
-  public var location: ManifestLocation
+  public var location: ManifestLocation {
+    didSet { paths = Paths(location) }
+  }
   /// The size limit in bytes.
   public var sizeLimit: Int
+  /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
+  private var paths: Paths
 
   public init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
     self.sizeLimit = sizeLimit
+    paths = Paths(location)
+  }
+
+  struct Paths: Sendable {
+    var folder: String
+    var display: String
+    init(_ location: ManifestLocation) {
+      folder = location.fixturesFolder.path
+      display = location.relativePath(of: location.fixturesFolder)
+    }
   }
 
   /// The display path of recording `name` (`fixtures/counter.fixture.json`).
   public func displayPath(_ name: String) -> String {
-    location.relativePath(of: location.fixtureFile(name))
+    paths.display + "/" + name + ".fixture.json"
+  }
+
+  /// The file system path of recording `name`.
+  func filePath(_ name: String) -> String {
+    paths.folder + "/" + name + ".fixture.json"
   }
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
@@ -36,12 +61,16 @@ public struct FixtureStore: Sendable {
 
   /// The file size of recording `name`, when it exists (used to schedule big recordings first).
   public func size(of name: String) -> Int? {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: location.fixtureFile(name).path)
-    return (attributes?[.size] as? NSNumber)?.intValue
+    var status = stat()
+    guard stat(filePath(name), &status) == 0 else { return nil }
+    return Int(status.st_size)
   }
 
   /// The raw bytes of recording `name`, refusing missing and oversized files, links leading
   /// outside the repository, and anything that is not a regular file (a pipe would block the read).
+  ///
+  /// Plain `open`/`fstat`/`read` after the inspection: a corpus is tens of thousands of files, read
+  /// once each.
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let file = displayPath(name)
     let path: String
@@ -53,13 +82,37 @@ public struct FixtureStore: Sendable {
       if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
       path = resolved
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable(file: file)) }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: sizeLimit + 1) ?? Data() else {
-      return .failure(.unreadable(file: file))
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
     }
-    if data.count > sizeLimit { return .failure(.oversized(file: file, bytes: data.count, limit: sizeLimit)) }
-    return .success([UInt8](data))
+    defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(file: file)) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      return .failure(.notAFile(file: file, kind: "something other than a file"))
+    }
+    let size = Int(status.st_size)
+    if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
+    while count < bytes.count {
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+      }
+      if got == 0 { break }
+      if got < 0 {
+        if errno == EINTR { continue }
+        return .failure(.unreadable(file: file))
+      }
+      count += got
+      if count == bytes.count {
+        if count > sizeLimit { return .failure(.oversized(file: file, bytes: count, limit: sizeLimit)) }
+        bytes.append(contentsOf: repeatElement(0, count: max(4_096, count)))  // the file grew while read
+      }
+    }
+    bytes.removeSubrange(count...)
+    return .success(bytes)
   }
 
   /// Recording `name` parsed and read into a document.

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// `lint` runs it alone; `verify` runs it first and streams each loaded recording to the taxonomy
 /// gate through `visit`, so the corpus is read once for both.
-public struct Linter {
+public struct Linter: Sendable {
   /// The manifest being checked.
   public var manifest: Manifest
   /// Problems the manifest reader already found (syntax and rules).
@@ -21,34 +21,57 @@ public struct Linter {
   }
 
   /// Every check; `visit` is called with each recording that loads (in manifest order).
-  public func run(visit: (ListedFixture, LoadedFixture) -> Void = { _, _ in }) -> LintResult {
-    var problems = manifestProblems
-    let file = manifest.location.displayName
-    problems += pathProblems(file: file)
-    if let telemetry = manifest.telemetry { problems += TelemetryDeclarationCheck.problems(telemetry, file: file) }
+  public func run(visit: (ListedFixture, LoadedFixture) -> Void) -> LintResult {
+    run(inspecting: { listed, inspected in visit(listed, inspected.loaded()) })
+  }
+
+  /// Every check.
+  public func run() -> LintResult {
+    run(inspecting: { _, _ in })
+  }
+
+  /// Every check, reading each recording once; `visit` sees each one that loads, in manifest order.
+  func run(inspecting visit: (ListedFixture, InspectedFixture) -> Void) -> LintResult {
+    var problems = passProblems()
     var checked = 0
     var failures: [String: FixtureLoadError] = [:]
     for listed in manifest.listedFixtures {
-      switch store.load(listed.name) {
-      case .failure(.missing(let path)):
-        failures[listed.name] = .missing(file: path)
-        problems.append(
-          LintProblem(
-            file: file, line: listed.line,
-            message:
-              "recording '\(listed.name)' is listed but \(path) does not exist. Just declared? Run: "
-              + Self.recordCommand(for: listed)))
-      case .failure(let error):
-        failures[listed.name] = error
-        problems.append(error.lintProblem)
-      case .success(let loaded):
+      let reading = InspectedFixture.read(listed.name, from: store)
+      problems += self.problems(of: listed, reading: reading)
+      switch reading {
+      case .failure(let error): failures[listed.name] = error
+      case .success(let inspected):
         checked += 1
-        problems += fixtureProblems(loaded, listed: listed)
-        visit(listed, loaded)
+        visit(listed, inspected)
       }
     }
     problems += orphanProblems()
     return LintResult(problems: problems, fixturesChecked: checked, loadFailures: failures)
+  }
+
+  /// The checks that need no recording: the manifest's own problems, its paths, its telemetry.
+  func passProblems() -> [LintProblem] {
+    var problems = manifestProblems
+    let file = manifest.location.displayName
+    problems += pathProblems(file: file)
+    if let telemetry = manifest.telemetry { problems += TelemetryDeclarationCheck.problems(telemetry, file: file) }
+    return problems
+  }
+
+  /// The problems of one listed recording, given how reading it went.
+  func problems(of listed: ListedFixture, reading: Result<InspectedFixture, FixtureLoadError>) -> [LintProblem] {
+    switch reading {
+    case .failure(.missing(let path)):
+      return [
+        LintProblem(
+          file: manifest.location.displayName, line: listed.line,
+          message:
+            "recording '\(listed.name)' is listed but \(path) does not exist. Just declared? Run: "
+            + Self.recordCommand(for: listed))
+      ]
+    case .failure(let error): return [error.lintProblem]
+    case .success(let inspected): return fixtureProblems(inspected, listed: listed)
+    }
   }
 
   /// The command that (re)writes a listed recording.
@@ -77,10 +100,12 @@ public struct Linter {
     return problems
   }
 
-  func fixtureProblems(_ loaded: LoadedFixture, listed: ListedFixture) -> [LintProblem] {
+  func fixtureProblems(_ loaded: InspectedFixture, listed: ListedFixture) -> [LintProblem] {
     var problems: [LintProblem] = []
     let document = loaded.document
-    if let problem = canonicalFormProblem(loaded, listed: listed) { problems.append(problem) }
+    if let tree = loaded.tree, let problem = canonicalFormProblem(loaded, tree: tree, listed: listed) {
+      problems.append(problem)
+    }
     if let owner = listed.owner, let feature = document.feature, feature != owner {
       problems.append(
         LintProblem(
@@ -104,10 +129,11 @@ public struct Linter {
   }
 
   /// "This fixture file is not in canonical pretty form": its bytes differ from their re-emission.
-  func canonicalFormProblem(_ loaded: LoadedFixture, listed: ListedFixture) -> LintProblem? {
+  /// Only asked of files the fast reader did not prove canonical.
+  func canonicalFormProblem(_ loaded: InspectedFixture, tree: JSONValue, listed: ListedFixture) -> LintProblem? {
     let expected: [UInt8]
     do {
-      expected = Array(try CanonicalWriter.pretty(loaded.tree).utf8)
+      expected = Array(try CanonicalWriter.pretty(tree).utf8)
     } catch {
       return LintProblem(
         file: loaded.file,

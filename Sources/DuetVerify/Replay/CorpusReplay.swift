@@ -2,17 +2,27 @@ import Dispatch
 
 /// Replays a selection of recordings across a runner pool and gathers one result per recording.
 ///
-/// Each recording is loaded by the worker that replays it (streamed, never all held); recordings
-/// lint already found unreadable are reported without occupying a runner.
+/// Each recording is loaded by the slot that replays it (streamed, never all held); recordings
+/// lint already found unreadable are reported without occupying a runner. Several recordings'
+/// requests are kept in flight on each runner (`pipelineDepth`), so a runner never waits for the
+/// verifier to judge an answer or load the next file.
 public struct CorpusReplay: Sendable {
   /// Where recordings are loaded from.
   public var store: FixtureStore
   /// The runner processes.
   public var pool: RunnerPool
+  /// Requests in flight per runner (1 disables pipelining).
+  public var pipelineDepth: Int
 
-  public init(store: FixtureStore, pool: RunnerPool) {
+  /// The default pipelining depth: enough that the runner always has requests queued while the
+  /// verifier judges a reply, or reads and checks the next recording (the longest pause, a few
+  /// steps' worth of the runner's time for a large recording).
+  public static let defaultPipelineDepth = 8
+
+  public init(store: FixtureStore, pool: RunnerPool, pipelineDepth: Int = CorpusReplay.defaultPipelineDepth) {
     self.store = store
     self.pool = pool
+    self.pipelineDepth = max(1, pipelineDepth)
   }
 
   /// What the replay produced.
@@ -45,24 +55,18 @@ public struct CorpusReplay: Sendable {
       }
     }
     let store = self.store
-    let replayer = FixtureReplayer()
     let ordered = FixtureSelection.dispatchOrder(replayable) { store.size(of: $0) }
-    let run = pool.run(
-      ordered,
-      work: { listed, connection in
-        switch store.load(listed.name) {
-        case .failure(let error): return (Self.unreadable(listed, error: error, store: store), false)
-        case .success(let loaded):
-          let outcome = replayer.replay(loaded.document, owner: listed.owner, file: loaded.file, on: connection)
-          return (outcome.result, outcome.runnerLost)
+    let run = pool.runPipelined(
+      ordered, depth: pipelineDepth, timeout: pool.requestTimeout,
+      prepare: { listed -> Prepared<ReplayConversation> in
+        switch InspectedFixture.read(listed.name, from: store) {
+        case .failure(let error): return .done(Self.unreadable(listed, error: error, store: store))
+        case .success(let inspected):
+          return .converse(ReplayConversation(plan: inspected.plan, owner: listed.owner, file: inspected.file))
         }
       },
-      unavailable: { listed, _ in
-        FixtureResult(
-          name: listed.name, kind: listed.isChain ? .chain : .leaf, feature: listed.owner,
-          file: store.displayPath(listed.name),
-          failure: FixtureFailure(
-            reason: .notRun, detail: "not replayed: no runner could be started (see the runner error above)"))
+      abandon: { conversation, _ in
+        Self.notRun(conversation.plan.document.name, owner: conversation.owner, store: store)
       },
       onOutput: onResult)
     for result in run.outputs { byName[result.name] = result }
@@ -75,5 +79,13 @@ public struct CorpusReplay: Sendable {
     FixtureResult(
       name: listed.name, kind: listed.isChain ? .chain : .leaf, feature: listed.owner, file: error.file,
       failure: FixtureFailure(reason: .unreadable, detail: error.description))
+  }
+
+  /// A recording no runner could be started for.
+  static func notRun(_ name: String, owner: String?, store: FixtureStore) -> FixtureResult {
+    FixtureResult(
+      name: name, kind: owner == nil ? .chain : .leaf, feature: owner, file: store.displayPath(name),
+      failure: FixtureFailure(
+        reason: .notRun, detail: "not replayed: no runner could be started (see the runner error above)"))
   }
 }

@@ -18,9 +18,16 @@ public struct FixtureResult: Codable, Equatable, Sendable {
   /// The steps that were replayed, in order (the failing one last).
   public var steps: [StepResult]
   /// The first failure; `nil` when the recording passed.
-  public var failure: FixtureFailure?
+  public var failure: FixtureFailure? {
+    get { failureBox?.failure }
+    set { failureBox = newValue.map(FailureBox.init) }
+  }
   /// Wall time spent on this recording, in milliseconds.
   public var durationMillis: Int
+
+  /// The failure lives out of line: a run holds one result per recording, most of them passed,
+  /// and an inline `FixtureFailure?` would more than double every one of them.
+  private var failureBox: FailureBox?
 
   public init(
     name: String, kind: FixtureDocument.Kind, feature: String? = nil, file: String, scenarioSource: String? = nil,
@@ -33,12 +40,67 @@ public struct FixtureResult: Codable, Equatable, Sendable {
     self.scenarioSource = scenarioSource
     self.stepCount = stepCount
     self.steps = steps
-    self.failure = failure
+    self.failureBox = failure.map(FailureBox.init)
     self.durationMillis = durationMillis
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case name, kind, feature, file, scenarioSource, stepCount, steps, failure, durationMillis
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      name: try container.decode(String.self, forKey: .name),
+      kind: try container.decode(FixtureDocument.Kind.self, forKey: .kind),
+      feature: try container.decodeIfPresent(String.self, forKey: .feature),
+      file: try container.decode(String.self, forKey: .file),
+      scenarioSource: try container.decodeIfPresent(String.self, forKey: .scenarioSource),
+      stepCount: try container.decode(Int.self, forKey: .stepCount),
+      steps: try container.decode([StepResult].self, forKey: .steps),
+      failure: try container.decodeIfPresent(FixtureFailure.self, forKey: .failure),
+      durationMillis: try container.decode(Int.self, forKey: .durationMillis))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    try container.encodeIfPresent(feature, forKey: .feature)
+    try container.encode(file, forKey: .file)
+    try container.encodeIfPresent(scenarioSource, forKey: .scenarioSource)
+    try container.encode(stepCount, forKey: .stepCount)
+    try container.encode(steps, forKey: .steps)
+    try container.encodeIfPresent(failure, forKey: .failure)
+    try container.encode(durationMillis, forKey: .durationMillis)
+  }
+
+  public static func == (lhs: FixtureResult, rhs: FixtureResult) -> Bool {
+    lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.feature == rhs.feature && lhs.file == rhs.file
+      && lhs.scenarioSource == rhs.scenarioSource && lhs.stepCount == rhs.stepCount && lhs.steps == rhs.steps
+      && lhs.failure == rhs.failure && lhs.durationMillis == rhs.durationMillis
   }
 
   /// True when every step matched.
   public var passed: Bool { failure == nil }
+
+  /// What a report needs of a passed recording: everything but its step list (`stepCount` still
+  /// says how many steps passed). Failed results are kept whole.
+  var slimmed: FixtureResult {
+    guard passed, !steps.isEmpty else { return self }
+    var slim = self
+    slim.stepCount = max(stepCount, steps.count)
+    slim.steps = []
+    return slim
+  }
+}
+
+/// A failure held by reference (immutable, so sharing it between copies is safe).
+final class FailureBox: Sendable {
+  let failure: FixtureFailure
+  init(_ failure: FixtureFailure) {
+    self.failure = failure
+  }
 }
 
 /// One replayed step.

@@ -15,11 +15,14 @@ public struct RunResult: Sendable {
   public var runners: Int
   /// Wall time of the whole run, in milliseconds.
   public var durationMillis: Int
+  /// The share of the corpus this run replayed (`--shard`), when it was one.
+  public var shard: Shard?
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
-    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0
+    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil
   ) {
+    self.shard = shard
     self.fixtures = fixtures
     self.lintProblems = lintProblems
     self.taxonomyFindings = taxonomyFindings
@@ -30,8 +33,11 @@ public struct RunResult: Sendable {
 
   /// Recordings that passed.
   public var passedCount: Int { fixtures.filter(\.passed).count }
-  /// Steps sent to a runner and judged.
-  public var stepsReplayed: Int { fixtures.reduce(0) { $0 + $1.steps.count } }
+  /// Steps sent to a runner and judged. (A passed recording replayed all its steps; `verify` keeps
+  /// passed results without their step list, so its count comes from `stepCount`.)
+  public var stepsReplayed: Int {
+    fixtures.reduce(0) { $0 + ($1.passed ? max($1.stepCount, $1.steps.count) : $1.steps.count) }
+  }
   /// Taxonomy findings that fail the gate.
   public var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }
 

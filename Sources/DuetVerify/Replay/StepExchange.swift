@@ -24,29 +24,59 @@ struct StepExchange {
     return nil
   }
 
-  /// Sends `step` with `state` and judges the reply. Throws only runner faults.
-  static func run(
-    _ step: FixtureStep, node: String, state: String, kind: FixtureDocument.Kind, on connection: any RunnerConnection
-  ) throws(ExchangeError) -> StepExchange {
-    let action = try text(step.action, what: "steps[\(step.index)].action")
-    let expectedEffects = try text(step.expectedEffects, what: "steps[\(step.index)].expectedEffects")
-    let expectedState = try step.expectedState.map { value throws(ExchangeError) in
-      try text(value, what: "steps[\(step.index)].expectedState")
+  /// What step `index` of `plan` sends and expects, or why it cannot be sent (the action first,
+  /// then the effects, then the state).
+  static func texts(_ plan: ReplayPlan, step index: Int) throws(ExchangeError) -> Texts {
+    let planned = plan.steps[index]
+    let action = try text(planned.action)
+    let effects = try text(planned.expectedEffects)
+    let state = try planned.expectedState.map { value throws(ExchangeError) in try text(value) }
+    return Texts(action: action, expectedState: state, expectedEffects: effects)
+  }
+
+  /// The texts of one step.
+  struct Texts {
+    var action: String
+    var expectedState: String?
+    var expectedEffects: String
+  }
+
+  static func text(_ value: WireText) throws(ExchangeError) -> String {
+    switch value.text {
+    case .success(let text): return text
+    case .failure(let problem): throw .unsendable(problem.message)
     }
+  }
+
+  /// Sends step `index` of `plan` with `state` and judges the reply. Throws only runner faults and
+  /// values that cannot be sent.
+  static func run(
+    _ plan: ReplayPlan, step index: Int, node: String, state: String, on connection: any RunnerConnection
+  ) throws(ExchangeError) -> StepExchange {
+    let texts = try texts(plan, step: index)
     let reply: ReduceReply
     do {
-      reply = try connection.reduce(feature: node, state: state, action: action)
+      reply = try connection.reduce(feature: node, state: state, action: texts.action)
     } catch {
-      throw .runner(error, action: action)
+      throw .runner(error, action: texts.action)
     }
+    return judged(plan, step: index, sentState: state, texts: texts, reply: reply)
+  }
+
+  /// The exchange of step `index` once its reply is in.
+  static func judged(
+    _ plan: ReplayPlan, step index: Int, sentState: String, texts: Texts, reply: ReduceReply
+  ) -> StepExchange {
     var exchange = StepExchange(
-      sentState: state, action: action, reply: reply, expectedState: expectedState, expectedEffects: expectedEffects)
-    exchange.failure = exchange.judge(step, kind: kind)
+      sentState: sentState, action: texts.action, reply: reply, expectedState: texts.expectedState,
+      expectedEffects: texts.expectedEffects)
+    exchange.failure = exchange.judge(plan, step: index)
     return exchange
   }
 
   /// Leaf: state then effects; chain: effects, then state if recorded (fixtures.md).
-  func judge(_ step: FixtureStep, kind: FixtureDocument.Kind) -> FixtureFailure? {
+  func judge(_ plan: ReplayPlan, step index: Int) -> FixtureFailure? {
+    let step = plan.document.steps[index]
     guard case .answer(let actualState, let actualEffects) = reply else {
       if case .refused(let message) = reply {
         return failure(step, reason: .runnerError, divergence: nil, detail: "runner said: \(message)")
@@ -54,22 +84,21 @@ struct StepExchange {
       return nil
     }
     func stateCheck() -> FixtureFailure? {
-      guard let expected = step.expectedState, let expectedState else { return nil }
-      guard
-        let found = ByteGate.compare(
-          expected: expected, expectedText: expectedState, actualText: actualState, root: "expectedState")
+      guard let expectedState, !ByteGate.same(expectedState, actualState),
+        let expected = plan.expectedStateTree(index)
       else { return nil }
+      let found = ByteGate.explain(
+        expected: expected, expectedText: expectedState, actualText: actualState, root: "expectedState")
       return failure(step, reason: .stateDiverged, divergence: found.divergence, detail: found.note)
     }
     func effectsCheck() -> FixtureFailure? {
-      guard
-        let found = ByteGate.compare(
-          expected: step.expectedEffects, expectedText: expectedEffects, actualText: actualEffects,
-          root: "expectedEffects")
-      else { return nil }
+      guard !ByteGate.same(expectedEffects, actualEffects) else { return nil }
+      let found = ByteGate.explain(
+        expected: plan.expectedEffectsTree(index), expectedText: expectedEffects, actualText: actualEffects,
+        root: "expectedEffects")
       return failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
     }
-    switch kind {
+    switch plan.document.kind {
     case .leaf: return stateCheck() ?? effectsCheck()
     case .chain: return effectsCheck() ?? stateCheck()
     }
@@ -81,15 +110,6 @@ struct StepExchange {
     FixtureFailure(
       reason: reason, step: step.index, node: step.node, label: step.label, line: step.line, divergence: divergence,
       action: action, detail: detail)
-  }
-
-  /// The compact canonical text of a recorded value, or why it cannot be sent.
-  static func text(_ value: JSONValue, what: String) throws(ExchangeError) -> String {
-    do {
-      return try CanonicalWriter.compact(value)
-    } catch {
-      throw .unsendable("\(what) cannot be sent: \(error.rooted(at: what).description)")
-    }
   }
 }
 

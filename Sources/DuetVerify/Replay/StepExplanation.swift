@@ -25,8 +25,9 @@ public struct StepExplanation: Sendable {
   public static func replay(
     _ document: FixtureDocument, owner: String?, through index: Int, on connection: any RunnerConnection
   ) -> Result<StepExplanation, FixtureFailure> {
+    let plan = ReplayPlan(document: document)
     var slots: [String: String]
-    switch ReplaySeed.slots(for: document, owner: owner, served: connection.handshake.features) {
+    switch plan.seedSlots(owner: owner, served: connection.handshake.features) {
     case .success(let seeded): slots = seeded
     case .failure(let failure): return .failure(failure)
     }
@@ -36,7 +37,7 @@ public struct StepExplanation: Sendable {
       let exchange: StepExchange
       do {
         exchange = try StepExchange.run(
-          step, node: node, state: slots[node] ?? "null", kind: document.kind, on: connection)
+          plan, step: step.index, node: node, state: slots[node] ?? "null", on: connection)
       } catch {
         switch error {
         case .unsendable(let message):
@@ -49,7 +50,7 @@ public struct StepExplanation: Sendable {
         }
       }
       if let next = exchange.nextState { slots[node] = next }
-      let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
+      let failure = exchange.failure ?? SeamCheck.check(step, in: plan, action: exchange.action)
       if step.index == index {
         return .success(
           StepExplanation(

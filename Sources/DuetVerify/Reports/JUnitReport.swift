@@ -16,7 +16,7 @@ public enum JUnitReport {
     if !run.runnerFailures.isEmpty { extra.append(("runner", run.runnerFailures)) }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuite name=\"duet-verify\" tests=\"\(run.fixtures.count + extra.count)\" "
+      "<testsuite name=\"\(run.shard.map { "duet-verify shard \($0.index) of \($0.count)" } ?? "duet-verify")\" tests=\"\(run.fixtures.count + extra.count)\" "
       + "failures=\"\(failures + extra.count)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.durationMillis))\">\n"
     for result in run.fixtures {
       let owner = result.kind == .chain ? "chains" : (result.feature ?? "fixtures")

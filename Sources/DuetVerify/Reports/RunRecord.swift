@@ -25,6 +25,8 @@ public struct RunRecord: Codable, Equatable, Sendable {
   public var taxonomy: [FindingRecord]
   /// Runner start failures.
   public var runnerFailures: [String]
+  /// `K/N` when the run replayed one share of the corpus (`--shard`).
+  public var shard: String?
 
   public init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
@@ -38,6 +40,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     lint = run.lintProblems.map(\.description)
     taxonomy = run.taxonomyFindings.map(FindingRecord.init)
     runnerFailures = run.runnerFailures
+    shard = run.shard?.description
   }
 }
 

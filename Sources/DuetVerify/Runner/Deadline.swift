@@ -10,6 +10,15 @@ struct Deadline: Sendable {
     nanoseconds = now &+ span
   }
 
+  /// `seconds` after the monotonic instant `start` (nanoseconds of uptime).
+  init(after seconds: Double, from start: UInt64) {
+    let span = seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
+    nanoseconds = start &+ span
+  }
+
+  /// Now, on the monotonic clock, in nanoseconds.
+  static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+
   var hasPassed: Bool { DispatchTime.now().uptimeNanoseconds >= nanoseconds }
 
   /// Milliseconds left, for `poll` (0 when passed, capped to fit an Int32).

@@ -18,6 +18,8 @@ struct LineReader {
     case timedOut
     /// More than `limit` bytes without a newline.
     case tooLong
+    /// The watched descriptor (the runner's input) has no reader any more, and no line is waiting.
+    case peerStoppedReading
   }
 
   let fd: Int32
@@ -26,42 +28,74 @@ struct LineReader {
   private var start = 0
   private var searched = 0
   private var closed = false
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
 
   init(fd: Int32, limit: Int) {
     self.fd = fd
     self.limit = limit
   }
 
-  /// The next line, waiting at most until `deadline`.
-  mutating func next(deadline: Deadline) -> Outcome {
-    var chunk = [UInt8](repeating: 0, count: 65_536)
+  /// The next line, waiting at most until `deadline`. With `watching`, a write end whose reader
+  /// has gone (the runner stopped reading its input) ends the wait early.
+  mutating func next(deadline: Deadline, watching: Int32? = nil) -> Outcome {
     while true {
-      if let newline = Self.newline(in: buffer, from: searched) {
-        let line = Array(buffer[start..<newline])
-        start = newline + 1
-        searched = start
-        compact()
-        return .line(line)
-      }
-      searched = buffer.count
+      if let line = takeLine() { return .line(line) }
       if buffer.count - start > limit { return .tooLong }
       if closed { return .endOfFile }
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, deadline.remainingMilliseconds)
+      var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+      if let watching { descriptors.append(pollfd(fd: watching, events: 0, revents: 0)) }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), deadline.remainingMilliseconds)
       if ready < 0 {
         if errno == EINTR { continue }
         closed = true
         continue
       }
       if ready == 0 { return .timedOut }
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count > 0 {
-        chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
-      } else if count == 0 {
-        closed = true
-      } else if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK {
-        closed = true
+      if descriptors[0].revents != 0 {
+        readOnce()
+        continue
       }
+      if descriptors.count > 1, descriptors[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+        return .peerStoppedReading
+      }
+    }
+  }
+
+  /// Reads whatever is available right now without waiting (lines are kept for `next`). False
+  /// when more than `limit` bytes are waiting unread: a runner that floods while ignoring its input.
+  mutating func fillAvailable() -> Bool {
+    while !closed {
+      if buffer.count - start > limit { return false }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else { return true }
+      readOnce()
+    }
+    return true
+  }
+
+  /// A complete line already read, without any I/O (for answers that arrived before a loss).
+  mutating func bufferedLine() -> [UInt8]? { takeLine() }
+
+  private mutating func takeLine() -> [UInt8]? {
+    guard let newline = Self.newline(in: buffer, from: searched) else {
+      searched = buffer.count
+      return nil
+    }
+    let line = Array(buffer[start..<newline])
+    start = newline + 1
+    searched = start
+    compact()
+    return line
+  }
+
+  private mutating func readOnce() {
+    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    if count > 0 {
+      chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    } else if count == 0 {
+      closed = true
+    } else if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK {
+      closed = true
     }
   }
 

@@ -9,11 +9,11 @@ import Foundation
 
 /// A runner process speaking replay protocol v1 over its standard streams.
 ///
-/// One request is in flight at a time (the protocol answers in order, one line per request). Every
-/// wait has a deadline, stdout lines are capped, stderr is drained on its own thread, and the
-/// process is always reaped, so no runner behaviour can hang, crash or leak the verifier.
-/// Sending and receiving are separate steps so a later benchmark can pipeline requests.
-final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
+/// Requests may be pipelined (the protocol answers in order, one line per request): `send` and
+/// `receive` are separate steps, and `reduce` is one of each. Every wait has a deadline, stdout
+/// lines are capped, stderr is drained on its own thread, and the process is always reaped, so no
+/// runner behaviour can hang, crash or leak the verifier.
+final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   let handshake: RunnerHandshake
   private let process: SpawnedProcess
   private var reader: LineReader
@@ -70,18 +70,42 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
       throw RunnerStartError(command: command.display, fault: .exited(status), stderr: drain.lastLines())
     case .timedOut: throw fail(.timedOut(seconds: limits.timeout), kill: true)
     case .tooLong: throw fail(.lineTooLong(limit: limits.lineLimit), kill: true)
+    case .peerStoppedReading: throw fail(.closedInput, kill: true)  // not watched before the handshake
     }
   }
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
-    let request =
-      "{\"action\":\(action),\"feature\":\(CanonicalWriter.quoted(feature)),\"op\":\"reduce\",\"state\":\(state)}\n"
-    try send(Array(request.utf8), deadline: deadline)
-    return try ReduceResponse.parse(try receive(deadline: deadline))
+    try send(Self.request(feature: feature, state: state, action: action), deadline: deadline)
+    return try receiveReply(deadline: deadline)
   }
 
-  /// Writes one request line, bounded by `deadline`.
+  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+    try send(Self.request(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
+  }
+
+  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+    try ReduceResponse.parse(try receive(deadline: deadline))
+  }
+
+  /// `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline: the texts spliced verbatim
+  /// (they are compact canonical already), keys in canonical order.
+  static func request(feature: String, state: String, action: String) -> [UInt8] {
+    let quotedFeature = CanonicalWriter.quoted(feature)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(action.utf8.count + state.utf8.count + quotedFeature.utf8.count + 48)
+    bytes.append(contentsOf: #"{"action":"#.utf8)
+    bytes.append(contentsOf: action.utf8)
+    bytes.append(contentsOf: #","feature":"#.utf8)
+    bytes.append(contentsOf: quotedFeature.utf8)
+    bytes.append(contentsOf: #","op":"reduce","state":"#.utf8)
+    bytes.append(contentsOf: state.utf8)
+    bytes.append(contentsOf: "}\n".utf8)
+    return bytes
+  }
+
+  /// Writes one request line, bounded by `deadline`. While the runner's input pipe is full, its
+  /// output is read into the line buffer, so a runner blocked writing answers never deadlocks us.
   func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
     var offset = 0
     while offset < bytes.count {
@@ -92,9 +116,14 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
       }
       if written < 0, errno == EINTR { continue }
       if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-        var descriptor = pollfd(fd: process.input, events: Int16(POLLOUT), revents: 0)
-        if poll(&descriptor, 1, deadline.remainingMilliseconds) == 0 {
-          throw lose(.timedOut(seconds: limits.timeout))
+        var descriptors = [
+          pollfd(fd: process.input, events: Int16(POLLOUT), revents: 0),
+          pollfd(fd: process.output, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, 2, deadline.remainingMilliseconds)
+        if ready == 0 { throw lose(.timedOut(seconds: limits.timeout)) }
+        if ready > 0, descriptors[1].revents != 0, !reader.fillAvailable() {
+          throw lose(.lineTooLong(limit: limits.lineLimit))
         }
         continue
       }
@@ -102,13 +131,24 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
     }
   }
 
-  /// Reads one response line, bounded by `deadline`.
+  /// Reads one response line, bounded by `deadline`; a runner that stopped reading its input is
+  /// lost at once rather than waited for.
   func receive(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
-    switch reader.next(deadline: deadline) {
+    switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input) {
     case .line(let line): return line
     case .endOfFile: throw lose(exitFault())
     case .timedOut: throw lose(.timedOut(seconds: limits.timeout))
     case .tooLong: throw lose(.lineTooLong(limit: limits.lineLimit))
+    case .peerStoppedReading: throw lose(exitFault(orElse: .closedInput))
+    }
+  }
+
+  func bufferedReply() -> Result<ReduceReply, RunnerFault>? {
+    guard let line = reader.bufferedLine() else { return nil }
+    do {
+      return .success(try ReduceResponse.parse(line))
+    } catch {
+      return .failure(error)
     }
   }
 
@@ -167,6 +207,7 @@ final class ProcessRunnerConnection: RunnerConnection, @unchecked Sendable {
     guard !finished else { return }
     finished = true
     closeInput()
+    _ = reader.fillAvailable()  // what the runner wrote before it went stays readable as buffered lines
     drain.finish()
     closeDescriptor(process.output)
   }

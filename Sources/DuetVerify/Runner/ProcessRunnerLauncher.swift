@@ -11,6 +11,9 @@ public struct ProcessRunnerLauncher: RunnerLauncher {
     self.limits = limits
   }
 
+  /// The per-request timeout (`--timeout`).
+  public var requestTimeout: Double { limits.timeout }
+
   /// Starts the command and validates its handshake.
   public func launch() throws(RunnerStartError) -> any RunnerConnection {
     try ProcessRunnerConnection.start(command, limits: limits)

@@ -3,9 +3,12 @@ import DuetCore
 /// Reads a `reduce` response line: `{"effects":…,"state":…}` or `{"error":…}`.
 ///
 /// Envelopes are ordinary JSON (parsed, never byte-compared: a Duet Swift runner escapes `/`); only
-/// the `state` and `effects` strings inside are byte-gate objects.
+/// the `state` and `effects` strings inside are byte-gate objects. The common shape, exactly
+/// `{"effects":"…","state":"…"}`, is read by a direct scan (`ResponseScanner`); anything else, and
+/// anything the scan is unsure of, goes through the full parser, which also words the errors.
 enum ReduceResponse {
   static func parse(_ line: [UInt8]) throws(RunnerFault) -> ReduceReply {
+    if let fast = ResponseScanner.scan(line) { return fast }
     let preview = RunnerFault.preview(line)
     let tree: JSONValue
     do {
@@ -22,5 +25,98 @@ enum ReduceResponse {
     guard case .string(let state)? = members["state"] else { throw .missingField("state", preview: preview) }
     guard case .string(let effects)? = members["effects"] else { throw .missingField("effects", preview: preview) }
     return .answer(state: state, effects: effects)
+  }
+}
+
+/// The direct scan of `{"effects":"…","state":"…"}`: two JSON strings unescaped in one pass each.
+///
+/// It returns `nil` (and leaves the line to the parser) on anything else: other keys or order,
+/// whitespace, `\u` escapes, control characters, or bytes that are not valid UTF-8.
+enum ResponseScanner {
+  static let opening = Array(#"{"effects":""#.utf8)
+  static let middle = Array(#","state":""#.utf8)
+
+  static func scan(_ line: [UInt8]) -> ReduceReply? {
+    line.withUnsafeBufferPointer { bytes -> ReduceReply? in
+      guard bytes.starts(with: opening) else { return nil }
+      guard let (effects, afterEffects) = string(bytes, from: opening.count) else { return nil }
+      guard afterEffects + middle.count <= bytes.count,
+        UnsafeBufferPointer(rebasing: bytes[afterEffects..<(afterEffects + middle.count)]).elementsEqual(middle)
+      else { return nil }
+      guard let (state, afterState) = string(bytes, from: afterEffects + middle.count) else { return nil }
+      guard afterState + 1 == bytes.count, bytes[afterState] == UInt8(ascii: "}") else { return nil }
+      return .answer(state: state, effects: effects)
+    }
+  }
+
+  /// The string whose content starts at `start` (after its opening quote), and the index after its
+  /// closing quote.
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
+    var closing = -1
+    let unescaped = [UInt8](unsafeUninitializedCapacity: bytes.count - start) { output, count in
+      guard let base = bytes.baseAddress, let target = output.baseAddress else { return }
+      var written = 0
+      var index = start
+      scan: while index < bytes.count {
+        // Whole words while nothing needs a look; then bytes up to and including one that does.
+        while index + 8 <= bytes.count {
+          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+          guard plain(word) else { break }
+          UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
+          written += 8
+          index += 8
+        }
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte == UInt8(ascii: "\"") {
+            closing = index
+            break scan
+          }
+          if byte == UInt8(ascii: "\\") {
+            guard index + 1 < bytes.count, let unescaped = unescape(bytes[index + 1]) else { break scan }
+            target[written] = unescaped
+            written += 1
+            index += 2
+            continue scan
+          }
+          if byte < 0x20 { break scan }
+          target[written] = byte
+          written += 1
+          index += 1
+        }
+      }
+      count = written
+    }
+    guard closing >= 0, let text = String(validating: unescaped, as: UTF8.self) else { return nil }
+    return (text, closing + 1)
+  }
+
+  /// Eight bytes with no quote, backslash or control character (non-ASCII is fine: the whole
+  /// string is validated as UTF-8 at the end), by the usual bit tricks on a 64-bit word.
+  @inline(__always)
+  static func plain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (0x22 &* ones)
+    let backslash = word ^ (0x5C &* ones)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- 0x20 &* ones) & ~word
+    return (zeroQuote | zeroBackslash | control) & high == 0
+  }
+
+  /// The byte a two-character escape stands for; `nil` for `\u` (the parser's business) and junk.
+  static func unescape(_ letter: UInt8) -> UInt8? {
+    switch letter {
+    case UInt8(ascii: "\""): return UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): return UInt8(ascii: "\\")
+    case UInt8(ascii: "/"): return UInt8(ascii: "/")
+    case UInt8(ascii: "n"): return 0x0A
+    case UInt8(ascii: "r"): return 0x0D
+    case UInt8(ascii: "t"): return 0x09
+    case UInt8(ascii: "b"): return 0x08
+    case UInt8(ascii: "f"): return 0x0C
+    default: return nil
+    }
   }
 }

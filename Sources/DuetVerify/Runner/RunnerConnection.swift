@@ -30,4 +30,11 @@ public enum ReduceReply: Equatable, Sendable {
 public protocol RunnerLauncher: Sendable {
   /// A new conversation whose handshake has been validated.
   func launch() throws(RunnerStartError) -> any RunnerConnection
+  /// Seconds each request may take (pipelined slots time requests themselves).
+  var requestTimeout: Double { get }
+}
+
+extension RunnerLauncher {
+  /// The default `--timeout`.
+  public var requestTimeout: Double { RunnerLimits().timeout }
 }

@@ -1,7 +1,11 @@
 /// `--shard K/N`: this machine's share of the corpus, for splitting one gate across CI machines.
 ///
-/// The share is deterministic by fixture name: names are sorted and dealt round-robin, so every
-/// machine computes the same split from the same manifest and the shares differ by at most one.
+/// The share is a pure function of the fixture's name and N: the name's FNV-1a hash picks a shard
+/// by jump consistent hashing (Lamping & Veach). So every machine computes the same split from the
+/// same manifest, whatever order it lists recordings in; adding or removing a recording never
+/// moves any other; and going from N to N+1 shards moves only about one recording in N+1. Shares
+/// are even on average (not exactly: a small corpus can leave a shard empty, which `verify`
+/// reports as an error rather than a silent pass).
 public struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// 1-based index of this share.
   public var index: Int
@@ -24,10 +28,51 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
   /// The names in this share.
   public func select(_ names: [String]) -> Set<String> {
-    let sorted = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    var chosen: Set<String> = []
-    for (position, name) in sorted.enumerated() where position % count == index - 1 { chosen.insert(name) }
-    return chosen
+    Set(names.filter(contains))
+  }
+
+  /// True when recording `name` belongs to this share.
+  public func contains(_ name: String) -> Bool {
+    Self.shard(of: name, count: count) == index
+  }
+
+  /// The 1-based shard of `name` among `count` shards.
+  public static func shard(of name: String, count: Int) -> Int {
+    guard count > 1 else { return 1 }
+    return jump(fnv1a(name), buckets: count) + 1
+  }
+
+  /// FNV-1a, 64 bits, over the name's UTF-8 bytes: fixed by definition, the same on every platform.
+  static func fnv1a(_ name: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  /// Jump consistent hash: a bucket in 0..<buckets for `key`.
+  static func jump(_ key: UInt64, buckets: Int) -> Int {
+    var key = key
+    var bucket: Int64 = -1
+    var next: Int64 = 0
+    while next < Int64(buckets) {
+      bucket = next
+      key = key &* 2_862_933_555_777_941_757 &+ 1
+      next = Int64(Double(bucket + 1) * (Double(Int64(1) << 31) / Double((key >> 33) + 1)))
+    }
+    return Int(bucket)
+  }
+
+  /// A report path for this share: `reports/verify.xml` → `reports/verify.shard-2-of-4.xml`, so
+  /// the shards of one gate never overwrite each other's reports when gathered together.
+  public func reportPath(_ path: String) -> String {
+    let tag = ".shard-\(index)-of-\(count)"
+    let slash = path.lastIndex(of: "/")
+    let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + tag }
+    return String(path[..<dot]) + tag + String(path[dot...])
   }
 
   public var description: String { "\(index)/\(count)" }

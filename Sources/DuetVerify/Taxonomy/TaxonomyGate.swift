@@ -45,8 +45,13 @@ public struct TaxonomyGate: Sendable {
   /// Reads one fixture whose owning feature the caller knows (from the manifest); a leaf's
   /// events are attributed to it. Chains attribute each step's events to the step's `node`.
   public mutating func add(fixture name: String, document: JSONValue, feature: String?) {
+    add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, document: document, feature: feature))
+  }
+
+  /// Records one fixture's envelopes, scanned beforehand (so scanning can run off the gate's lock).
+  mutating func add(fixture name: String, sightings: [TrackEnvelopeScanner.Sighted]) {
     fixturesRead += 1
-    for sighted in TrackEnvelopeScanner.scan(fixture: name, document: document, feature: feature) {
+    for sighted in sightings {
       envelopes += 1
       fixturesWithEvents.insert(name)
       switch sighted {

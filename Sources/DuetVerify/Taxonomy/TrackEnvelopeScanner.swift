@@ -1,5 +1,6 @@
 import DuetCore
 import DuetTelemetry
+import Foundation
 
 /// Finds every `track` envelope in one fixture document and decodes it with the grammar.
 ///
@@ -70,12 +71,36 @@ enum TrackEnvelopeScanner {
       return .malformed(reason: "the envelope's value has no 'event'", at: location.at(valuePath))
     }
     let eventPath = valuePath.appending(key: "event")
+    if let known = EventMemo.shared.event(for: eventTree) {
+      return .event(known, owner: owner, at: location.at(eventPath))
+    }
     do {
       let event = try CanonicalDecoder().decode(TrackedEvent.self, from: eventTree, root: eventPath.description)
+      EventMemo.shared.remember(event, for: eventTree)
       return .event(event, owner: owner, at: location.at(eventPath))
     } catch {
       // The decoder named the path under the event's textual root, so it reads in full.
       return .malformed(reason: error.description, at: location.at(JSONPath(root: error.path.description)))
+    }
+  }
+}
+
+/// Events already decoded, by their tree: a corpus repeats the same few events thousands of times,
+/// and hashing a small tree costs far less than decoding it again through `Codable`. Only
+/// successes are kept (a failure's message names where it was found); the memo is bounded.
+final class EventMemo: @unchecked Sendable {
+  static let shared = EventMemo()
+  static let capacity = 4_096
+
+  private let lock = NSLock()
+  private var events: [JSONValue: TrackedEvent] = [:]
+
+  func event(for tree: JSONValue) -> TrackedEvent? { lock.withLock { events[tree] } }
+
+  func remember(_ event: TrackedEvent, for tree: JSONValue) {
+    lock.withLock {
+      if events.count >= Self.capacity { events.removeAll(keepingCapacity: true) }
+      events[tree] = event
     }
   }
 }

@@ -1,0 +1,102 @@
+/// A document proven to be in canonical pretty form, read without building a value tree.
+///
+/// Recordings on disk are canonical pretty text, and a verifier needs three things from each: proof
+/// that the bytes are exactly `pretty(parse(bytes))`, the compact canonical text of a few values
+/// (the seed, each step's action and expectations), and a handful of small fields. Parsing the
+/// whole file into a tree and re-emitting it twice costs far more than the replay it feeds; this
+/// type answers all three in one byte pass: it validates, writes the compact form as it goes
+/// (every byte but the layout), and indexes the values of the first `indexDepth` levels, so any
+/// of them is navigable and its compact text is a slice.
+///
+/// `init(validating:)` is conservative: it may refuse a canonical document it does not handle
+/// (a telemetry double, an escaped object key, absurd nesting), never accept one that is not.
+/// Callers fall back to `JSONParser` + `CanonicalWriter.pretty` when it refuses.
+public struct CanonicalPrettyDocument: Sendable {
+  /// An indexed value of the document.
+  public struct Value: Hashable, Sendable {
+    let node: Int
+  }
+
+  /// The whole document in compact canonical form.
+  public let compactText: [UInt8]
+  let nodes: [PrettyIndexNode]
+
+  /// Validates `bytes` and indexes values down to `indexDepth` levels below the root; `nil` unless
+  /// they are canonical pretty text this reader handles.
+  public init?(validating bytes: [UInt8], indexDepth: Int = 3) {
+    var nodes: [PrettyIndexNode] = []
+    var accepted = false
+    let compact = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+      guard let target = output.baseAddress else { return }
+      bytes.withUnsafeBufferPointer { buffer in
+        var recognizer = PrettyRecognizer(buffer, output: target, indexDepth: indexDepth)
+        accepted = recognizer.document()
+        count = accepted ? recognizer.written : 0
+        nodes = recognizer.nodes
+      }
+    }
+    guard accepted, !nodes.isEmpty else { return nil }
+    compactText = compact
+    self.nodes = nodes
+  }
+
+  /// True when `bytes` are exactly the pretty canonical text of the value they hold (within what
+  /// ``init(validating:)`` handles).
+  public static func isCanonical(_ bytes: [UInt8]) -> Bool {
+    CanonicalPrettyDocument(validating: bytes, indexDepth: 0) != nil
+  }
+
+  /// The top-level value.
+  public var root: Value { Value(node: 0) }
+
+  /// The members of an indexed object, in canonical order; `nil` when `value` is not an object or
+  /// lies at the index's last level (its members are not indexed).
+  public func members(of value: Value) -> [(key: String, value: Value)]? {
+    guard leadingByte(of: value) == UInt8(ascii: "{") else { return nil }
+    let children = self.children(of: value)
+    guard let children else { return nil }
+    return children.map { child in
+      let key = nodes[child.node].key ?? 0..<0
+      return (String(decoding: compactText[key], as: UTF8.self), child)
+    }
+  }
+
+  /// The elements of an indexed array; `nil` when `value` is not an array or lies at the index's
+  /// last level.
+  public func elements(of value: Value) -> [Value]? {
+    guard leadingByte(of: value) == UInt8(ascii: "[") else { return nil }
+    return children(of: value)
+  }
+
+  func children(of value: Value) -> [Value]? {
+    let node = nodes[value.node]
+    var first = node.firstChild
+    if first < 0 {
+      // Empty containers (`{}`, `[]`) have no children; a non-empty one without any is unindexed.
+      return node.compact.count == 2 ? [] : nil
+    }
+    var children: [Value] = []
+    while first >= 0 {
+      children.append(Value(node: first))
+      first = nodes[first].nextSibling
+    }
+    return children
+  }
+
+  /// The first byte of `value` (`{`, `[`, `"`, a digit, …): its kind at a glance.
+  public func leadingByte(of value: Value) -> UInt8 { compactText[nodes[value.node].compact.lowerBound] }
+
+  /// The compact canonical text of `value`.
+  public func compactBytes(of value: Value) -> ArraySlice<UInt8> { compactText[nodes[value.node].compact] }
+
+  /// ``compactBytes(of:)`` as a string.
+  public func compact(of value: Value) -> String {
+    String(decoding: compactBytes(of: value), as: UTF8.self)
+  }
+
+  /// `value` as a tree (for the small fields, and for diffs when a step fails).
+  public func value(of value: Value) -> JSONValue {
+    // The text is proven canonical, so parsing cannot fail; `.null` only guards the impossible.
+    (try? JSONParser().parse(compactBytes(of: value))) ?? .null
+  }
+}

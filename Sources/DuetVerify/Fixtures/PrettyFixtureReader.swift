@@ -1,0 +1,129 @@
+import DuetCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a recording whose bytes are proven canonical without parsing its big values.
+///
+/// A recording is mostly states (the seed and every step's expected state); replay only ever
+/// needs them as compact text, and the file, once proven canonical, already holds that text with
+/// layout around it. So the seed, actions and expectations become texts straight from the bytes,
+/// and only the small fields are parsed. The shape is then checked by the same
+/// `FixtureDocumentReader` as every other recording, on a skeleton whose big values are
+/// placeholders, so both readers accept and refuse exactly the same documents. Anything irregular
+/// returns `nil` and the caller takes the slow path, which also explains the problem.
+enum PrettyFixtureReader {
+  /// What the fast path produces: the replay plan and the slim tree the taxonomy gate scans.
+  struct Reading {
+    var plan: ReplayPlan
+    var taxonomyDocument: JSONValue
+  }
+
+  static func read(_ bytes: [UInt8], name: String) -> Reading? {
+    guard let text = CanonicalPrettyDocument(validating: bytes), let top = text.members(of: text.root) else {
+      return nil
+    }
+    var skeleton: [String: JSONValue] = [:]
+    var slim: [String: JSONValue] = [:]
+    var initialState = WireText(text: "null")
+    var initialStates: [String: WireText] = [:]
+    var planned: [PlannedStep] = []
+    var slimSteps: [JSONValue] = []
+    for (key, span) in top {
+      switch key {
+      case "initialState":
+        skeleton[key] = .null
+        initialState = WireText(text: text.compact(of: span))
+      case "initialStates":
+        guard let seeds = text.members(of: span) else { return nil }
+        skeleton[key] = .object(Dictionary(uniqueKeysWithValues: seeds.map { ($0.key, JSONValue.null) }))
+        slim[key] = .object([:])
+        for seed in seeds { initialStates[seed.key] = WireText(text: text.compact(of: seed.value)) }
+      case "steps":
+        guard let elements = text.elements(of: span) else { return nil }
+        var steps: [JSONValue] = []
+        for element in elements {
+          guard let step = readStep(element, in: text) else { return nil }
+          steps.append(step.skeleton)
+          slimSteps.append(step.slim)
+          planned.append(step.planned)
+        }
+        skeleton[key] = .array(steps)
+        slim[key] = .array(slimSteps)
+      case "dialect", "feature", "scenario":
+        skeleton[key] = text.value(of: span)
+        if key == "feature" { slim[key] = skeleton[key] }
+      default:
+        continue  // description and other metadata: neither replay nor lint reads them
+      }
+    }
+    guard let document = try? FixtureDocumentReader.read(.object(skeleton), name: name) else { return nil }
+    return Reading(
+      plan: ReplayPlan(document: document, initialState: initialState, initialStates: initialStates, steps: planned),
+      taxonomyDocument: .object(slim))
+  }
+
+  struct StepReading {
+    var skeleton: JSONValue
+    var slim: JSONValue
+    var planned: PlannedStep
+  }
+
+  static func readStep(_ span: CanonicalPrettyDocument.Value, in text: CanonicalPrettyDocument) -> StepReading? {
+    guard let members = text.members(of: span) else { return nil }
+    var skeleton: [String: JSONValue] = [:]
+    var slim: [String: JSONValue] = [:]
+    var action: WireText?
+    var expectedState: WireText?
+    var expectedEffects: WireText?
+    for (key, value) in members {
+      switch key {
+      case "action":
+        skeleton[key] = .null
+        action = WireText(text: text.compact(of: value))
+      case "expectedState":
+        skeleton[key] = .null
+        expectedState = WireText(text: text.compact(of: value))
+      case "expectedEffects":
+        guard text.leadingByte(of: value) == UInt8(ascii: "[") else { return nil }
+        skeleton[key] = .array([])
+        let compact = text.compactBytes(of: value)
+        // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
+        slim[key] = mentionsTrack(compact) ? text.value(of: value) : .array([])
+        expectedEffects = WireText(text: String(decoding: compact, as: UTF8.self))
+      case "label", "line", "linkToNext", "node":
+        skeleton[key] = text.value(of: value)
+        if key == "node" { slim[key] = skeleton[key] }
+      default:
+        continue
+      }
+    }
+    return StepReading(
+      skeleton: .object(skeleton), slim: .object(slim),
+      planned: PlannedStep(
+        action: action ?? WireText(text: "null"), expectedState: expectedState,
+        expectedEffects: expectedEffects ?? WireText(text: "[]")))
+  }
+
+  /// True when the compact text holds the string token `"track"` (a `track` case can only be
+  /// written that way: inside another string its quotes would be escaped).
+  static func mentionsTrack(_ compact: ArraySlice<UInt8>) -> Bool {
+    let needle: [UInt8] = Array("\"track\"".utf8)
+    return compact.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
+      var offset = 0
+      while offset <= bytes.count - needle.count,
+        let found = memchr(base + offset, Int32(needle[0]), bytes.count - needle.count + 1 - offset)
+      {
+        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if memcmp(base + position, needle, needle.count) == 0 { return true }
+        offset = position + 1
+      }
+      return false
+    }
+  }
+
+}

@@ -1,0 +1,55 @@
+/// A runner connection that can hold several `reduce` requests in flight.
+///
+/// The protocol answers one response line per request line, in order, so sending never needs to
+/// wait for an answer: the caller keeps its own first-in-first-out record of what it sent and
+/// pairs each received reply with the oldest entry.
+protocol PipelinedConnection: RunnerConnection {
+  /// Writes one `reduce` request without waiting for any answer. While the runner's input is full
+  /// its output keeps being read (and buffered), so a runner blocked on writing never deadlocks us.
+  func send(feature: String, state: String, action: String) throws(RunnerFault)
+  /// The reply to the oldest unanswered request, waiting at most until `deadline`.
+  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply
+  /// After the runner was lost: the next reply it completed before it went, if any (read, never
+  /// waited for), so answers that made it out are not blamed for the loss.
+  func bufferedReply() -> Result<ReduceReply, RunnerFault>?
+}
+
+/// Pipelining for any connection that only knows `reduce` (a test double, a future transport):
+/// requests wait here and each `receive` performs the oldest one synchronously, so the slot's
+/// logic is the same either way, with one request truly in flight.
+final class OneAtATimeConnection: PipelinedConnection {
+  let base: any RunnerConnection
+  private var queued: [(feature: String, state: String, action: String)] = []
+  private var head = 0
+
+  init(_ base: any RunnerConnection) {
+    self.base = base
+  }
+
+  var handshake: RunnerHandshake { base.handshake }
+
+  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+    queued.append((feature, state, action))
+  }
+
+  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+    guard head < queued.count else { throw .closedOutput }
+    let request = queued[head]
+    head += 1
+    if head == queued.count {
+      queued.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return try base.reduce(feature: request.feature, state: request.state, action: request.action)
+  }
+
+  func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
+
+  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+    try base.reduce(feature: feature, state: state, action: action)
+  }
+
+  func stderrTail() -> [String] { base.stderrTail() }
+  func close() { base.close() }
+  func kill() { base.kill() }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// One runner slot of a pipelined pool run: a thread owning one runner at a time and keeping up
+/// to `depth` jobs' requests in flight on it, so the runner never waits for the verifier.
+///
+/// The protocol answers strictly in order, so the window is a first-in-first-out list: each reply
+/// belongs to the oldest entry, whose deadline starts when it was sent or when the reply before it
+/// arrived, whichever is later (every request gets the full `--timeout` of the runner's time).
+/// When the runner is lost, replies it completed before going are still delivered; the fault is
+/// blamed on the oldest request left unanswered (the one the runner was working on) and every
+/// other job in the window starts again from scratch on a fresh runner, so a crash fails one
+/// fixture only.
+final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
+  typealias Output = Conversation.Output
+
+  /// A job with a request in flight. A class, so the window moves references, not conversations.
+  final class InFlight {
+    let index: Int
+    var conversation: Conversation
+    var sentAt: UInt64 = 0
+    var bytes = 0
+
+    init(index: Int, conversation: Conversation) {
+      self.index = index
+      self.conversation = conversation
+    }
+  }
+
+  let jobs: [Job]
+  let queue: PipelineQueue<Conversation>
+  let launcher: any RunnerLauncher
+  let depth: Int
+  let byteBudget: Int
+  let timeout: Double
+  let prepare: (Job) -> Prepared<Conversation>
+  let emit: (Int, Output) -> Void
+  private var connection: (any PipelinedConnection)?
+  private var window: [InFlight] = []
+  private var windowBytes = 0
+  private var lastReplyAt: UInt64 = 0
+
+  init(
+    jobs: [Job], queue: PipelineQueue<Conversation>, launcher: any RunnerLauncher, depth: Int, byteBudget: Int,
+    timeout: Double, prepare: @escaping (Job) -> Prepared<Conversation>, emit: @escaping (Int, Output) -> Void
+  ) {
+    self.jobs = jobs
+    self.queue = queue
+    self.launcher = launcher
+    self.depth = max(1, depth)
+    self.byteBudget = byteBudget
+    self.timeout = timeout
+    self.prepare = prepare
+    self.emit = emit
+  }
+
+  /// Serves until no work is left, or retires when its runner cannot start.
+  /// Returns the start error when this slot retired.
+  func run() -> RunnerStartError? {
+    while true {
+      if connection == nil {
+        guard queue.hasWork() else {
+          if queue.leave() { return nil }
+          continue
+        }
+        do throws(RunnerStartError) {
+          connection = Self.pipelined(try launcher.launch())
+          queue.noteStarted()
+        } catch {
+          return error
+        }
+      }
+      fill()
+      if window.isEmpty {
+        if queue.hasWork() { continue }
+        guard queue.leave() else { continue }
+        connection?.close()
+        connection = nil
+        return nil
+      }
+      receiveHead()
+    }
+  }
+
+  static func pipelined(_ connection: any RunnerConnection) -> any PipelinedConnection {
+    (connection as? any PipelinedConnection) ?? OneAtATimeConnection(connection)
+  }
+
+  /// Takes work until the window is full, sending each conversation's first request. With requests
+  /// in flight it prepares only a couple of jobs before reading again, so lint-only work (another
+  /// shard's recordings) never leaves the runner idle for long.
+  private func fill() {
+    var prepared = 0
+    while let live = connection, window.count < depth, window.isEmpty || windowBytes < byteBudget,
+      window.isEmpty || prepared < 2
+    {
+      guard let work = queue.take() else { return }
+      prepared += 1
+      var conversation: Conversation
+      let index: Int
+      switch work {
+      case .job(let jobIndex):
+        index = jobIndex
+        switch prepare(jobs[jobIndex]) {
+        case .done(let output):
+          emit(jobIndex, output)
+          continue
+        case .converse(let prepared): conversation = prepared
+        }
+      case .resume(let jobIndex, let paused):
+        index = jobIndex
+        conversation = paused
+      }
+      proceed(InFlight(index: index, conversation: conversation), with: live) {
+        $0.begin(handshake: live.handshake)
+      }
+    }
+  }
+
+  /// Applies `step` to `entry`'s conversation, then sends its next request or emits its output.
+  private func proceed(
+    _ entry: InFlight, with live: any PipelinedConnection, _ step: (inout Conversation) -> ConversationMove<Output>
+  ) {
+    switch step(&entry.conversation) {
+    case .finish(let output): emit(entry.index, output)
+    case .reduce(let feature, let state, let action):
+      do {
+        try live.send(feature: feature, state: state, action: action)
+      } catch {
+        lose(error, sending: entry)
+        return
+      }
+      entry.sentAt = Deadline.now
+      entry.bytes = state.utf8.count + action.utf8.count
+      windowBytes += entry.bytes
+      window.append(entry)
+    }
+  }
+
+  /// Waits for the oldest request's reply and hands it to its conversation.
+  private func receiveHead() {
+    guard let live = connection else { return }
+    let head = window[0]
+    let reply: ReduceReply
+    do {
+      reply = try live.receiveReply(deadline: Deadline(after: timeout, from: max(head.sentAt, lastReplyAt)))
+    } catch {
+      if error.losesRunner {
+        lose(error, sending: nil)
+      } else {
+        // A garbage line answered the head: it fails, the runner stays in step.
+        let failed = popHead()
+        emit(failed.index, failed.conversation.fail(error, stderr: live.stderrTail()))
+      }
+      return
+    }
+    lastReplyAt = Deadline.now
+    proceed(popHead(), with: live) { $0.receive(reply) }
+  }
+
+  private func popHead() -> InFlight {
+    let head = window.removeFirst()
+    windowBytes -= head.bytes
+    return head
+  }
+
+  /// The runner is gone: deliver what it finished, blame the oldest unanswered request, and send
+  /// every other job back to the queue to start again on a fresh runner.
+  private func lose(_ fault: RunnerFault, sending: InFlight?) {
+    guard let live = connection else { return }
+    live.kill()
+    connection = nil
+    var restart: [InFlight] = []
+    while !window.isEmpty, let buffered = live.bufferedReply() {
+      let head = popHead()
+      switch buffered {
+      case .success(let reply):
+        switch head.conversation.receive(reply) {
+        case .finish(let output): emit(head.index, output)
+        case .reduce: restart.append(head)
+        }
+      case .failure(let garbage): emit(head.index, head.conversation.fail(garbage, stderr: live.stderrTail()))
+      }
+    }
+    if !window.isEmpty {
+      let culprit = popHead()
+      emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
+      restart += window
+      if let sending { restart.append(sending) }
+    } else if let culprit = sending {
+      emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
+    }
+    window = []
+    windowBytes = 0
+    queue.requeue(restart.map { ($0.index, $0.conversation) })
+  }
+}
+
+/// What a job needs before it can run: nothing more (its output is ready) or a conversation.
+enum Prepared<Conversation: RunnerConversation> {
+  /// The job's output needs no runner (an unreadable file, a lint-only visit).
+  case done(Conversation.Output)
+  /// The job talks to a runner.
+  case converse(Conversation)
+}

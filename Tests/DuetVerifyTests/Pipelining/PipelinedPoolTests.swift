@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+@testable import DuetVerify
+
+/// The pipelined pool: several jobs' requests in flight on one runner, replies paired with the
+/// oldest request, and a lost runner costing only the request it owed.
+final class PipelinedPoolTests: XCTestCase {
+  func run(
+    jobs: Int, steps: Int = 3, depth: Int = 3, slots: Int = 1, launcher: ScriptedLauncher,
+    prepare: (@Sendable (Int) -> Prepared<EchoConversation>)? = nil
+  ) -> PoolRun<String> {
+    RunnerPool(launcher: launcher, size: slots).runPipelined(
+      Array(0..<jobs), depth: depth, timeout: 5,
+      prepare: prepare ?? { .converse(EchoConversation(job: $0, steps: steps)) },
+      abandon: { conversation, _ in "\(conversation.job): abandoned" })
+  }
+
+  func ok(_ jobs: Range<Int>) -> [String] { jobs.map { "\($0): ok" } }
+
+  func testSeveralJobsHaveRequestsInFlightOnOneRunner() {
+    let launcher = ScriptedLauncher()
+    let outcome = run(jobs: 6, depth: 3, launcher: launcher)
+    XCTAssertEqual(outcome.outputs, ok(0..<6))
+    XCTAssertEqual(launcher.runners.first?.mostInFlight, 3)
+    XCTAssertEqual(outcome.runnersStarted, 1)
+  }
+
+  func testDepthOneKeepsASingleRequestInFlight() {
+    let launcher = ScriptedLauncher()
+    XCTAssertEqual(run(jobs: 4, depth: 1, launcher: launcher).outputs, ok(0..<4))
+    XCTAssertEqual(launcher.runners.first?.mostInFlight, 1)
+  }
+
+  func testEveryReplyReachesTheJobThatAskedAndOutputsComeBackInJobOrder() {
+    let outcome = run(jobs: 20, steps: 5, depth: 4, slots: 2, launcher: ScriptedLauncher())
+    XCTAssertEqual(outcome.outputs, ok(0..<20))
+  }
+
+  func testACrashFailsOnlyTheRequestTheRunnerOwedAndTheRestStartAgainOnAFreshRunner() {
+    let launcher = ScriptedLauncher { _, action in
+      action == "j2s1" ? .failure(.exited(.signal(9))) : .success(.answer(state: action, effects: "[]"))
+    }
+    let outcome = run(jobs: 6, launcher: launcher)
+    var expected = ok(0..<6)
+    expected[2] = "2: runner exited (signal 9) at step 1"
+    XCTAssertEqual(outcome.outputs, expected)
+    XCTAssertEqual(outcome.runnersStarted, 2)
+  }
+
+  func testAnswersThatMadeItOutBeforeALossAreNotBlamedForIt() {
+    // The runner dies while j0s0 is the oldest request, but j0s0's answer was already written: the
+    // next request it owed (j1s0) takes the blame.
+    let launcher = ScriptedLauncher(bufferedOnLoss: ["j0s0": [.answer(state: "j0s0", effects: "[]")]]) {
+      start, action in
+      start == 0 && action == "j0s0" ? .failure(.exited(.signal(9))) : .success(.answer(state: action, effects: "[]"))
+    }
+    let outcome = run(jobs: 4, launcher: launcher)
+    var expected = ok(0..<4)
+    expected[1] = "1: runner exited (signal 9) at step 0"
+    XCTAssertEqual(outcome.outputs, expected)
+  }
+
+  func testAGarbageAnswerFailsItsRequestAndKeepsTheRunner() {
+    let launcher = ScriptedLauncher { _, action in
+      action == "j1s1"
+        ? .failure(.notJSONObject(reason: "it is an array", preview: "[]"))
+        : .success(.answer(state: action, effects: "[]"))
+    }
+    let outcome = run(jobs: 4, launcher: launcher)
+    var expected = ok(0..<4)
+    expected[1] = "1: runner sent a line that is not a JSON object (it is an array): [] at step 1"
+    XCTAssertEqual(outcome.outputs, expected)
+    XCTAssertEqual(outcome.runnersStarted, 1)
+  }
+
+  func testJobsThatNeedNoRunnerAreSettledWithoutOne() {
+    let outcome = run(
+      jobs: 5, launcher: ScriptedLauncher(),
+      prepare: { $0 % 2 == 1 ? .done("\($0): lint only") : .converse(EchoConversation(job: $0, steps: 2)) })
+    XCTAssertEqual(outcome.outputs, ["0: ok", "1: lint only", "2: ok", "3: lint only", "4: ok"])
+  }
+
+  func testWhenNoRunnerCanStartEveryJobIsStillPreparedThenAbandoned() {
+    let prepared = Counter()
+    let outcome = run(
+      jobs: 4, slots: 2, launcher: ScriptedLauncher(failingStarts: [0, 1]),
+      prepare: { job in
+        prepared.increment()
+        return job == 3 ? .done("3: unreadable") : .converse(EchoConversation(job: job, steps: 1))
+      })
+    XCTAssertEqual(outcome.outputs, ["0: abandoned", "1: abandoned", "2: abandoned", "3: unreadable"])
+    XCTAssertEqual(prepared.value, 4)
+    XCTAssertEqual(outcome.startFailures.count, 2)
+  }
+
+  func testNoJobIsLostWhenTheRunnerThatCrashedCannotBeReplaced() {
+    // One slot's runner crashes and its replacement cannot start; whichever slot is left settles
+    // the interrupted jobs, with a runner or without one, but every job has exactly one output.
+    let launcher = ScriptedLauncher(failingStarts: [2]) { _, action in
+      action == "j0s1" ? .failure(.exited(.status(3))) : .success(.answer(state: action, effects: "[]"))
+    }
+    let outcome = run(jobs: 12, steps: 3, depth: 3, slots: 2, launcher: launcher)
+    XCTAssertEqual(outcome.outputs.count, 12)
+    XCTAssertEqual(outcome.outputs[0], "0: runner exited (status 3) at step 1")
+    for (job, output) in outcome.outputs.enumerated().dropFirst() {
+      XCTAssertTrue(output == "\(job): ok" || output == "\(job): abandoned", output)
+    }
+  }
+
+  final class Counter: @unchecked Sendable {
+    let lock = NSLock()
+    var value = 0
+    func increment() { lock.withLock { value += 1 } }
+  }
+}

@@ -1,0 +1,47 @@
+import DuetCore
+import XCTest
+
+@testable import DuetVerify
+
+/// The direct scan of a reduce response must agree with the parser on every line it accepts, and
+/// leave every other line to it.
+final class ResponseScannerTests: XCTestCase {
+  func parsed(_ line: String) -> ReduceReply? {
+    guard case .object(let members)? = try? JSONParser().parse(line),
+      case .string(let state)? = members["state"], case .string(let effects)? = members["effects"]
+    else { return nil }
+    return .answer(state: state, effects: effects)
+  }
+
+  func testTheUsualShapeIsScannedAndAgreesWithTheParser() {
+    let lines = [
+      #"{"effects":"[]","state":"{}"}"#,
+      #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\\nc\"}"}"#,
+      #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
+      #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
+    ]
+    for line in lines {
+      let scanned = ResponseScanner.scan(Array(line.utf8))
+      XCTAssertNotNil(scanned, line)
+      XCTAssertEqual(scanned, parsed(line), line)
+    }
+  }
+
+  func testEverythingElseIsLeftToTheParser() {
+    let lines = [
+      #"{"state":"{}","effects":"[]"}"#, #"{"effects": "[]","state":"{}"}"#, #"{"effects":"[]","state":"\u00e9"}"#,
+      #"{"error":"unknown feature 'x'"}"#, #"{"effects":"[]","state":"{}"} "#, #"{"effects":"[]","state":"{}","x":1}"#,
+      "{\"effects\":\"[]\",\"state\":\"\u{1}\"}", #"{"effects":"[]","state":"\q"}"#, #"{"effects":"[]""#,
+    ]
+    for line in lines { XCTAssertNil(ResponseScanner.scan(Array(line.utf8)), line) }
+    XCTAssertNil(ResponseScanner.scan([0x7B, 0x22, 0x65, 0xFF]))
+    XCTAssertNil(
+      ResponseScanner.scan(Array(#"{"effects":"[]","state":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)),
+      "invalid UTF-8 is the parser's to word")
+  }
+
+  func testAResponseWithAnEscapeTheScanLeavesAloneStillReads() throws {
+    XCTAssertEqual(
+      try ReduceResponse.parse(Array(#"{"effects":"[]","state":"\u00e9"}"#.utf8)), .answer(state: "é", effects: "[]"))
+  }
+}

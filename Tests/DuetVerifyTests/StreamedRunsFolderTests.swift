@@ -1,0 +1,59 @@
+import DuetCore
+import Foundation
+import XCTest
+
+@testable import DuetVerify
+
+/// `.runs/verify/` written during a run: reports appear together at the end, stale ones vanish,
+/// and reused files never keep a tail of an older, longer report.
+final class StreamedRunsFolderTests: XCTestCase {
+  let long = FixtureResult(
+    name: "counter", kind: .leaf, feature: "counter", file: "fixtures/counter.fixture.json", stepCount: 2,
+    steps: [StepResult(index: 0, passed: true), StepResult(index: 1, passed: false)],
+    failure: FixtureFailure(
+      reason: .stateDiverged, step: 1, label: String(repeating: "a long label ", count: 40),
+      divergence: Divergence(path: "expectedState.count", expected: "1", actual: "2"), action: "{}"))
+  let short = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 1)
+  let lamp = FixtureResult(name: "lamp", kind: .leaf, file: "fixtures/lamp.fixture.json", stepCount: 1)
+
+  func stream(_ results: [FixtureResult], into runs: RunsFolder) throws {
+    let streamed = StreamedRunsFolder(runs)
+    for result in results { streamed.write(result) }
+    try streamed.finish(RunResult(fixtures: results, runners: 1))
+  }
+
+  func testReportsOfTheRunReplaceThoseOfThePreviousOneAndStaleOnesVanish() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    try stream([long, lamp], into: runs)
+    XCTAssertEqual(runs.readFixture("counter"), long)
+    XCTAssertEqual(runs.readFixture("lamp"), lamp)
+    try stream([short], into: runs)
+    XCTAssertEqual(runs.readFixture("counter"), short)
+    XCTAssertNil(runs.readFixture("lamp"))
+    XCTAssertEqual(runs.readSummary()?.names, ["counter"])
+  }
+
+  func testAReusedReportFileIsCutToItsNewLength() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    try stream([long], into: runs)
+    try stream([long], into: runs)
+    try stream([short], into: runs)  // written over the first run's (longer) file
+    XCTAssertEqual(runs.readFixture("counter"), short)
+  }
+
+  func testASecondRunAtTheSameTimeStagesPrivatelyAndLeavesNothingBehind() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let first = StreamedRunsFolder(runs)
+    let second = StreamedRunsFolder(runs)
+    first.write(long)
+    second.write(short)
+    try second.finish(RunResult(fixtures: [short], runners: 1))
+    try first.finish(RunResult(fixtures: [long], runners: 1))
+    XCTAssertEqual(runs.readFixture("counter"), long)
+    let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.path).sorted()
+    XCTAssertEqual(entries, [".fixtures-staging", ".staging.lock", "fixtures", "summary.json"])
+  }
+}
