@@ -43,11 +43,14 @@ func sendable(_ document: FixtureDocument) -> Bool {
 }
 
 func check(_ bytes: [UInt8], name: String, owner: String?) {
-  switch store.decode(bytes, name: name) {
+  // Both readers: the tree-free canonical one (via inspect) and the parser (via decode).
+  if case .failure(let error) = store.decode(bytes, name: name) { _ = error.description }
+  switch InspectedFixture.inspect(bytes, name: name, file: store.displayPath(name)) {
   case .failure(let error): _ = error.description
-  case .success(let loaded):
+  case .success(let inspected):
     let listed = ListedFixture(name: name, line: 1, owner: owner)
-    for problem in linter.fixtureProblems(loaded, listed: listed) { _ = problem.description }
+    for problem in linter.fixtureProblems(inspected, listed: listed) { _ = problem.description }
+    let loaded = inspected.loaded()
     let document = loaded.document
     let features = owner.map { [$0] } ?? document.nodes
     let outcome = FixtureReplayer().replay(

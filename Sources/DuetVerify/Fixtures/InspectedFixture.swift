@@ -28,7 +28,12 @@ struct InspectedFixture: Sendable {
     case .success(let read): bytes = read
     case .failure(let error): return .failure(error)
     }
-    let file = store.displayPath(name)
+    return inspect(bytes, name: name, file: store.displayPath(name))
+  }
+
+  /// Reads recording `name` from bytes already read: the canonical fast path when the bytes prove
+  /// canonical, else a parse. Everything after the file system, so the fuzz target drives exactly this.
+  static func inspect(_ bytes: [UInt8], name: String, file: String) -> Result<InspectedFixture, FixtureLoadError> {
     if let fast = PrettyFixtureReader.read(bytes, name: name) {
       return .success(
         InspectedFixture(
