@@ -102,6 +102,11 @@ enum ExplainCommand {
           + "there is no step \(step).")
       return .usage
     }
+    // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
+    // them here, or a hung one would outlive the command.
+    let interrupts = InterruptGuard.stoppingRunners(verb: "explain", output: output)
+    interrupts.install()
+    defer { interrupts.uninstall() }
     let command: RunnerCommand
     do {
       command = try RunnerSetup.command(

@@ -40,6 +40,14 @@ final class InterruptGuard: @unchecked Sendable {
     }
   }
 
+  /// The guard of a command that only reads (`verify`, `explain`): any signal stops it at once,
+  /// with its runners.
+  static func stoppingRunners(verb: String, output: CommandOutput) -> InterruptGuard {
+    exiting(output: output) { signal, _ in
+      "duet-verify \(verb): interrupted (\(signal)): the runners were stopped; no verdict was reached."
+    }
+  }
+
   /// `SIGINT`, `SIGTERM`, or `signal N`.
   static func name(of signal: Int32) -> String {
     switch signal {

@@ -1,0 +1,53 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SIGINT or SIGTERM during `verify` stops its runners too: they live in their own process groups, so
+/// a terminal's Ctrl-C never reaches them, and a hung one would otherwise outlive the verifier.
+final class VerifyInterruptTests: XCTestCase {
+  var repository: RecordRepository!
+  var scratch: URL!
+
+  override func setUpWithError() throws {
+    repository = try RecordRepository()
+    let run = try repository.duet(["record"])
+    XCTAssertEqual(run.status, 0, run.all)
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-signal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  }
+
+  override func tearDown() {
+    repository = nil
+    if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    super.tearDown()
+  }
+
+  func interruptVerify(with signal: Int32) throws -> InterruptedRecord {
+    let arguments =
+      ["verify", "--jobs", "1", "--timeout", "30"]
+      + (try repository.misbehaving("--features counter,lamp,ping,pong --fault hang --on decrement --announce ANNOUNCE"))
+    return try InterruptedRecord.start(arguments, in: repository, scratch: scratch, signal: signal)
+  }
+
+  func testSIGINTDuringVerifyStopsTheHungRunnerAndSaysSo() throws {
+    let result = try interruptVerify(with: SIGINT)
+    XCTAssertNotEqual(result.runner, 0, "the runner never announced its hang")
+    XCTAssertTrue(result.exited, "the verifier was killed by the signal instead of handling it")
+    XCTAssertEqual(result.run.status, 130, result.run.all)
+    XCTAssertFalse(result.runnerOutlived, "the hung runner outlived the interrupted verifier")
+    XCTAssertTrue(
+      result.run.error.contains(
+        "duet-verify verify: interrupted (SIGINT): the runners were stopped; no verdict was reached."), result.run.all)
+  }
+
+  func testSIGTERMDuringVerifyStopsTheHungRunner() throws {
+    let result = try interruptVerify(with: SIGTERM)
+    XCTAssertEqual(result.run.status, 143, result.run.all)
+    XCTAssertFalse(result.runnerOutlived, "the hung runner outlived the interrupted verifier")
+  }
+}
