@@ -341,31 +341,3 @@ struct PrettyRecognizer {
     }
   }
 }
-
-/// One value recorded by the recogniser: its key (for an object member), its compact text, and
-/// links to its first child and next sibling.
-struct PrettyIndexNode: Sendable {
-  /// The member's key, as a range of the compact text (between the quotes; keys have no escapes).
-  var key: Range<Int>?
-  /// The value's compact text, as a range of the compact text.
-  var compact: Range<Int>
-  var firstChild: Int
-  var nextSibling: Int
-}
-
-/// Eight bytes at a time: true when none of them needs a closer look in a JSON string (no quote,
-/// backslash, control character or non-ASCII byte), using the usual bit tricks on a 64-bit word.
-enum PlainBytes {
-  static let ones: UInt64 = 0x0101_0101_0101_0101
-  static let high: UInt64 = 0x8080_8080_8080_8080
-
-  @inline(__always)
-  static func all(_ word: UInt64) -> Bool {
-    let quote = word ^ (0x22 &* ones)
-    let backslash = word ^ (0x5C &* ones)
-    let zeroQuote = (quote &- ones) & ~quote
-    let zeroBackslash = (backslash &- ones) & ~backslash
-    let control = (word &- 0x20 &* ones) & ~word
-    return (zeroQuote | zeroBackslash | control | word) & high == 0
-  }
-}

@@ -95,7 +95,7 @@ enum PrettyFixtureReader {
         slim[key] = mentionsTrack(compact) ? text.value(of: value) : .array([])
         expectedEffects = WireText(text: String(decoding: compact, as: UTF8.self))
       case "label", "line", "linkToNext", "node":
-        skeleton[key] = text.value(of: value)
+        skeleton[key] = scalar(text.compactBytes(of: value)) ?? text.value(of: value)
         if key == "node" { slim[key] = skeleton[key] }
       default:
         continue
@@ -106,6 +106,29 @@ enum PrettyFixtureReader {
       planned: PlannedStep(
         action: action ?? WireText(text: "null"), expectedState: expectedState,
         expectedEffects: expectedEffects ?? WireText(text: "[]")))
+  }
+
+  /// A small canonical scalar read directly: an escape-free string, an integer, a boolean; `nil`
+  /// for anything else (the parser reads it then).
+  static func scalar(_ compact: ArraySlice<UInt8>) -> JSONValue? {
+    guard let first = compact.first else { return nil }
+    switch first {
+    case UInt8(ascii: "\""):
+      let content = compact.dropFirst().dropLast()
+      guard compact.count >= 2, !content.contains(UInt8(ascii: "\\")) else { return nil }
+      return .string(String(decoding: content, as: UTF8.self))
+    case UInt8(ascii: "t"): return .bool(true)
+    case UInt8(ascii: "f"): return .bool(false)
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      guard compact.count <= 18 else { return nil }
+      var number: Int64 = 0
+      for byte in compact {
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        number = number * 10 + Int64(byte - UInt8(ascii: "0"))
+      }
+      return .integer(number)
+    default: return nil
+    }
   }
 
   /// True when the compact text holds the string token `"track"` (a `track` case can only be
