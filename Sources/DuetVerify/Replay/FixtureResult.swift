@@ -48,6 +48,7 @@ public struct FixtureResult: Codable, Equatable, Sendable {
     case name, kind, feature, file, scenarioSource, stepCount, steps, failure, durationMillis
   }
 
+  /// Reads the JSON the synthesized conformance would (the failure box is an in-memory detail).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -62,6 +63,7 @@ public struct FixtureResult: Codable, Equatable, Sendable {
       durationMillis: try container.decode(Int.self, forKey: .durationMillis))
   }
 
+  /// Writes the JSON the synthesized conformance would: optionals omitted when `nil`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
@@ -75,6 +77,7 @@ public struct FixtureResult: Codable, Equatable, Sendable {
     try container.encode(durationMillis, forKey: .durationMillis)
   }
 
+  /// Equal when every field is, the failure compared by value.
   public static func == (lhs: FixtureResult, rhs: FixtureResult) -> Bool {
     lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.feature == rhs.feature && lhs.file == rhs.file
       && lhs.scenarioSource == rhs.scenarioSource && lhs.stepCount == rhs.stepCount && lhs.steps == rhs.steps
