@@ -17,9 +17,22 @@ final class LiveChildren: @unchecked Sendable {
 
   private let lock = NSLock()
   private var pids: Set<pid_t> = []
+  /// Set by `killAll`: the verifier is stopping, so a child started after it (a pool replacing the
+  /// runner it just lost) is killed at once instead of being orphaned by the exit.
+  private var stopping = false
 
-  /// Notes a child just started.
-  func add(_ pid: pid_t) { _ = lock.withLock { pids.insert(pid) } }
+  /// Notes a child just started (or kills it, when the verifier is already stopping).
+  func add(_ pid: pid_t) {
+    let late = lock.withLock { () -> Bool in
+      if stopping { return true }
+      pids.insert(pid)
+      return false
+    }
+    if late {
+      kill(-pid, SIGKILL)
+      kill(pid, SIGKILL)
+    }
+  }
 
   /// Forgets a child that has been reaped (its pid may now be reused).
   func remove(_ pid: pid_t) { _ = lock.withLock { pids.remove(pid) } }
@@ -30,6 +43,7 @@ final class LiveChildren: @unchecked Sendable {
   /// SIGKILL to every live child's process group, then reaps them (so none is left a zombie).
   func killAll() {
     let victims = lock.withLock {
+      stopping = true
       let all = pids
       pids.removeAll()
       return all

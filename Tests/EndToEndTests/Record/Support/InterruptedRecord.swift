@@ -67,10 +67,21 @@ struct InterruptedRecord {
       announced.set(Data("\(runner)".utf8))
     }
     kill(verifier, signal)
-    // The outputs are small, so the verifier never blocks on them: wait for it first.
+    // Foundation reports the verifier's end only once every descriptor it handed down is closed, so
+    // a runner it left behind would block `waitUntilExit` forever: wait for the verifier itself to
+    // end (gone or a zombie), then count and kill whatever runner still carries this test's pipe.
+    let end = Date().addingTimeInterval(deadline)
+    while Date() < end, !hasEnded(verifier) { usleep(10_000) }
+    // A SIGKILL takes effect asynchronously: give a stopped runner a moment to die before judging.
+    let grace = Date().addingTimeInterval(2)
+    while Date() < grace, (runner != 0 && !hasEnded(runner)) || !processes(mentioning: pipe.path).isEmpty {
+      usleep(10_000)
+    }
+    let leftovers = processes(mentioning: pipe.path)
+    let outlived = !leftovers.isEmpty || (runner != 0 && !hasEnded(runner))
+    for pid in leftovers { kill(pid, SIGKILL) }
+    if runner != 0 { kill(runner, SIGKILL) }
     process.waitUntilExit()
-    let outlived = runner != 0 && !isGone(runner)
-    if outlived { kill(runner, SIGKILL) }
     let errorData = RecordTools.Captured()
     let group = DispatchGroup()
     group.enter()
@@ -85,6 +96,25 @@ struct InterruptedRecord {
       error: String(decoding: errorData.get(), as: UTF8.self))
     return InterruptedRecord(
       run: run, exited: process.terminationReason == .exit, runner: runner, runnerOutlived: outlived)
+  }
+
+  /// True when `pid` has ended: gone, or a zombie waiting to be reaped.
+  static func hasEnded(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return isGone(pid) }
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+  }
+
+  /// Every live process whose command line contains `marker` (this test's unique pipe path).
+  static func processes(mentioning marker: String) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+        String(decoding: data, as: UTF8.self).contains(marker), !hasEnded(pid)
+      else { return nil }
+      return pid
+    }
   }
 
   /// True when no process `pid` exists any more (it was killed and reaped).
