@@ -187,37 +187,9 @@ struct PrettyRecognizer {
     }
   }
 
-  /// One well-formed multi-byte UTF-8 scalar (the parser's rules: no overlongs, no surrogates).
+  /// One well-formed multi-byte UTF-8 scalar (the parser's rules, `UTF8Scalar`).
   mutating func multibyteScalar() -> Bool {
-    let lead = bytes[index]
-    let length: Int
-    var lowerBound: UInt8 = 0x80
-    var upperBound: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      lowerBound = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      upperBound = 0x9F
-    case 0xF0:
-      length = 4
-      lowerBound = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      upperBound = 0x8F
-    default: return false
-    }
-    guard index + length <= bytes.count else { return false }
-    for offset in 1..<length {
-      let byte = bytes[index + offset]
-      let low = offset == 1 ? lowerBound : 0x80
-      let high = offset == 1 ? upperBound : 0xBF
-      guard byte >= low && byte <= high else { return false }
-    }
+    guard case .valid(let length) = UTF8Scalar.check(bytes, at: index) else { return false }
     index += length
     return true
   }

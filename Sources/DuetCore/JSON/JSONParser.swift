@@ -329,42 +329,16 @@ struct JSONReader {
     }
   }
 
-  /// Validates one multi-byte UTF-8 scalar at `index` (RFC 3629: no overlongs, no surrogates).
+  /// Validates one multi-byte UTF-8 scalar at `index` (`UTF8Scalar`: no overlongs, no surrogates).
   mutating func skipMultibyteScalar() throws(JSONParseError) {
-    let lead = bytes[index]
-    let length: Int
-    var lowerBound: UInt8 = 0x80
-    var upperBound: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      lowerBound = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      upperBound = 0x9F
-    case 0xF0:
-      length = 4
-      lowerBound = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      upperBound = 0x8F
-    default: throw failure("invalid UTF-8 byte 0x\(hex2(lead))")
+    switch UTF8Scalar.check(bytes, at: index) {
+    case .valid(let length): index += length
+    case .invalidLead: throw failure("invalid UTF-8 byte 0x\(hex2(bytes[index]))")
+    case .truncated: throw failure("truncated UTF-8 sequence")
+    case .invalidContinuation(let position):
+      index = position
+      throw failure("invalid UTF-8 continuation byte 0x\(hex2(bytes[position]))")
     }
-    for offset in 1..<length {
-      let position = index + offset
-      guard position < bytes.count else { throw failure("truncated UTF-8 sequence") }
-      let byte = bytes[position]
-      let low = offset == 1 ? lowerBound : 0x80
-      let high = offset == 1 ? upperBound : 0xBF
-      guard byte >= low && byte <= high else {
-        index = position
-        throw failure("invalid UTF-8 continuation byte 0x\(hex2(byte))")
-      }
-    }
-    index += length
   }
 
   // MARK: - Helpers
