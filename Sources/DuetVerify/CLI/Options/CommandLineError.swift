@@ -40,8 +40,8 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
         + Suggestion.hint(for: word, among: Option.taken(by: verb).map(\.rawValue))
         + " Run `duet-verify help \(verb.rawValue)` for its options."
     case .notTakenBy(let verb, let option):
-      return "\(prefix(verb))\(option.rawValue) is not an option of \(verb.rawValue) (it is "
-        + "one of \(option.verbNames)'s). Run `duet-verify help \(verb.rawValue)` for its options."
+      return "\(prefix(verb))\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
+        + "\(option.verbNames)). Run `duet-verify help \(verb.rawValue)` for its options."
     case .missingValue(let verb, let option):
       return "\(prefix(verb))\(option.rawValue) needs a value."
     case .unexpectedValue(let verb, let option):
