@@ -80,6 +80,11 @@ final class OptionTableTests: XCTestCase {
     XCTAssertEqual(error(["verify", "--feature", "--json"]), "duet-verify verify: --feature needs a value.")
   }
 
+  func testAnEmptyValueIsUsageError() {
+    XCTAssertEqual(
+      error(["verify", "--feature="]), "duet-verify verify: --feature needs a value that is not empty, not ''.")
+  }
+
   func testAnOptionOfAnotherVerbIsUsageError() {
     XCTAssertEqual(
       error(["lint", "--runner", "r"]),

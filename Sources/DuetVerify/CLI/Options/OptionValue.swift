@@ -25,7 +25,7 @@ enum OptionValue: Equatable, Sendable {
   func accepts(_ text: String) -> Bool {
     switch self {
     case .none: return false
-    case .text: return true
+    case .text: return !text.isEmpty
     case .count(_, let range, _): return Int(text).map(range.contains) ?? false
     case .seconds:
       guard let seconds = Double(text) else { return false }
@@ -37,7 +37,7 @@ enum OptionValue: Equatable, Sendable {
   /// What a well-formed value is, for the sentence refusing another (`--jobs needs …`).
   func expectation(for option: Option) -> String {
     switch self {
-    case .none, .text: return "a value"
+    case .none, .text: return "a value that is not empty"
     case .count(_, let range, let noun):
       return "a whole number of \(noun) from \(range.lowerBound) to \(range.upperBound)"
     case .seconds: return "a positive number of seconds"
