@@ -67,6 +67,9 @@ enum CanonicalEncoding {
     if T.self == Double.self || T.self == Float.self {
       throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
+    if let collection = value as? any CanonicalCollectionEncoding {
+      return try collection.canonicalTree(trail: trail)
+    }
     let encoder = TreeEncoder(trail: trail)
     try value.encode(to: encoder)
     let tree = encoder.finish()
