@@ -9,6 +9,13 @@ protocol CanonicalCollectionEncoding {
   func canonicalTree(trail: CodingTrail) throws -> EncodedValue
 }
 
+extension CanonicalCollectionEncoding {
+  /// The tree of `value`, whose type `T` is known to be `Self` (found by a metatype cast).
+  static func canonicalTree<T>(of value: T, trail: CodingTrail) throws -> EncodedValue {
+    try unsafeBitCast(value, to: Self.self).canonicalTree(trail: trail)
+  }
+}
+
 /// The decoding side: a dictionary from an object under the same key rule; a set from an array
 /// that holds each value once.
 protocol CanonicalCollectionDecoding {
