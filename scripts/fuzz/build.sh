@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets: each library module is compiled with the fuzzer and address
 # sanitizers (whole-module, one object per module, in dependency order: a module finds the ones
 # before it in OUT_DIR), then each target links its entry file with the objects it needs.
-# The modules come from the package itself (`swift package describe`, read with jq): a target
+# The modules come from the package itself (`swift package describe`, read with python3, which every
+# machine with the toolchain's build scripts has): a target
 # needs the package modules its entry file imports and everything they depend on.
 # Modules are compiled with -enable-testing so targets can reach internal loaders (@testable).
 # A module or target whose output is newer than its sources and inputs is not rebuilt, so a
@@ -30,13 +31,18 @@ fresh() { # output, inputs...: true when output exists and is newer than every i
 }
 
 # The package's library modules: their source folders and direct dependencies.
-command -v jq >/dev/null || { echo "scripts/fuzz/build.sh needs jq to read the package description; install jq" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "scripts/fuzz/build.sh needs python3 to read the package description; install python3" >&2; exit 1; }
 declare -A folder_of dependencies_of
 while read -r name folder dependencies; do
   folder_of[$name]=$folder
   dependencies_of[$name]=$dependencies
 done < <(swift package describe --type json |
-  jq -r '.targets[] | select(.type == "library") | "\(.name) \(.path) \((.target_dependencies // []) | join(","))"')
+  python3 -c '
+import json, sys
+for t in json.load(sys.stdin)["targets"]:
+    if t["type"] == "library":
+        print(t["name"], t["path"], ",".join(t.get("target_dependencies", [])))
+')
 if [ ${#folder_of[@]} -eq 0 ]; then
   echo "scripts/fuzz/build.sh: swift package describe listed no library modules" >&2
   exit 1
