@@ -16,6 +16,8 @@ enum DriftCheck {
   ) -> ExitCode {
     let location = manifest.location
     let review = reviewFolder(location)
+    let notes = ReportNotes()
+    defer { for note in notes.all { output.diagnostic("duet-verify: " + note) } }
     let writes = plan.writes
     let needsPerson = !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
     let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
@@ -23,8 +25,8 @@ enum DriftCheck {
     var disposition: String?
     do {
       if apply {
-        try RecordWriter.write(writes, into: location.fixturesFolder, display: location.relativePath(of:))
-        try RecordWriter.stage([], into: review, display: location.relativePath(of:))
+        try RecordWriter.write(writes, location: location)
+        try RecordWriter.stage([], location: location, notes: notes)
         if !writes.isEmpty {
           disposition =
             "--write applied the rewrite: \(writes.count) \(RecordReport.plural(writes.count, "recording")) written "
@@ -32,7 +34,7 @@ enum DriftCheck {
         }
         passed = !needsPerson
       } else {
-        try RecordWriter.stage(writes, into: review, display: location.relativePath(of:))
+        try RecordWriter.stage(writes, location: location, notes: notes)
         if !writes.isEmpty {
           disposition =
             "the would-be rewrite is in \(location.relativePath(of: review))/ (\(writes.count) "

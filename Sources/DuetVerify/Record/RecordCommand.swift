@@ -120,7 +120,7 @@ enum RecordCommand {
   static func record(_ plan: RecordPlan, manifest: Manifest, report: ReportContext, output: CommandOutput) -> ExitCode {
     let location = manifest.location
     do {
-      try RecordWriter.write(plan.writes, into: location.fixturesFolder, display: location.relativePath(of:))
+      try RecordWriter.write(plan.writes, location: location)
     } catch {
       output.write(report.style.red("✗") + " duet-verify record: " + error.description + "\n")
       output.write(SummaryLine.verdict(verb: "record", passed: false, style: report.style) + "\n")
