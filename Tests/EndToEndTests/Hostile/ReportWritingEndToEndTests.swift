@@ -24,9 +24,9 @@ final class ReportWritingEndToEndTests: XCTestCase {
     let duet = try BuiltProducts.executable(named: "duet-verify")
     let root = repository.root
     let scopes: [[String]] = [[], ["--shard", "1/2"], ["--shard", "2/2"]]
-    for round in 0..<6 {
+    for round in 0..<20 {
       let group = DispatchGroup()
-      for index in 0..<6 {
+      for index in 0..<8 {
         group.enter()
         DispatchQueue.global().async {
           _ = try? CommandRun.run(duet, ["verify", "--runner", runner, "--jobs", "1"] + scopes[(index + round) % 3], in: root)
