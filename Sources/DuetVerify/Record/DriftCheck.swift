@@ -20,6 +20,7 @@ enum DriftCheck {
     defer { for note in notes.all { output.diagnostic("duet-verify: " + note) } }
     let writes = plan.writes
     let needsPerson = !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
+      || !plan.claimed.isEmpty
     let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
     let passed: Bool
     var disposition: String?

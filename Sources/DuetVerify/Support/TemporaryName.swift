@@ -14,7 +14,7 @@ import Foundation
 enum TemporaryName {
   /// A fresh name for this process.
   static func make() -> String {
-    ".duet-\(getpid())-\(SafeFolder.uniqueSuffix()).tmp"
+    ".duet-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
   }
 
   /// The process that made `name`, when `name` is one of these temporaries.
