@@ -154,7 +154,8 @@ enum VerifyCommand {
     var text = HumanReport.render(run, style: style, quiet: options.quiet)
     if !written, run.passed {
       // The recordings passed, but the run did not: its last line says so.
-      text = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      text =
+        text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         .joined(separator: "\n") + "\n" + SummaryLine.verdict(verb: "verify", passed: false, style: style) + "\n"
     }
     output.write(text)

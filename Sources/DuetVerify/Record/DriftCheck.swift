@@ -19,7 +19,8 @@ enum DriftCheck {
     let notes = ReportNotes()
     defer { for note in notes.all { output.diagnostic("duet-verify: " + note) } }
     let writes = plan.writes
-    let needsPerson = !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
+    let needsPerson =
+      !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
       || !plan.claimed.isEmpty
     let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
     let passed: Bool

@@ -9,11 +9,12 @@ import Foundation
 enum RunsRoot {
   static func open(_ location: ManifestLocation, notes: ReportNotes) throws(ReportWriteError) -> SafeFolder {
     let display = location.relativePath(of: location.runsFolder)
-    let parent = try SafeFolder.user(location.folder.path, display: location.relativePath(of: location.folder), notes: notes)
+    let parent = try SafeFolder.user(
+      location.folder.path, display: location.relativePath(of: location.folder), notes: notes)
     let runs: SafeFolder
     do {
       runs = try parent.folder(".runs", replacing: false)
-    } catch where error.refused {
+    } catch  where error.refused {
       throw ReportWriteError(path: display, refused: "a link or not a folder")
     }
     if runs.kind(of: ".gitignore") == nil { try runs.writeAtomically("*\n", to: ".gitignore") }

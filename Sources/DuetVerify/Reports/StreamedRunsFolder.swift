@@ -62,7 +62,10 @@ final class StreamedRunsFolder: @unchecked Sendable {
     } catch let failure as ReportWriteError {
       lock.withLock { error = error ?? failure }
     } catch {
-      lock.withLock { self.error = self.error ?? ReportWriteError(path: fixtures.show(result.name + ".json"), code: EINVAL, doing: .write) }
+      lock.withLock {
+        self.error =
+          self.error ?? ReportWriteError(path: fixtures.show(result.name + ".json"), code: EINVAL, doing: .write)
+      }
     }
   }
 
@@ -70,7 +73,9 @@ final class StreamedRunsFolder: @unchecked Sendable {
   func finish(_ run: RunResult) throws(RunsFolderError) {
     do {
       if let error = lock.withLock({ error }) { throw error }
-      guard let runs, let staging, let fixtures else { throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write) }
+      guard let runs, let staging, let fixtures else {
+        throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
+      }
       // The staging folder may hold reports of recordings this run did not replay.
       fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(run.fixtures.map { $0.name + ".json" }))
       try staging.writeAtomically(try RunsFolder.pretty(RunRecord(run)), to: "summary.json")

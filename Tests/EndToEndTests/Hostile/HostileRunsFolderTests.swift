@@ -33,7 +33,8 @@ final class HostileRunsFolderTests: XCTestCase {
   func testVerifyNeverWritesThroughAReportFileLink() throws {
     let before = outside.snapshot()
     try outside.link(
-      ".runs/verify/fixtures/counter.json", under: repository.root, to: outside.url.appendingPathComponent("counter.json"))
+      ".runs/verify/fixtures/counter.json", under: repository.root,
+      to: outside.url.appendingPathComponent("counter.json"))
     for _ in 0..<3 {
       let run = try verify()
       XCTAssertEqual(run.code, 0, run.out + run.error)
@@ -53,7 +54,8 @@ final class HostileRunsFolderTests: XCTestCase {
   }
 
   func testARecordingsFolderLinkedUnderRunsLosesNothing() throws {
-    try outside.link(".runs/verify/fixtures", under: repository.root, to: repository.root.appendingPathComponent("fixtures"))
+    try outside.link(
+      ".runs/verify/fixtures", under: repository.root, to: repository.root.appendingPathComponent("fixtures"))
     let recordings = RecordingsSnapshot(repository.root)
     for _ in 0..<3 {
       let run = try verify()
@@ -89,7 +91,8 @@ struct RunsReport {
   init(_ root: URL) {
     let folder = root.appendingPathComponent(".runs/verify")
     summary = FileManager.default.contents(atPath: folder.appendingPathComponent("summary.json").path)
-    fixtures = ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("fixtures").path))
+    fixtures =
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("fixtures").path))
       ?? []).sorted()
   }
 }

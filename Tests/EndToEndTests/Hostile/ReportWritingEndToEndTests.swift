@@ -13,7 +13,8 @@ final class ReportWritingEndToEndTests: XCTestCase {
       run.error.contains(
         "duet-verify: the JUnit report you asked for was not written, so the run fails: cannot open the folder "),
       run.error)
-    XCTAssertTrue(run.error.contains("manifest.yaml: a part of the path is a file, not a folder; check the path."), run.error)
+    XCTAssertTrue(
+      run.error.contains("manifest.yaml: a part of the path is a file, not a folder; check the path."), run.error)
     XCTAssertFalse(run.error.contains("Domain"), run.error)
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
   }
@@ -29,7 +30,8 @@ final class ReportWritingEndToEndTests: XCTestCase {
       for index in 0..<8 {
         group.enter()
         DispatchQueue.global().async {
-          _ = try? CommandRun.run(duet, ["verify", "--runner", runner, "--jobs", "1"] + scopes[(index + round) % 3], in: root)
+          _ = try? CommandRun.run(
+            duet, ["verify", "--runner", runner, "--jobs", "1"] + scopes[(index + round) % 3], in: root)
           group.leave()
         }
       }
