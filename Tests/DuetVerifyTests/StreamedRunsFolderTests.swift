@@ -53,7 +53,9 @@ final class StreamedRunsFolderTests: XCTestCase {
     try second.finish(RunResult(fixtures: [short], runners: 1))
     try first.finish(RunResult(fixtures: [long], runners: 1))
     XCTAssertEqual(runs.readFixture("counter"), long)
-    let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.path).sorted()
-    XCTAssertEqual(entries, [".fixtures-staging", ".staging.lock", "fixtures", "summary.json"])
+    let report = try FileManager.default.contentsOfDirectory(atPath: runs.folder.path).sorted()
+    XCTAssertEqual(report, ["fixtures", "summary.json"])
+    let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.deletingLastPathComponent().path)
+    XCTAssertEqual(entries.sorted(), [".gitignore", ".verify-staging", ".verify.lock", "verify"])
   }
 }

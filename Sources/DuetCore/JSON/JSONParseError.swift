@@ -24,7 +24,18 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   /// `3:14: duplicate key 'x' at steps[0].action` — prefix it with a file name for `file:line:col`.
+  /// A path deeper than a dozen levels (absurd nesting) is shortened to its first and last few steps,
+  /// so the sentence stays one readable line.
   public var description: String {
-    "\(line):\(column): \(message) at \(path)"
+    "\(line):\(column): \(message) at \(Self.shortened(path))"
+  }
+
+  static func shortened(_ path: JSONPath) -> String {
+    let components = path.components
+    guard components.count > 12 else { return path.description }
+    let head = JSONPath(root: path.root, Array(components.prefix(4))).description
+    let tail = JSONPath(root: "", Array(components.suffix(4))).description
+    let joined = tail.hasPrefix("[") || tail == "$" ? tail : "." + tail
+    return head + "…(\(components.count - 8) levels)…" + (tail == "$" ? "" : joined)
   }
 }

@@ -14,6 +14,18 @@ enum CanonicalCommand {
     if name == "<stdin>" {
       data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
+      let limit = FixtureStore.defaultSizeLimit
+      switch FileInspection.inspect(URL(fileURLWithPath: name)) {
+      case .regular(let size, _) where size > limit:
+        output.diagnostic(
+          "duet-verify canonical: '\(name)' is \(size >> 20) MiB, over the \(limit >> 20) MiB limit (the largest "
+            + "recording the verifier reads), so it was not read.")
+        return .failed
+      case .notAFile(let kind):
+        output.diagnostic("duet-verify canonical: '\(name)' is \(kind), not a JSON file, so it was not read.")
+        return .failed
+      default: break
+      }
       guard let contents = FileManager.default.contents(atPath: name) else {
         output.diagnostic("duet-verify canonical: cannot read '\(name)'. Check the path and that the file is readable.")
         return .failed

@@ -21,7 +21,7 @@ enum VerifyCommand {
     if !read.problems.isEmpty {
       // The manifest itself is broken: nothing can be replayed safely; lint says everything wrong.
       let run = RunResult(fixtures: [], lintProblems: linter.run().problems)
-      report(run, options: options, context: context, manifest: read.manifest)
+      _ = report(run, options: options, context: context, manifest: read.manifest)
       return .failed
     }
     let selection: [ListedFixture]
@@ -67,8 +67,8 @@ enum VerifyCommand {
     let run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
-    report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
-    return run.passed ? .passed : .failed
+    let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
+    return run.passed && written ? .passed : .failed
   }
 
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,
@@ -101,26 +101,31 @@ enum VerifyCommand {
 
   /// Every reporter: `.runs/`, JUnit, then stdout (JSON or human, plus annotations). When the
   /// recordings' results were `streamed` to `.runs/` already, only the summary is written here.
+  /// False when a report the user asked for (`--junit FILE`) could not be written: the run then
+  /// fails, since CI would otherwise read an old file or none. (`.runs/` is not asked for: a
+  /// failure there is said, and the verdict stands.)
   static func report(
     _ run: RunResult, options: ParsedArguments, context: CommandContext, manifest: Manifest,
     streamed: StreamedRunsFolder? = nil
-  ) {
+  ) -> Bool {
     let output = context.output
+    let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
+    if streamed == nil { for result in run.fixtures { runs.write(result) } }
     do throws(RunsFolderError) {
-      if let streamed {
-        try streamed.finish(run)
-      } else {
-        try RunsFolder(location: manifest.location).write(run)
-      }
+      try runs.finish(run)
     } catch {
       output.diagnostic(error.description)
     }
+    for note in runs.notes.all { output.diagnostic("duet-verify: " + note) }
+    var written = true
     if let junit = options.junit {
       let url = resolve(options.shard?.reportPath(junit) ?? junit, against: context.folder)
-      do {
-        try AtomicFile.write(JUnitReport.render(run), to: url)
+      do throws(ReportWriteError) {
+        try SafeFolder.writeFile(JUnitReport.render(run), at: url)
       } catch {
-        output.diagnostic("duet-verify: cannot write the JUnit report to \(url.path) (\(error)). Check the path.")
+        output.diagnostic(
+          "duet-verify: the JUnit report you asked for was not written, so the run fails: \(error.description)")
+        written = false
       }
     }
     if GitHubAnnotations.enabled(environment: context.environment) {
@@ -129,10 +134,18 @@ enum VerifyCommand {
     }
     if options.json {
       output.write(JSONReport.render(run))
-      return
+      return written
     }
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    output.write(HumanReport.render(run, style: style, quiet: options.quiet))
+    var text = HumanReport.render(run, style: style, quiet: options.quiet)
+    if !written, run.passed {
+      // The recordings passed, but the run did not: its last line says so.
+      text =
+        text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        .joined(separator: "\n") + "\n" + SummaryLine.verdict(verb: "verify", passed: false, style: style) + "\n"
+    }
+    output.write(text)
+    return written
   }
 }

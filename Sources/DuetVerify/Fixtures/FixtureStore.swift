@@ -59,6 +59,12 @@ public struct FixtureStore: Sendable {
       .sorted()
   }
 
+  /// Temporary files a killed `record` left in the fixtures folder (their process is gone), sorted.
+  func strayTemporaries() -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: location.fixturesFolder.path)) ?? []
+    return entries.filter(TemporaryName.isStray).sorted()
+  }
+
   /// The file size of recording `name`, when it exists (used to schedule big recordings first).
   public func size(of name: String) -> Int? {
     var status = stat()

@@ -45,7 +45,7 @@ public struct Linter: Sendable {
         visit(listed, inspected)
       }
     }
-    problems += orphanProblems()
+    problems += orphanProblems() + strayTemporaryProblems()
     return LintResult(problems: problems, fixturesChecked: checked, loadFailures: failures)
   }
 
@@ -157,6 +157,19 @@ public struct Linter: Sendable {
         message:
           "recording '\(name)' is not listed in \(manifest.location.displayName) (an orphan). List it under its "
           + "feature's fixtures: (or under chains:), or remove it: git rm \(path)")
+    }
+  }
+
+  /// A temporary file an interrupted `record` left beside the recordings (killed between writing it
+  /// and renaming it into place): never a recording, and never committed.
+  func strayTemporaryProblems() -> [LintProblem] {
+    store.strayTemporaries().map { name in
+      let path = manifest.location.relativePath(of: manifest.location.fixturesFolder) + "/" + name
+      return LintProblem(
+        file: path,
+        message:
+          "a temporary file left by an interrupted duet-verify record (its process is gone). The next duet-verify "
+          + "record removes it, or delete it: rm \(path)")
     }
   }
 

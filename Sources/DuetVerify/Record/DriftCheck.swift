@@ -27,15 +27,19 @@ enum DriftCheck {
   ) -> ExitCode {
     let location = manifest.location
     let review = reviewFolder(location)
+    let notes = ReportNotes()
+    defer { for note in notes.all { output.diagnostic("duet-verify: " + note) } }
     let writes = plan.writes
-    let needsPerson = !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
+    let needsPerson =
+      !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
+      || !plan.claimed.isEmpty
     let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
     let passed: Bool
     var disposition: String?
     do {
       if apply {
-        try RecordWriter.write(writes, into: location.fixturesFolder, display: location.relativePath(of:))
-        try RecordWriter.stage([], into: review, display: location.relativePath(of:))
+        try RecordWriter.write(writes, location: location)
+        try RecordWriter.stage([], location: location, notes: notes)
         if !writes.isEmpty {
           disposition =
             "--write applied the rewrite: \(writes.count) \(RecordReport.plural(writes.count, "recording")) written "
@@ -43,7 +47,7 @@ enum DriftCheck {
         }
         passed = !needsPerson
       } else {
-        try RecordWriter.stage(writes, into: review, display: location.relativePath(of:))
+        try RecordWriter.stage(writes, location: location, notes: notes)
         if !writes.isEmpty {
           disposition =
             "the would-be rewrite is in \(location.relativePath(of: review))/ (\(writes.count) "
@@ -62,12 +66,13 @@ enum DriftCheck {
       findings, passed: passed, applied: apply, durationMillis: report.durationMillis)
     var reportsWritten = true
     if let junit = outputs.junit {
-      do {
-        try AtomicFile.write(DriftReports.junit(findings, summary: summary), to: junit)
+      do throws(ReportWriteError) {
+        try SafeFolder.writeFile(DriftReports.junit(findings, summary: summary), at: junit)
       } catch {
         reportsWritten = false
         output.diagnostic(
-          "duet-verify record --check: cannot write the JUnit report to \(junit.path) (\(error)). Check the path.")
+          "duet-verify record --check: the JUnit report you asked for was not written, so the check fails: "
+            + error.description)
       }
     }
     if outputs.annotate {

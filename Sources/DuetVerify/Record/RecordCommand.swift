@@ -109,14 +109,14 @@ enum RecordCommand {
   static func record(_ plan: RecordPlan, manifest: Manifest, report: ReportContext, output: CommandOutput) -> ExitCode {
     let location = manifest.location
     do {
-      try RecordWriter.write(plan.writes, into: location.fixturesFolder, display: location.relativePath(of:))
+      try RecordWriter.write(plan.writes, location: location)
     } catch {
       output.write(report.style.red("✗") + " duet-verify record: " + error.description + "\n")
       output.write(SummaryLine.verdict(verb: "record", passed: false, style: report.style) + "\n")
       return .failed
     }
     output.write(RecordReport.recorded(plan, manifest: manifest, context: report))
-    return plan.scenarioFailures.isEmpty ? .passed : .failed
+    return plan.scenarioFailures.isEmpty && plan.claimed.isEmpty ? .passed : .failed
   }
 
   /// The report for a run that must write nothing: a runner that cannot record, or one that failed.

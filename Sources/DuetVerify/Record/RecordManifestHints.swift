@@ -39,6 +39,21 @@ enum RecordManifestHints {
     return blocks
   }
 
+  /// The refusal for a recording whose name belongs to another target: which two targets, and that
+  /// nothing was written for it.
+  static func claimed(_ entry: RecordPlan.Entry, manifest: Manifest, mark: String) -> String {
+    let file = manifest.location.displayName
+    let producer = entry.fixture.target.display
+    let other: String
+    if let listed = entry.listedElsewhere {
+      other = "\(file):\(listed.line) lists it under " + (listed.owner.map { "feature '\($0)'" } ?? "chains:")
+    } else {
+      other = "the scenarios of \(entry.producedBy?.display ?? "another target") produce it too"
+    }
+    return "\(mark) \(entry.file) — the scenarios of \(producer) produce it, but \(other), so nothing was written for "
+      + "it. Rename the scenario, or move the manifest line to the feature that records it."
+  }
+
   /// One line per recording nothing produces any more, with the manifest line to retire.
   static func vanished(_ item: RecordPlan.Vanished, manifest: Manifest, mark: String) -> String {
     let file = manifest.location.displayName

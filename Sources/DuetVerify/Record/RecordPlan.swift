@@ -17,6 +17,12 @@ struct RecordPlan: Sendable {
     var listed: Bool
     /// Where the manifest lists it instead (another feature), when it does.
     var listedElsewhere: ListedFixture?
+    /// Another target's scenarios produced the same name earlier in this run.
+    var producedBy: RecordTarget?
+
+    /// True when the name belongs to another target (the manifest lists it there, or that target
+    /// produced it too): it is never written, so one feature cannot overwrite another's recording.
+    var isClaimedElsewhere: Bool { listedElsewhere != nil || producedBy != nil }
   }
 
   /// A recording on disk or in the manifest that no scenario produces any more.
@@ -41,7 +47,11 @@ struct RecordPlan: Sendable {
   var targetCount: Int
 
   /// The recordings that would be written (anything not byte-identical).
-  var writes: [RecordedFixture] { entries.filter { $0.change != .unchanged }.map(\.fixture) }
+  var writes: [RecordedFixture] {
+    entries.filter { $0.change != .unchanged && !$0.isClaimedElsewhere }.map(\.fixture)
+  }
+  /// Compiled recordings refused because their name belongs to another target.
+  var claimed: [Entry] { entries.filter(\.isClaimedElsewhere) }
   /// Compiled recordings the manifest does not list for their target.
   var unlisted: [Entry] { entries.filter { !$0.listed } }
 
@@ -52,7 +62,7 @@ struct RecordPlan: Sendable {
   ) -> RecordPlan {
     let listedByName = Dictionary(manifest.listedFixtures.map { ($0.name, $0) }) { first, _ in first }
     var plan = RecordPlan(entries: [], scenarioFailures: [], vanished: [], targetCount: outcomes.count)
-    var produced: Set<String> = []
+    var produced: [String: RecordTarget] = [:]
     for outcome in outcomes {
       guard let fixtures = outcome.fixtures else {
         if case .scenarioFailed(let message) = outcome.result {
@@ -62,7 +72,8 @@ struct RecordPlan: Sendable {
       }
       let ownNames = Set(outcome.target.listed(in: manifest).map(\.name))
       for fixture in fixtures {
-        produced.insert(fixture.name)
+        let earlier = produced[fixture.name].flatMap { $0 == outcome.target ? nil : $0 }
+        produced[fixture.name] = produced[fixture.name] ?? outcome.target
         let change: FixtureChange
         switch store.bytes(of: fixture.name) {
         case .success(let bytes): change = .between(recorded: bytes, produced: fixture)
@@ -73,17 +84,17 @@ struct RecordPlan: Sendable {
         plan.entries.append(
           Entry(
             fixture: fixture, file: store.displayPath(fixture.name), change: change, listed: listed,
-            listedElsewhere: listed ? nil : listedByName[fixture.name]))
+            listedElsewhere: listed ? nil : listedByName[fixture.name], producedBy: earlier))
       }
     }
     for outcome in outcomes where outcome.fixtures != nil {
-      for listed in outcome.target.listed(in: manifest) where !produced.contains(listed.name) {
+      for listed in outcome.target.listed(in: manifest) where produced[listed.name] == nil {
         plan.vanished.append(vanished(listed.name, listed: listed, store: store))
       }
     }
     // Only when every target compiled is a file that no target produced known to have vanished.
     if wholeManifest && outcomes.allSatisfy({ $0.fixtures != nil }) {
-      for name in store.namesOnDisk() where !produced.contains(name) && listedByName[name] == nil {
+      for name in store.namesOnDisk() where produced[name] == nil && listedByName[name] == nil {
         plan.vanished.append(vanished(name, listed: nil, store: store))
       }
     }

@@ -17,7 +17,7 @@ enum RecordReport {
         style.red("✗") + " \(target.display): its scenarios failed to compile, so nothing was written for it:")
       lines.append(indent(message))
     }
-    for entry in plan.entries {
+    for entry in plan.entries where !entry.isClaimedElsewhere {
       switch entry.change {
       case .unchanged: continue
       case .new: lines.append("new            " + entry.file)
@@ -26,6 +26,7 @@ enum RecordReport {
       case .unreadable(let reason): lines.append("rewritten      \(entry.file) — the old file \(reason)")
       }
     }
+    lines += plan.claimed.map { RecordManifestHints.claimed($0, manifest: manifest, mark: style.red("✗")) }
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: style.yellow("!"))
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: style.yellow("!")) }
     let counts = tally(plan)
@@ -35,7 +36,8 @@ enum RecordReport {
           + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
           + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
     }
-    lines.append(SummaryLine.verdict(verb: "record", passed: plan.scenarioFailures.isEmpty, style: style))
+    let passed = plan.scenarioFailures.isEmpty && plan.claimed.isEmpty
+    lines.append(SummaryLine.verdict(verb: "record", passed: passed, style: style))
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -53,7 +55,7 @@ enum RecordReport {
       lines.append(indent(message))
     }
     var churn: [String] = []
-    for entry in plan.entries {
+    for entry in plan.entries where !entry.isClaimedElsewhere {
       switch entry.change {
       case .unchanged: continue
       case .new: lines.append("\(drift) \(entry.file) — new: the scenarios produce it, but it is not recorded")
@@ -64,6 +66,7 @@ enum RecordReport {
       case .metadataOnly(let path): churn.append("  \(entry.file)" + metadataNote(path))
       }
     }
+    lines += plan.claimed.map { RecordManifestHints.claimed($0, manifest: manifest, mark: fail) }
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: fail)
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: fail) }
     if !churn.isEmpty {
@@ -83,7 +86,7 @@ enum RecordReport {
   /// Counts by kind of change.
   static func tally(_ plan: RecordPlan) -> (new: Int, behavioural: Int, metadata: Int, unchanged: Int) {
     var counts = (new: 0, behavioural: 0, metadata: 0, unchanged: 0)
-    for entry in plan.entries {
+    for entry in plan.entries where !entry.isClaimedElsewhere {
       switch entry.change {
       case .new: counts.new += 1
       case .behavioural, .unreadable: counts.behavioural += 1

@@ -4,64 +4,28 @@ import Foundation
 /// `.runs/verify/` beside the fixtures: the machine report of the last `verify` (one JSON per
 /// recording plus `summary.json`), which `explain` re-renders without replaying.
 ///
-/// Each file is written atomically; files of recordings not in this run are removed afterwards, so
-/// the folder always describes exactly the last run.
+/// The folder is written by ``StreamedRunsFolder`` and put in place whole, in one rename, so it
+/// always describes exactly one run.
 public struct RunsFolder: Sendable {
   /// `.runs/verify`.
   public var folder: URL
+  /// The manifest it belongs to (`.runs/` is beside it).
+  var location: ManifestLocation
 
   public init(location: ManifestLocation) {
+    self.location = location
     folder = location.runsFolder.appendingPathComponent("verify", isDirectory: true)
   }
 
   var fixturesFolder: URL { folder.appendingPathComponent("fixtures", isDirectory: true) }
   var summaryFile: URL { folder.appendingPathComponent("summary.json") }
-  var fixturesPath: String { fixturesFolder.path }
 
-  /// Writes the run; an error is a sentence naming the folder.
+  /// Writes the run whole (when its results were not streamed); an error is a sentence naming the
+  /// file.
   public func write(_ run: RunResult) throws(RunsFolderError) {
-    for result in run.fixtures { try write(fixture: result) }
-    try finish(run)
-  }
-
-  /// Writes one recording's result as soon as it is known (`verify` streams them, so a large
-  /// corpus's results never need to be held whole).
-  public func write(fixture result: FixtureResult) throws(RunsFolderError) {
-    try write(fixture: result, inFolder: fixturesPath)
-  }
-
-  /// ``write(fixture:)`` into `folder`, the fixtures folder's path computed once by the caller.
-  func write(fixture result: FixtureResult, inFolder folder: String) throws(RunsFolderError) {
-    do {
-      try AtomicFile.write(try Self.pretty(result), toPath: folder + "/" + result.name + ".json")
-    } catch {
-      throw failure(error)
-    }
-  }
-
-  /// Writes the summary and removes the files of recordings that are not part of `run`.
-  public func finish(_ run: RunResult) throws(RunsFolderError) {
-    let kept = Set(run.fixtures.map { $0.name + ".json" })
-    let existing = (try? FileManager.default.contentsOfDirectory(atPath: fixturesFolder.path)) ?? []
-    for stale in existing where stale.hasSuffix(".json") && !kept.contains(stale) {
-      try? FileManager.default.removeItem(at: fixturesFolder.appendingPathComponent(stale))
-    }
-    try writeSummary(run)
-  }
-
-  /// Writes `summary.json` for `run`.
-  func writeSummary(_ run: RunResult) throws(RunsFolderError) {
-    do {
-      try AtomicFile.write(try Self.pretty(RunRecord(run)), to: summaryFile)
-    } catch {
-      throw failure(error)
-    }
-  }
-
-  func failure(_ error: any Error) -> RunsFolderError {
-    RunsFolderError(
-      description:
-        "duet-verify: cannot write the run report to \(folder.path) (\(error)). Check that the folder is writable.")
+    let streamed = StreamedRunsFolder(self)
+    for result in run.fixtures { streamed.write(result) }
+    try streamed.finish(run)
   }
 
   /// The last run's summary, or nil when there is none.
@@ -90,4 +54,9 @@ public struct RunsFolder: Sendable {
 /// The run report could not be written.
 public struct RunsFolderError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String
+
+  init(_ error: ReportWriteError) {
+    description =
+      "duet-verify: the run report (.runs/verify/) was not written: \(error.description)"
+  }
 }

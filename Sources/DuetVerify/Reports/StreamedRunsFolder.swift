@@ -7,39 +7,46 @@ import Foundation
 #endif
 
 /// `.runs/verify/` written while `verify` runs: each recording's result is stored the moment it is
-/// known, from whichever slot thread finished it, into a staging folder that replaces `fixtures/`
-/// in one rename when the run ends.
+/// known, from whichever slot thread finished it, into a staging folder laid out as the report is
+/// (`fixtures/<name>.json`, `summary.json`); at the end the staging folder and `.runs/verify`
+/// change places in one atomic exchange.
 ///
-/// So a reader (`explain`, an artifact upload) sees the previous run's reports until the new set
-/// is complete, and the folder never holds stale reports. The staging folder is kept between runs
-/// (it holds the run before last) and its files are overwritten in place: creating and deleting
-/// tens of thousands of files per run is what costs (ext4 searches past recently deleted inodes,
-/// and replacing a file by rename or truncation forces a flush). A second `verify` running at the
-/// same time stages privately instead. The first failure to write is kept for the report.
+/// So a reader (`explain`, an artifact upload) sees the previous run's report until the new one is
+/// complete, and two runs at the same time never leave a mixed report: each swaps in a whole one
+/// (its summary with its recordings), and the last to finish wins. The shared staging folder
+/// (`.runs/.verify-staging`, held under a lock) keeps the run before last, whose files are
+/// overwritten in place: creating and deleting tens of thousands of files per run is what costs
+/// (ext4 searches past recently deleted inodes, and replacing a file by rename or truncation forces
+/// a flush). A second `verify` running at the same time stages in a fresh folder of its own.
+/// Everything goes through ``SafeFolder``, so a link planted under `.runs/` is never followed. The
+/// first failure to write is kept for the report.
 final class StreamedRunsFolder: @unchecked Sendable {
   let folder: RunsFolder
-  private let stagingPath: String
-  private let fixturesPath: String
-  private let shared: Bool
-  private var lockDescriptor: Int32 = -1
+  /// What was replaced or refused on the way (a link removed), for the verb to print.
+  let notes = ReportNotes()
+  private static let sharedStaging = ".verify-staging"
   private let lock = NSLock()
-  private var error: RunsFolderError?
-  private var created = false
+  private var runs: SafeFolder?
+  private var stagingName = sharedStaging
+  private var staging: SafeFolder?
+  private var fixtures: SafeFolder?
+  private var lockDescriptor: Int32 = -1
+  private var error: ReportWriteError?
 
   init(_ folder: RunsFolder) {
     self.folder = folder
-    fixturesPath = folder.fixturesPath
-    let runs = folder.folder.path
-    try? FileManager.default.createDirectory(atPath: runs, withIntermediateDirectories: true)
-    let descriptor = open(runs + "/.staging.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
-      lockDescriptor = descriptor
-      shared = true
-      stagingPath = runs + "/.fixtures-staging"
-    } else {
-      if descriptor >= 0 { _ = close(descriptor) }
-      shared = false
-      stagingPath = runs + "/.fixtures-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    do {
+      let runs = try RunsRoot.open(folder.location, notes: notes)
+      self.runs = runs
+      if let descriptor = runs.tryLock(".verify.lock") {
+        lockDescriptor = descriptor
+        staging = try runs.folder(Self.sharedStaging)
+      } else {
+        (stagingName, staging) = try runs.freshFolder(prefix: ".verify-")
+      }
+      fixtures = try staging?.folder("fixtures")
+    } catch {
+      self.error = error
     }
   }
 
@@ -49,49 +56,55 @@ final class StreamedRunsFolder: @unchecked Sendable {
 
   /// Writes `result`'s report into the staging folder; after a first failure, stops trying.
   func write(_ result: FixtureResult) {
-    guard prepared() else { return }
+    guard let fixtures = lock.withLock({ error == nil ? self.fixtures : nil }) else { return }
     do {
-      try AtomicFile.overwrite(try RunsFolder.pretty(result), toPath: stagingPath + "/" + result.name + ".json")
+      try fixtures.overwrite(try RunsFolder.pretty(result), to: result.name + ".json")
+    } catch let failure as ReportWriteError {
+      lock.withLock { error = error ?? failure }
     } catch {
-      lock.withLock { self.error = self.error ?? folder.failure(error) }
-    }
-  }
-
-  private func prepared() -> Bool {
-    lock.withLock {
-      guard error == nil else { return false }
-      if !created {
-        do {
-          try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: true)
-          created = true
-        } catch {
-          self.error = folder.failure(error)
-        }
+      lock.withLock {
+        self.error =
+          self.error ?? ReportWriteError(path: fixtures.show(result.name + ".json"), code: EINVAL, doing: .write)
       }
-      return created
     }
   }
 
-  /// Puts the staged reports in place of the old ones and writes the summary.
+  /// Puts the staged report in place of the old one, whole.
   func finish(_ run: RunResult) throws(RunsFolderError) {
-    _ = prepared()
-    if let error = lock.withLock({ error }) {
-      if !shared { try? FileManager.default.removeItem(atPath: stagingPath) }
-      throw error
+    do {
+      if let error = lock.withLock({ error }) { throw error }
+      guard let runs, let staging, let fixtures else {
+        throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
+      }
+      // The staging folder may hold reports of recordings this run did not replay.
+      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(run.fixtures.map { $0.name + ".json" }))
+      try staging.writeAtomically(try RunsFolder.pretty(RunRecord(run)), to: "summary.json")
+      // Files an older duet-verify kept inside the report folder.
+      staging.removeOwned(where: { $0 == ".staging.lock" })
+      Self.discard(".fixtures-staging", in: staging)
+      try runs.exchange("verify", with: stagingName)
+      if lockDescriptor < 0 { Self.discard(stagingName, in: runs) }
+    } catch let error as ReportWriteError {
+      if lockDescriptor < 0, let runs { Self.discard(stagingName, in: runs) }
+      throw RunsFolderError(error)
+    } catch {
+      throw RunsFolderError(ReportWriteError(path: ".runs/verify", code: EINVAL, doing: .write))
     }
-    // The staging folder may hold reports of recordings this run did not replay.
-    let kept = Set(run.fixtures.map { $0.name + ".json" })
-    for stale in (try? FileManager.default.contentsOfDirectory(atPath: stagingPath)) ?? [] where !kept.contains(stale) {
-      _ = unlink(stagingPath + "/" + stale)
+  }
+
+  /// Removes report folder `name` from `parent`: only the report files in it (by name), then the
+  /// folder when nothing else is left; a link there is removed itself, never followed.
+  static func discard(_ name: String, in parent: SafeFolder) {
+    switch parent.kind(of: name) {
+    case S_IFLNK?:
+      _ = unlinkat(parent.descriptor, name, 0)
+    case S_IFDIR?:
+      guard let folder = try? parent.folder(name, replacing: false) else { return }
+      discard("fixtures", in: folder)
+      folder.removeOwned(where: { $0.hasSuffix(".json") })
+      parent.removeEmptyFolder(name)
+    default:
+      return
     }
-    guard FolderSwap.exchange(fixturesPath, with: stagingPath, keepOld: shared) else {
-      let reason = String(cString: strerror(errno))
-      if !shared { try? FileManager.default.removeItem(atPath: stagingPath) }
-      throw RunsFolderError(
-        description:
-          "duet-verify: cannot put the run report in place at \(fixturesPath) (\(reason)). Check that the folder is "
-          + "writable.")
-    }
-    try folder.writeSummary(run)
   }
 }

@@ -49,9 +49,15 @@ public struct RunnerCommand: Equatable, Sendable {
           "duet-verify: runner '\(first)' was not found on PATH. Give its path (e.g. --runner .build/debug/\(first)).")
     }
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: executable, isDirectory: &isFolder), !isFolder.boolValue else {
+    guard FileManager.default.fileExists(atPath: executable, isDirectory: &isFolder) else {
       throw RunnerCommandError(
         description: "duet-verify: runner \(executable) does not exist. Build it first, or fix the --runner path.")
+    }
+    guard !isFolder.boolValue else {
+      throw RunnerCommandError(
+        description:
+          "duet-verify: runner \(executable) is a folder, not an executable. Give the runner's own path (e.g. "
+          + "--runner .build/debug/replay-runner).")
     }
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw RunnerCommandError(

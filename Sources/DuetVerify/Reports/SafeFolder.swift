@@ -1,0 +1,245 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A folder the verifier writes its own files into, held open by descriptor: every file and
+/// subfolder below it is reached with `openat`/`mkdirat`/`renameat`/`unlinkat` and `O_NOFOLLOW`,
+/// so a link found there is never followed.
+///
+/// `.runs/` sits in the repository, and a pull request can commit anything into it: a link to
+/// `fixtures/`, to a folder outside the repository, or in place of a report file. This is the one
+/// way reports, staged recordings and `--junit` files are written, so the same rules hold for all:
+/// - a link where one of the tool's own folders or files goes is removed (the link alone; what it
+///   points to is never opened) and a real folder or file takes its place, with a note saying so;
+/// - a file is written whole (a short temporary name, then one rename) or, for reused report
+///   files, overwritten in place, never through a link;
+/// - a file is deleted only by a name pattern the caller owns, one entry at a time, never
+///   recursively and never through a link.
+final class SafeFolder: @unchecked Sendable {
+  /// The open folder (closed on deinit).
+  let descriptor: Int32
+  /// Its path, for sentences (relative to the repository root where possible).
+  let display: String
+  /// Where notes about replaced links go (shared by every folder opened from this one).
+  let notes: ReportNotes
+
+  init(descriptor: Int32, display: String, notes: ReportNotes) {
+    self.descriptor = descriptor
+    self.display = display
+    self.notes = notes
+  }
+
+  deinit { _ = close(descriptor) }
+
+  /// Opens `path`, an existing folder chosen by the user (links on the way to it are the user's own
+  /// layout and are followed), creating it and its parents when missing.
+  static func user(_ path: String, display: String, notes: ReportNotes = ReportNotes()) throws(ReportWriteError)
+    -> SafeFolder
+  {
+    var descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if descriptor < 0, errno == ENOENT {
+      do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      } catch {
+        throw ReportWriteError(path: display, code: errno == 0 ? EACCES : errno, doing: .createFolder)
+      }
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else { throw ReportWriteError(path: display, code: errno, doing: .openFolder) }
+    return SafeFolder(descriptor: descriptor, display: display, notes: notes)
+  }
+
+  /// Writes a report file the user asked for (`--junit FILE`) whole, making its folder when missing.
+  static func writeFile(_ text: String, at url: URL) throws(ReportWriteError) {
+    let parent = url.deletingLastPathComponent().path
+    try user(parent, display: parent).writeAtomically(text, to: url.lastPathComponent)
+  }
+
+  /// The path of entry `name`, for sentences.
+  func show(_ name: String) -> String { display == "." ? name : display + "/" + name }
+
+  /// The kind of entry `name` without following it: nil when there is none.
+  func kind(of name: String) -> mode_t? {
+    var info = stat()
+    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+  }
+
+  /// Subfolder `name`, made when missing. A link (or a file) in its place is removed and replaced
+  /// by a real folder when `replacing`, refused otherwise.
+  func folder(_ name: String, replacing: Bool = true) throws(ReportWriteError) -> SafeFolder {
+    for _ in 0..<3 {
+      let opened = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+      if opened >= 0 { return SafeFolder(descriptor: opened, display: show(name), notes: notes) }
+      switch errno {
+      case ENOENT:
+        if mkdirat(descriptor, name, 0o755) != 0, errno != EEXIST {
+          throw ReportWriteError(path: show(name), code: errno, doing: .createFolder)
+        }
+      case ELOOP, ENOTDIR:
+        let what = kind(of: name) == S_IFLNK ? "a link" : "not a folder"
+        guard replacing else { throw ReportWriteError(path: show(name), refused: what) }
+        guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else {
+          throw ReportWriteError(path: show(name), code: errno, doing: .remove)
+        }
+        notes.add(
+          "\(show(name)) was \(what); duet-verify removed it (not what it pointed to) and made a real folder.")
+      default:
+        throw ReportWriteError(path: show(name), code: errno, doing: .openFolder)
+      }
+    }
+    throw ReportWriteError(path: show(name), code: EAGAIN, doing: .openFolder)
+  }
+
+  /// Makes a new, empty subfolder with a fresh name starting `prefix`: exclusively this run's own.
+  func freshFolder(prefix: String) throws(ReportWriteError) -> (name: String, folder: SafeFolder) {
+    while true {
+      let name = prefix + Self.uniqueSuffix()
+      if mkdirat(descriptor, name, 0o755) == 0 { return (name, try folder(name, replacing: false)) }
+      if errno != EEXIST { throw ReportWriteError(path: show(name), code: errno, doing: .createFolder) }
+    }
+  }
+
+  /// Writes `text` to `name` whole: a new file under a short temporary name, then one rename over
+  /// `name` (which replaces a link there rather than writing through it).
+  func writeAtomically(_ text: String, to name: String) throws(ReportWriteError) {
+    let temporary = TemporaryName.make()
+    let opened = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
+    let bytes = Array(text.utf8)
+    if let code = Self.write(bytes, length: bytes.count, to: opened, truncate: false) {
+      _ = unlinkat(descriptor, temporary, 0)
+      throw ReportWriteError(path: show(name), code: code, doing: .write)
+    }
+    guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+      let code = errno
+      _ = unlinkat(descriptor, temporary, 0)
+      throw ReportWriteError(path: show(name), code: code, doing: .write)
+    }
+  }
+
+  /// Writes `text` over `name` in place (made when missing), then cuts it to length. Not atomic by
+  /// itself: used in a staging folder that replaces the old report in one rename, reusing the run
+  /// before last's files (no new inode, no truncation to zero, which makes ext4 flush on close).
+  /// The write is padded to whole pages so the kernel never reads an old page back. A link at
+  /// `name` is removed and a real file written instead.
+  func overwrite(_ text: String, to name: String) throws(ReportWriteError) {
+    var bytes = Array(text.utf8)
+    let length = bytes.count
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
+    var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    if opened < 0, errno == ELOOP, unlinkat(descriptor, name, 0) == 0 {
+      notes.add("\(show(name)) was a link; duet-verify removed it (not what it pointed to) and wrote its report.")
+      opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    }
+    guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
+    if let code = Self.write(bytes, length: length, to: opened, truncate: true) {
+      throw ReportWriteError(path: show(name), code: code, doing: .write)
+    }
+  }
+
+  /// Writes `bytes` to `descriptor` and closes it; the errno of a failure, nil when all went well.
+  private static func write(_ bytes: [UInt8], length: Int, to descriptor: Int32, truncate: Bool) -> Int32? {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        Foundation.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        let code = count == 0 ? ENOSPC : errno
+        _ = close(descriptor)
+        return code
+      }
+      written += count
+    }
+    if truncate, ftruncate(descriptor, off_t(length)) != 0 {
+      let code = errno
+      _ = close(descriptor)
+      return code
+    }
+    return close(descriptor) == 0 ? nil : errno
+  }
+
+  /// The names in this folder (`.` and `..` left out).
+  func names() -> [String] {
+    let copy = dup(descriptor)
+    guard copy >= 0, let stream = fdopendir(copy) else {
+      if copy >= 0 { _ = close(copy) }
+      return []
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Deletes every entry whose name `owned` accepts and `keep` does not: one entry at a time, never
+  /// a folder's contents, never through a link (a link is removed itself).
+  func removeOwned(where owned: (String) -> Bool, keeping keep: Set<String> = []) {
+    for name in names() where owned(name) && !keep.contains(name) && kind(of: name) != S_IFDIR {
+      _ = unlinkat(descriptor, name, 0)
+    }
+  }
+
+  /// Removes the empty subfolder `name` (kept when anything not owned is left in it).
+  func removeEmptyFolder(_ name: String) {
+    _ = unlinkat(descriptor, name, AT_REMOVEDIR)
+  }
+
+  /// Swaps entries `first` and `second` in one step (`renameat2(RENAME_EXCHANGE)`), or, where the
+  /// system has no exchange, renames `second` onto a missing `first`. Neither is followed if a link.
+  func exchange(_ first: String, with second: String) throws(ReportWriteError) {
+    if kind(of: first) == nil {
+      guard renameat(descriptor, second, descriptor, first) == 0 else {
+        throw ReportWriteError(path: show(first), code: errno, doing: .putInPlace)
+      }
+      return
+    }
+    guard let renameAt2 = Self.renameAt2 else {
+      throw ReportWriteError(path: show(first), code: ENOSYS, doing: .putInPlace)
+    }
+    guard renameAt2(descriptor, second, descriptor, first, Self.renameExchange) == 0 else {
+      throw ReportWriteError(path: show(first), code: errno, doing: .putInPlace)
+    }
+  }
+
+  /// Takes an exclusive lock on the file `name` (made when missing) without waiting: the open lock
+  /// file, or nil when another process holds it.
+  func tryLock(_ name: String) -> Int32? {
+    let opened = openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard opened >= 0 else { return nil }
+    guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+      _ = close(opened)
+      return nil
+    }
+    return opened
+  }
+
+  /// Eight random hexadecimal digits.
+  static func uniqueSuffix() -> String {
+    String(UInt32.random(in: 0...UInt32.max), radix: 16)
+  }
+
+  private typealias RenameAt2 =
+    @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+  /// `RENAME_EXCHANGE` from `<linux/fs.h>`.
+  private static let renameExchange: UInt32 = 1 << 1
+
+  /// `renameat2`, looked up at run time (glibc 2.28+; absent elsewhere).
+  private static let renameAt2: RenameAt2? = {
+    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+    return unsafeBitCast(symbol, to: RenameAt2.self)
+  }()
+}

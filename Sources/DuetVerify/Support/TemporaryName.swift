@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The name of a file being written before its rename into place: `.duet-<pid>-<hex>.tmp`.
+///
+/// Short whatever the target's name (a recording's name may be 250 bytes long, and a name built
+/// from it would pass the 255-byte limit), and recognisable: `lint` reports one left in the
+/// fixtures folder by a killed `record`, and the next `record` removes those whose process is gone.
+enum TemporaryName {
+  /// A fresh name for this process.
+  static func make() -> String {
+    ".duet-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
+  }
+
+  /// The process that made `name`, when `name` is one of these temporaries.
+  static func owner(of name: String) -> pid_t? {
+    guard name.hasPrefix(".duet-"), name.hasSuffix(".tmp") else { return nil }
+    let parts = name.dropFirst(6).dropLast(4).split(separator: "-")
+    guard parts.count == 2, parts[1].allSatisfy(\.isHexDigit), let pid = pid_t(parts[0]), pid > 0 else {
+      return nil
+    }
+    return pid
+  }
+
+  /// True when `name` is a temporary whose process no longer runs (left by a killed run).
+  static func isStray(_ name: String) -> Bool {
+    guard let pid = owner(of: name) else { return false }
+    return kill(pid, 0) != 0 && errno == ESRCH
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// Through the real executable: links a pull request can commit under `.runs/` are never followed,
+/// so no file outside the report is deleted, truncated or written (cli.md, `.runs/`).
+final class HostileRunsFolderTests: XCTestCase {
+  var repository: TemporaryRepository!
+  var outside: OutsideFolder!
+  var runner: String!
+
+  override func setUpWithError() throws {
+    repository = try TemporaryRepository.counterCorpus(chain: false)
+    outside = try OutsideFolder()
+    runner = try BuiltProducts.executable(named: "demo-runner").path
+  }
+
+  func verify(_ extra: [String] = []) throws -> CommandRun {
+    try repository.verify(["verify", "--runner", runner] + extra)
+  }
+
+  func testVerifyNeverDeletesThroughAStagingFolderLink() throws {
+    let before = outside.snapshot()
+    try outside.link(".runs/verify/.fixtures-staging", under: repository.root)
+    try outside.link(".runs/.verify-staging", under: repository.root)
+    for _ in 0..<2 {
+      let run = try verify()
+      XCTAssertEqual(run.code, 0, run.out + run.error)
+    }
+    XCTAssertEqual(outside.snapshot(), before)
+    XCTAssertNotNil(RunsReport(repository.root).summary, "the report is still written")
+  }
+
+  func testVerifyNeverWritesThroughAReportFileLink() throws {
+    let before = outside.snapshot()
+    try outside.link(
+      ".runs/verify/fixtures/counter.json", under: repository.root,
+      to: outside.url.appendingPathComponent("counter.json"))
+    for _ in 0..<3 {
+      let run = try verify()
+      XCTAssertEqual(run.code, 0, run.out + run.error)
+    }
+    XCTAssertEqual(outside.snapshot(), before)
+    XCTAssertTrue(RunsReport(repository.root).fixtures.contains("counter.json"))
+  }
+
+  func testALinkedReportFolderLosesNothing() throws {
+    let before = outside.snapshot()
+    try outside.link(".runs/verify/fixtures", under: repository.root)
+    for _ in 0..<3 {
+      let run = try verify()
+      XCTAssertEqual(run.code, 0, run.out + run.error)
+    }
+    XCTAssertEqual(outside.snapshot(), before)
+  }
+
+  func testARecordingsFolderLinkedUnderRunsLosesNothing() throws {
+    try outside.link(
+      ".runs/verify/fixtures", under: repository.root, to: repository.root.appendingPathComponent("fixtures"))
+    let recordings = RecordingsSnapshot(repository.root)
+    for _ in 0..<3 {
+      let run = try verify()
+      XCTAssertEqual(run.code, 0, run.out + run.error)
+    }
+    XCTAssertEqual(RecordingsSnapshot(repository.root), recordings)
+  }
+
+  func testRunsLinkedOutsideIsRefusedWithASentenceAndTheVerdictStands() throws {
+    try outside.link(".runs", under: repository.root)
+    let before = outside.snapshot()
+    let run = try verify()
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertEqual(outside.snapshot(), before, "nothing is written outside the repository")
+    XCTAssertTrue(
+      run.error.contains(
+        "duet-verify: the run report (.runs/verify/) was not written: .runs is a link or not a folder, and duet-verify "
+          + "never writes through a link or into something it did not make. Remove it (rm .runs) and run again."),
+      run.error)
+  }
+
+  func testTheRunsFolderIgnoresItself() throws {
+    XCTAssertEqual(try verify().code, 0)
+    XCTAssertEqual(try repository.read(".runs/.gitignore"), "*\n")
+  }
+}
+
+/// The report `verify` left in `.runs/verify/`.
+struct RunsReport {
+  var summary: Data?
+  var fixtures: [String]
+
+  init(_ root: URL) {
+    let folder = root.appendingPathComponent(".runs/verify")
+    summary = FileManager.default.contents(atPath: folder.appendingPathComponent("summary.json").path)
+    fixtures =
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("fixtures").path))
+      ?? []).sorted()
+  }
+}
+
+/// Every recording in a repository's `fixtures/`, by name and bytes.
+struct RecordingsSnapshot: Equatable {
+  var files: [String: Data] = [:]
+
+  init(_ root: URL) {
+    let folder = root.appendingPathComponent("fixtures")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+      files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+    }
+  }
+}

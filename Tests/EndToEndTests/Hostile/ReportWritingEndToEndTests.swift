@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// Through the real executable: a report the user asked for that cannot be written fails the run
+/// with a sentence, and runs at the same time never leave a mixed report.
+final class ReportWritingEndToEndTests: XCTestCase {
+  func testAJUnitReportThatCannotBeWrittenFailsTheRunWithASentence() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let runner = try BuiltProducts.executable(named: "demo-runner").path
+    let run = try repository.verify(["verify", "--runner", runner, "--junit", "manifest.yaml/report.xml"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.error.contains(
+        "duet-verify: the JUnit report you asked for was not written, so the run fails: cannot open the folder "),
+      run.error)
+    XCTAssertTrue(
+      run.error.contains("manifest.yaml: a part of the path is a file, not a folder; check the path."), run.error)
+    XCTAssertFalse(run.error.contains("Domain"), run.error)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
+  }
+
+  func testConcurrentRunsNeverLeaveAMixedReport() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let runner = try BuiltProducts.executable(named: "demo-runner").path
+    let duet = try BuiltProducts.executable(named: "duet-verify")
+    let root = repository.root
+    let scopes: [[String]] = [[], ["--shard", "1/2"], ["--shard", "2/2"]]
+    for round in 0..<20 {
+      let group = DispatchGroup()
+      for index in 0..<8 {
+        group.enter()
+        DispatchQueue.global().async {
+          _ = try? CommandRun.run(
+            duet, ["verify", "--runner", runner, "--jobs", "1"] + scopes[(index + round) % 3], in: root)
+          group.leave()
+        }
+      }
+      group.wait()
+      let report = RunsReport(repository.root)
+      let summary = try JSONSerialization.jsonObject(with: XCTUnwrap(report.summary)) as? [String: Any]
+      let names = summary?["names"] as? [String] ?? []
+      XCTAssertEqual(
+        report.fixtures, names.map { $0 + ".json" }.sorted(),
+        "round \(round): the per-recording reports and summary.json come from different runs")
+    }
+  }
+}
