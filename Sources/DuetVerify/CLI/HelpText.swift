@@ -73,8 +73,8 @@ enum HelpText {
         + "(or pretty form with --pretty)."
     case "taxonomy":
       return "usage: duet-verify taxonomy [--markdown | --json] [--manifest PATH]\n\nRead every track event out of the "
-        + "recordings and show the taxonomy (event, owners, parameters, recordings) against the manifest's "
-        + "telemetry: section; fails on any taxonomy error."
+        + "recordings and show the taxonomy (event, declaring and emitting features, parameters, recordings) against "
+        + "the events: each feature declares in the manifest; fails on any taxonomy error."
     case "version": return "usage: duet-verify version\n\nPrint the version."
     case "help": return "usage: duet-verify help [verb]\n\nList the verbs, or one verb's options."
     default: return nil
