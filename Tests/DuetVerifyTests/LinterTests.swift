@@ -201,6 +201,33 @@ final class LinterTests: XCTestCase {
       ])
   }
 
+  func testARecordingListedUnderChainsMustBeAChainRecording() throws {
+    try folder.write("fixtures/greeter.wave.fixture.json", FixtureText.counter())
+    XCTAssertEqual(
+      try lint("features:\n  counter:\n    fixtures: []\nchains:\n  - greeter.wave\n"),
+      [
+        "fixtures/greeter.wave.fixture.json:5: 'greeter.wave' is listed under chains: (manifest.yaml:5) but is a leaf "
+          + "recording (initialState, no initialStates). List it under its feature's fixtures:, or re-record the "
+          + "chain: duet-verify record --chain greeter.wave"
+      ])
+  }
+
+  func testAChainRecordingListedUnderAFeatureIsALintError() throws {
+    try folder.write("fixtures/counter.seam.fixture.json", FixtureText.chain())
+    let problems = try lint(
+      "features:\n  counter:\n    fixtures:\n      - counter.seam\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\n")
+    XCTAssertEqual(problems.count, 1, "\(problems)")
+    XCTAssertTrue(
+      problems[0].contains("'counter.seam' is listed under feature 'counter' (manifest.yaml:4) but is a chain "
+        + "recording (initialStates). List it under chains: instead."), "\(problems)")
+  }
+
+  func testAChainNamedWithoutThePrefixLintsClean() throws {
+    try folder.write("fixtures/greeter.wave.fixture.json", FixtureText.chain())
+    XCTAssertEqual(
+      try lint("features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - greeter.wave\n"), [])
+  }
+
   func testEveryProblemIsReportedAtOnce() throws {
     try folder.write("fixtures/orphan.fixture.json", FixtureText.counter())
     let problems = try lint("features:\n  counter:\n    fixtures:\n      - counter\n      - missing\n")
