@@ -55,4 +55,12 @@ final class WrappingHopTests: XCTestCase {
       "Hop 'seam' (Sources/App/Scenarios.swift:4) derived the action {\"case\":\"ping\",\"value\":{\"event\":{\"count\":2}}}, which does not carry the delegate event {\"count\":1} that step 0 'fire' (Sources/App/Scenarios.swift:3) emitted; linkToNext promises the parent's action holds the event unchanged, as its value or nested inside it (wrap it in a parent case, e.g. { .splash(event: $0) }, or relay it), so pass the event itself rather than a changed copy"
     ) { () throws(ScenarioError) in try chain.compile(sourceRoot: testRoot) }
   }
+
+  func testAChainMayBeRecordedUnderItsOwnNameWithoutTheChainPrefix() throws {
+    let chain = ChainScenario("wave", fixtureName: "greeter.wave", description: "d", filePath: testFile) {
+      When(pingNode, "fire", .fire, line: 3)
+    }
+    XCTAssertEqual(try chain.compile(sourceRoot: testRoot).name, "greeter.wave")
+    XCTAssertEqual(ChainScenario("wave", description: "d") { When(pingNode, "fire", .fire) }.fixtureName, "chain-wave")
+  }
 }
