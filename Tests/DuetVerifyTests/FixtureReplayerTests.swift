@@ -186,7 +186,8 @@ final class FixtureReplayerTests: XCTestCase {
       try replay(edited, name: "chain-ping-pong", owner: nil, connection: FakeConnection()).result.failure)
     XCTAssertEqual(failure.reason, .seamBroken)
     XCTAssertEqual(failure.step, 0)
-    XCTAssertEqual(failure.divergence, Divergence(path: "steps[1].action.value.event.count", expected: "1", actual: "7"))
+    XCTAssertEqual(
+      failure.divergence, Divergence(path: "steps[1].action.value.event.count", expected: "1", actual: "7"))
     XCTAssertEqual(
       failure.detail,
       "step 0's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 1 "

@@ -215,11 +215,13 @@ final class LinterTests: XCTestCase {
   func testAChainRecordingListedUnderAFeatureIsALintError() throws {
     try folder.write("fixtures/counter.seam.fixture.json", FixtureText.chain())
     let problems = try lint(
-      "features:\n  counter:\n    fixtures:\n      - counter.seam\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\n")
+      "features:\n  counter:\n    fixtures:\n      - counter.seam\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\n"
+    )
     XCTAssertEqual(problems.count, 1, "\(problems)")
     XCTAssertTrue(
-      problems[0].contains("'counter.seam' is listed under feature 'counter' (manifest.yaml:4) but is a chain "
-        + "recording (initialStates). List it under chains: instead."), "\(problems)")
+      problems[0].contains(
+        "'counter.seam' is listed under feature 'counter' (manifest.yaml:4) but is a chain "
+          + "recording (initialStates). List it under chains: instead."), "\(problems)")
   }
 
   func testAChainNamedWithoutThePrefixLintsClean() throws {

@@ -56,7 +56,9 @@ final class ManifestGrammarTests: XCTestCase {
       parsed.telemetry,
       ManifestTelemetry(
         verbs: [ManifestEntry(name: "Signed In", line: 21)],
-        events: [ManifestEntry(name: "Splash Completed", line: 14), ManifestEntry(name: "Session Signed In", line: 19)],
+        events: [
+          ManifestEntry(name: "Splash Completed", line: 14), ManifestEntry(name: "Session Signed In", line: 19),
+        ],
         declarers: ["Splash Completed": ["splash"], "Session Signed In": ["signin"]]))
   }
 

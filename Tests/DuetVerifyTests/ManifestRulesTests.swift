@@ -27,7 +27,8 @@ final class ManifestRulesTests: XCTestCase {
   }
 
   func testAnUnknownFeatureKeyIsAWarningThatSuggestsTheClosestKnownKey() {
-    let read = ManifestReader.read("features:\n  splash:\n    event:\n      - A Viewed\n    fixtures: []\n", location: location)
+    let read = ManifestReader.read(
+      "features:\n  splash:\n    event:\n      - A Viewed\n    fixtures: []\n", location: location)
     XCTAssertEqual(read.problems, [])
     XCTAssertEqual(
       read.manifest.warnings.map(\.description),

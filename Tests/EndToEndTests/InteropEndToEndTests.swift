@@ -43,11 +43,13 @@ final class InteropEndToEndTests: XCTestCase {
   func testAHandEditedWrappedEventFailsNamingTheDelegateAndTheNextAction() throws {
     let repository = try exampleCopy(
       ["chain-root-splash"],
-      manifest: "features:\n  root:\n    fixtures: []\n    events:\n      - Splash Completed\n  splash:\n    fixtures: []\n"
+      manifest:
+        "features:\n  root:\n    fixtures: []\n    events:\n      - Splash Completed\n  splash:\n    fixtures: []\n"
         + "chains:\n  - chain-root-splash\n")
     try repository.edit(
       "fixtures/chain-root-splash.fixture.json",
-      replacing: "\"event\": {\n            \"case\": \"completed\",\n            \"value\": {\n              \"path\": {\n"
+      replacing:
+        "\"event\": {\n            \"case\": \"completed\",\n            \"value\": {\n              \"path\": {\n"
         + "                \"case\": \"ceremony\"",
       with: "\"event\": {\n            \"case\": \"completed\",\n            \"value\": {\n              \"path\": {\n"
         + "                \"case\": \"safetyNet\"")

@@ -47,7 +47,9 @@ struct ScenarioCompilation: Sendable {
       )
     }
     if case .feature(let name) = target, !connection.handshake.features.contains(name) {
-      return (TargetOutcome(target: target, result: .notServedHere("the runner does not serve feature '\(name)'")), false)
+      return (
+        TargetOutcome(target: target, result: .notServedHere("the runner does not serve feature '\(name)'")), false
+      )
     }
     let reply: ScenariosReply
     do {
@@ -67,7 +69,9 @@ struct ScenarioCompilation: Sendable {
         TargetOutcome(target: target, result: .cannotRecord("it answered the scenarios op with '\(message)'")), false
       )
     case .refused(let message) where target.requestKey == "chain" && message.hasPrefix("unknown chain"):
-      return (TargetOutcome(target: target, result: .notServedHere("the runner has no chain scenario of that name")), false)
+      return (
+        TargetOutcome(target: target, result: .notServedHere("the runner has no chain scenario of that name")), false
+      )
     case .refused(let message):
       return (TargetOutcome(target: target, result: .scenarioFailed(message)), false)
     case .fixtures(let produced):

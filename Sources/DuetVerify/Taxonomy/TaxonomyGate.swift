@@ -117,7 +117,8 @@ public struct TaxonomyGate: Sendable {
       sighting.count = record.emissions
       findings.append(
         finding(
-          .error, TaxonomyMessages.undeclared(
+          .error,
+          TaxonomyMessages.undeclared(
             name, sighting: sighting, fixtures: record.fixtures.count, emitter: record.firstEmitter),
           at: record.first, rule: .undeclaredEvent))
     }
@@ -156,7 +157,8 @@ public struct TaxonomyGate: Sendable {
       for (owner, first) in record.firstByOwner where !declarers.contains(owner) {
         findings.append(
           finding(
-            .error, TaxonomyMessages.emittedByNonDeclarer(name, emitter: owner, declarers: declarers, lines: lines, at: first),
+            .error,
+            TaxonomyMessages.emittedByNonDeclarer(name, emitter: owner, declarers: declarers, lines: lines, at: first),
             at: first, rule: .emittedByNonDeclarer))
       }
     }

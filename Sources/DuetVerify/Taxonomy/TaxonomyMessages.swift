@@ -27,7 +27,8 @@ enum TaxonomyMessages {
   ) -> String {
     let declaredBy = declarers.joined(separator: " and ")
     let at = lines.map { "manifest.yaml:\($0)" }.joined(separator: ", ")
-    return "\(location.sentencePrefix): the event '\(name)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
+    return
+      "\(location.sentencePrefix): the event '\(name)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
       + "each event is declared by the feature whose reducer emits it: add it to the events: of feature '\(emitter)' "
       + "(and remove it from \(declaredBy)'s if \(declarers.count == 1 ? "that feature no longer emits" : "they no longer emit") it)."
   }

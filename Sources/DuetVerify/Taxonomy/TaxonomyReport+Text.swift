@@ -12,7 +12,8 @@ extension TaxonomyReport {
       var pinned = shown.joined(separator: ", ")
       if event.fixtures.count > shown.count { pinned += " +\(event.fixtures.count - shown.count) more" }
       table.add([
-        [event.name], [event.status.rawValue], [event.declaredBy.isEmpty ? "—" : event.declaredBy.joined(separator: ", ")],
+        [event.name], [event.status.rawValue],
+        [event.declaredBy.isEmpty ? "—" : event.declaredBy.joined(separator: ", ")],
         [event.owners.joined(separator: ", ")],
         event.params.isEmpty ? ["—"] : event.params.map { describe($0, quote: { $0 }) },
         [pinned.isEmpty ? "—" : pinned],

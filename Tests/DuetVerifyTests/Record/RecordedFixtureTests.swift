@@ -49,7 +49,8 @@ final class RecordedFixtureTests: XCTestCase {
   }
 
   func testAChainRecordingNeedsNoChainPrefixAndALeafMayHaveOne() throws {
-    XCTAssertEqual(try check("greeter.wave", FixtureText.chainTree(), target: .chain("greeter.wave")).name, "greeter.wave")
+    XCTAssertEqual(
+      try check("greeter.wave", FixtureText.chainTree(), target: .chain("greeter.wave")).name, "greeter.wave")
     XCTAssertEqual(try check("chain-counter").name, "chain-counter")
   }
 

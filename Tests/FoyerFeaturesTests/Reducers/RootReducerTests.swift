@@ -19,11 +19,13 @@ final class RootReducerTests: XCTestCase {
     XCTAssertEqual(
       step(rootReducer, from: launchingSignedOut, .splash(event: .completed(path: .ceremony))).state.phase, .signIn)
     XCTAssertEqual(
-      step(rootReducer, from: RootState(auth: .signedIn(onboarded: false)), .splash(event: .completed(path: .ceremony))).state
+      step(rootReducer, from: RootState(auth: .signedIn(onboarded: false)), .splash(event: .completed(path: .ceremony)))
+        .state
         .phase,
       .onboarding)
     XCTAssertEqual(
-      step(rootReducer, from: RootState(auth: .signedIn(onboarded: true)), .splash(event: .completed(path: .ceremony))).state
+      step(rootReducer, from: RootState(auth: .signedIn(onboarded: true)), .splash(event: .completed(path: .ceremony)))
+        .state
         .phase,
       .home)
   }
