@@ -16,18 +16,24 @@ enum TelemetryDeclarationCheck {
     func report(_ line: Int, _ message: String) {
       problems.append(LintProblem(file: file, line: line, message: message))
     }
+    /// The entries of one feature's list, each name once; a repeat is reported.
+    func unique(_ entries: [ManifestEntry], _ noun: String, of feature: String) -> [ManifestEntry] {
+      var seen: [String: Int] = [:]
+      return entries.filter { entry in
+        if let first = seen[entry.name] {
+          report(
+            entry.line,
+            "\(noun) '\(entry.name)' is declared twice by feature '\(feature)' (first on line \(first)). Remove the "
+              + "duplicate.")
+          return false
+        }
+        seen[entry.name] = entry.line
+        return true
+      }
+    }
     var verbs = starterVerbs
     for feature in features {
-      var seenVerbs: [String: Int] = [:]
-      for verb in feature.verbs {
-        if let first = seenVerbs[verb.name] {
-          report(
-            verb.line,
-            "verb '\(verb.name)' is declared twice by feature '\(feature.name)' (first on line \(first)). Remove the "
-              + "duplicate.")
-          continue
-        }
-        seenVerbs[verb.name] = verb.line
+      for verb in unique(feature.verbs, "verb", of: feature.name) {
         // A minted verb repeating a starter verb is the taxonomy gate's warning, not a lint error.
         if !isTitleWords(verb.name) {
           report(
@@ -39,16 +45,7 @@ enum TelemetryDeclarationCheck {
       }
     }
     for feature in features {
-      var seenEvents: [String: Int] = [:]
-      for event in feature.events {
-        if let first = seenEvents[event.name] {
-          report(
-            event.line,
-            "event '\(event.name)' is declared twice by feature '\(feature.name)' (first on line \(first)). Remove "
-              + "the duplicate.")
-          continue
-        }
-        seenEvents[event.name] = event.line
+      for event in unique(feature.events, "event", of: feature.name) {
         guard isTitleWords(event.name), event.name.contains(" ") else {
           report(
             event.line,
