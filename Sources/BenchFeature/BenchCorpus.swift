@@ -25,14 +25,13 @@ public struct BenchCorpus: Sendable {
     let fixturesFolder = directory.appendingPathComponent("fixtures")
     try FileManager.default.createDirectory(at: fixturesFolder, withIntermediateDirectories: true)
     var manifest = "# Synthetic benchmark corpus (seed \(seed)): \(fixtures) fixtures x \(steps) steps.\n"
-    manifest += "features:\n  bench:\n    fixtures:\n"
+    manifest += "features:\n  bench:\n    events:\n      - Item Toggled\n      - Cart Completed\n    fixtures:\n"
     for index in 0..<fixtures {
       let name = Self.name(index)
       manifest += "      - \(name)\n"
       let text = try CanonicalWriter.pretty(try document(index))
       try Data(text.utf8).write(to: fixturesFolder.appendingPathComponent("\(name).fixture.json"))
     }
-    manifest += "telemetry:\n  events:\n    - Item Toggled\n    - Cart Completed\n"
     try Data(manifest.utf8).write(to: directory.appendingPathComponent("manifest.yaml"))
   }
 

@@ -62,7 +62,7 @@ final class ChainAuthoringErrorTests: XCTestCase {
     }
     assertScenarioError(
       .hopChangesEvent,
-      "Hop 'seam' (Sources/App/Scenarios.swift:4) derived the action {\"case\":\"pingFired\",\"value\":{\"count\":2}}, whose value is not the delegate event {\"count\":1} that step 0 'fire' (Sources/App/Scenarios.swift:3) emitted; linkToNext promises the parent's action value is exactly the event, so forward the event's fields unchanged"
+      "Hop 'seam' (Sources/App/Scenarios.swift:4) derived the action {\"case\":\"pingFired\",\"value\":{\"count\":2}}, which does not carry the delegate event {\"count\":1} that step 0 'fire' (Sources/App/Scenarios.swift:3) emitted; linkToNext promises the parent's action holds the event unchanged, as its value or nested inside it (wrap it in a parent case, e.g. { .splash(event: $0) }, or relay it), so pass the event itself rather than a changed copy"
     ) { () throws(ScenarioError) in try compile(chain) }
   }
 

@@ -93,7 +93,9 @@ final class CommandLineTests: XCTestCase {
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixturs:\n      - counter\n")
     let result = run(["verify", "--runner", "/nonexistent"])
     XCTAssertEqual(result.code, .failed)
-    XCTAssertTrue(result.out.contains("manifest.yaml:3: unknown key 'fixturs'"), result.out)
+    XCTAssertTrue(result.out.contains("manifest.yaml:2: feature 'counter' has no fixtures: list"), result.out)
+    XCTAssertTrue(result.error.contains("warning: manifest.yaml:3: unknown key 'fixturs'"), result.error)
+    XCTAssertTrue(result.error.contains("Did you mean 'fixtures'?"), result.error)
     XCTAssertTrue(result.out.hasSuffix("duet-verify verify: FAIL\n"), result.out)
   }
 

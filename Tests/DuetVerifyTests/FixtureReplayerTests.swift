@@ -165,6 +165,68 @@ final class FixtureReplayerTests: XCTestCase {
       outcome.result.failure?.divergence, Divergence(path: "steps[1].action.value.count", expected: "1", actual: "2"))
   }
 
+  /// The chain of `FixtureText.chainTree()` whose pong action carries `value` instead of the bare event.
+  func chainTree(nextValue value: JSONValue) -> JSONValue {
+    replacingStep(1, in: FixtureText.chainTree()) { step in
+      guard case .object(var fields) = step else { return step }
+      fields["action"] = FixtureText.action("pingFired", value: value)
+      return .object(fields)
+    }
+  }
+
+  func testASeamPassesWhenTheNextActionWrapsTheDelegate() throws {
+    let wrapped = chainTree(nextValue: .object(["event": .object(["count": .integer(1)])]))
+    let outcome = try replay(wrapped, name: "chain-ping-pong", owner: nil, connection: FakeConnection())
+    XCTAssertNil(outcome.result.failure)
+  }
+
+  func testAHandEditedEmbeddedEventFailsNamingBothSides() throws {
+    let edited = chainTree(nextValue: .object(["event": .object(["count": .integer(7)])]))
+    let failure = try XCTUnwrap(
+      try replay(edited, name: "chain-ping-pong", owner: nil, connection: FakeConnection()).result.failure)
+    XCTAssertEqual(failure.reason, .seamBroken)
+    XCTAssertEqual(failure.step, 0)
+    XCTAssertEqual(
+      failure.divergence, Divergence(path: "steps[1].action.value.event.count", expected: "1", actual: "7"))
+    XCTAssertEqual(
+      failure.detail,
+      "step 0's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 1 "
+        + "(pong)'s action, as its value or nested inside it.\n"
+        + "  delegate emitted: {\"count\":1}\n"
+        + "  next action:      {\"case\":\"pingFired\",\"value\":{\"event\":{\"count\":7}}}\n"
+        + "  Re-record the chain: duet-verify record --chain chain-ping-pong")
+  }
+
+  func testLinkToNextOnTheLastStepFailsWithItsOwnSentence() throws {
+    guard case .object(var fields) = FixtureText.chainTree(), case .array(let steps)? = fields["steps"] else {
+      return XCTFail("unexpected chain shape")
+    }
+    fields["steps"] = .array([steps[0]])
+    let failure = try XCTUnwrap(
+      try replay(.object(fields), name: "chain-ping-pong", owner: nil, connection: FakeConnection()).result.failure)
+    XCTAssertEqual(failure.reason, .seamBroken)
+    XCTAssertEqual(
+      failure.detail,
+      "step 0 is marked linkToNext but is the chain's last step: no next action can carry its delegate event "
+        + "{\"count\":1}. Re-record the chain: duet-verify record --chain chain-ping-pong")
+  }
+
+  func testLinkToNextWithoutANotifyListenerFailsWithItsOwnSentence() throws {
+    let quiet = replacingStep(1, in: FixtureText.chainTree()) { step in
+      guard case .object(var fields) = step else { return step }
+      fields["linkToNext"] = .bool(true)
+      return .object(fields)
+    }
+    let failure = try XCTUnwrap(
+      try replay(quiet, name: "chain-ping-pong", owner: nil, connection: FakeConnection()).result.failure)
+    XCTAssertEqual(failure.reason, .seamBroken)
+    XCTAssertEqual(failure.step, 1)
+    XCTAssertEqual(
+      failure.detail,
+      "step 1 is marked linkToNext but records no notifyListener effect, so it has no delegate event to hand on "
+        + "(its effects: []). Re-record the chain: duet-verify record --chain chain-ping-pong")
+  }
+
   func testADialectOneRecordingReplays() throws {
     let tree: JSONValue = .object([
       "initialState": FixtureText.counterState(0),

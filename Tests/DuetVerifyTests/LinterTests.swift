@@ -163,33 +163,71 @@ final class LinterTests: XCTestCase {
     XCTAssertEqual(try lint("features:\n  counter:\n    kotlin: pending\n    fixtures:\n      - counter\n"), [])
   }
 
-  func testTheTaxonomySectionRefusesDuplicatesAndMalformedNames() throws {
+  func testTheFeaturesDeclarationsRefuseDuplicatesAndMalformedNames() throws {
     let problems = try lint(
       """
-      telemetry:
-        verbs:
-          - Signed In
-          - Signed In
-          - Viewed
-          - shouted
-        events:
-          - Session Signed In
-          - Session Signed In
-          - splash
-          - Splash Finished
+      features:
+        signin:
+          fixtures: []
+          verbs:
+            - Signed In
+            - Signed In
+            - Viewed
+            - shouted
+          events:
+            - Session Signed In
+            - Session Signed In
+            - splash
+            - Splash Finished
+        account:
+          fixtures: []
+          events:
+            - Session Signed In
       """)
     XCTAssertEqual(
       problems,
       [
-        "manifest.yaml:4: verb 'Signed In' is declared twice (first on line 3). Remove the duplicate.",
-        "manifest.yaml:6: verb 'shouted' is not spelled as a dashboard token: capitalised words separated by single "
+        "manifest.yaml:6: verb 'Signed In' is declared twice by feature 'signin' (first on line 5). Remove the "
+          + "duplicate.",
+        "manifest.yaml:8: verb 'shouted' is not spelled as a dashboard token: capitalised words separated by single "
           + "spaces (e.g. 'Signed In').",
-        "manifest.yaml:9: event 'Session Signed In' is declared twice (first on line 8). Remove the duplicate.",
-        "manifest.yaml:10: event 'splash' is not 'Subject Verb': write a capitalised subject, one space, and a verb "
+        "manifest.yaml:11: event 'Session Signed In' is declared twice by feature 'signin' (first on line 10). "
+          + "Remove the duplicate.",
+        "manifest.yaml:12: event 'splash' is not 'Subject Verb': write a capitalised subject, one space, and a verb "
           + "(e.g. 'Session Signed In').",
-        "manifest.yaml:11: event 'Splash Finished' does not end in a known verb (the starter verbs, or one minted "
-          + "under telemetry.verbs). Use a starter verb such as 'Completed', or mint the verb.",
+        "manifest.yaml:13: event 'Splash Finished' does not end in a known verb (the starter verbs, or one a feature "
+          + "mints under verbs:). Use a starter verb such as 'Completed', or mint the verb under verbs: of feature "
+          + "'signin'.",
       ])
+  }
+
+  func testARecordingListedUnderChainsMustBeAChainRecording() throws {
+    try folder.write("fixtures/greeter.wave.fixture.json", FixtureText.counter())
+    XCTAssertEqual(
+      try lint("features:\n  counter:\n    fixtures: []\nchains:\n  - greeter.wave\n"),
+      [
+        "fixtures/greeter.wave.fixture.json:5: 'greeter.wave' is listed under chains: (manifest.yaml:5) but is a leaf "
+          + "recording (initialState, no initialStates). List it under its feature's fixtures:, or re-record the "
+          + "chain: duet-verify record --chain greeter.wave"
+      ])
+  }
+
+  func testAChainRecordingListedUnderAFeatureIsALintError() throws {
+    try folder.write("fixtures/counter.seam.fixture.json", FixtureText.chain())
+    let problems = try lint(
+      "features:\n  counter:\n    fixtures:\n      - counter.seam\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\n"
+    )
+    XCTAssertEqual(problems.count, 1, "\(problems)")
+    XCTAssertTrue(
+      problems[0].contains(
+        "'counter.seam' is listed under feature 'counter' (manifest.yaml:4) but is a chain "
+          + "recording (initialStates). List it under chains: instead."), "\(problems)")
+  }
+
+  func testAChainNamedWithoutThePrefixLintsClean() throws {
+    try folder.write("fixtures/greeter.wave.fixture.json", FixtureText.chain())
+    XCTAssertEqual(
+      try lint("features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - greeter.wave\n"), [])
   }
 
   func testEveryProblemIsReportedAtOnce() throws {

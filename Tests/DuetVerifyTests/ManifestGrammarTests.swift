@@ -28,19 +28,22 @@ final class ManifestGrammarTests: XCTestCase {
           fixtures:
             - splash.ceremony-completes
             - splash.safety-net-fires
+          events:                # the events this feature's reducer emits as `track` effects
+            - Splash Completed
+        signin:
+          fixtures:
+            - signin.email-signs-in
+          events:
+            - Session Signed In
+          verbs:                 # verbs this feature mints beyond the starter set (telemetry.md)
+            - Signed In
       chains:
         - chain-root-splash
-      telemetry:
-        verbs:
-          - Signed In
-        events:
-          - Splash Completed
-          - Session Signed In
       """
     XCTAssertEqual(problems(text), [])
     let parsed = manifest(text)
     XCTAssertEqual(parsed.replayRunner, ManifestEntry(name: ".", line: 2))
-    XCTAssertEqual(parsed.features.map(\.name), ["splash"])
+    XCTAssertEqual(parsed.features.map(\.name), ["splash", "signin"])
     XCTAssertEqual(parsed.features[0].state, ManifestEntry(name: "SplashState", line: 6))
     XCTAssertEqual(
       parsed.features[0].fixtures,
@@ -48,13 +51,15 @@ final class ManifestGrammarTests: XCTestCase {
         ManifestEntry(name: "splash.ceremony-completes", line: 11),
         ManifestEntry(name: "splash.safety-net-fires", line: 12),
       ])
-    XCTAssertEqual(parsed.chains, [ManifestEntry(name: "chain-root-splash", line: 14)])
+    XCTAssertEqual(parsed.chains, [ManifestEntry(name: "chain-root-splash", line: 23)])
     XCTAssertEqual(
       parsed.telemetry,
       ManifestTelemetry(
-        verbs: [ManifestEntry(name: "Signed In", line: 17)],
-        events: [ManifestEntry(name: "Splash Completed", line: 19), ManifestEntry(name: "Session Signed In", line: 20)])
-    )
+        verbs: [ManifestEntry(name: "Signed In", line: 21)],
+        events: [
+          ManifestEntry(name: "Splash Completed", line: 14), ManifestEntry(name: "Session Signed In", line: 19),
+        ],
+        declarers: ["Splash Completed": ["splash"], "Session Signed In": ["signin"]]))
   }
 
   func testQuotedScalarsAreUnquoted() {

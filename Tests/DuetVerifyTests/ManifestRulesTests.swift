@@ -15,7 +15,8 @@ final class ManifestRulesTests: XCTestCase {
       problems("feature:\n  a:\n    fixtures: []\n"),
       [
         "manifest.yaml:1: unknown top-level key 'feature'. The known keys are replayRunner, features, chains, "
-          + "telemetry, presentation and mocks. Did you mean 'features'?"
+          + "presentation and mocks (the duet CLI reads this manifest too, and rejects any other). Did you mean "
+          + "'features'?"
       ])
   }
 
@@ -25,13 +26,51 @@ final class ManifestRulesTests: XCTestCase {
       ["manifest.yaml:2: the top-level key 'chains' appears twice (first on line 1). Merge the sections."])
   }
 
-  func testAnUnknownFeatureKeySuggestsTheClosestKnownKey() {
+  func testAnUnknownFeatureKeyIsAWarningThatSuggestsTheClosestKnownKey() {
+    let read = ManifestReader.read(
+      "features:\n  splash:\n    event:\n      - A Viewed\n    fixtures: []\n", location: location)
+    XCTAssertEqual(read.problems, [])
     XCTAssertEqual(
-      problems("features:\n  splash:\n    sate: SplashState\n    fixtures: []\n"),
+      read.manifest.warnings.map(\.description),
       [
-        "manifest.yaml:3: unknown key 'sate' in feature 'splash'. The known keys are swift, kotlin, state, action, "
-          + "effectPayload, scenario and fixtures. Did you mean 'state'?"
+        "manifest.yaml:3: unknown key 'event' in feature 'splash' is ignored. The known keys are swift, kotlin, "
+          + "state, action, effectPayload, scenario, fixtures, events and verbs. Did you mean 'events'?"
       ])
+  }
+
+  func testAnInlineEmptyChainsListIsAWarning() {
+    let read = ManifestReader.read("features:\n  a:\n    fixtures: []\nchains: []\n", location: location)
+    XCTAssertEqual(read.problems, [])
+    XCTAssertEqual(
+      read.manifest.warnings.map(\.description),
+      [
+        "manifest.yaml:4: an inline 'chains: []' is accepted here but the duet CLI rejects it. Write 'chains:' with no "
+          + "value, or remove the key."
+      ])
+  }
+
+  func testPerFeatureEventsAndVerbsFormTheDeclaredUnion() throws {
+    let read = ManifestReader.read(
+      """
+      features:
+        root:
+          fixtures: []
+          events:
+            - Splash Completed
+        signin:
+          fixtures: []
+          events:
+            - Session Signed In
+            - Splash Completed
+          verbs:
+            - Signed In
+
+      """, location: location)
+    XCTAssertEqual(read.problems, [])
+    let telemetry = try XCTUnwrap(read.manifest.telemetry)
+    XCTAssertEqual(telemetry.events.map(\.name), ["Splash Completed", "Session Signed In", "Splash Completed"])
+    XCTAssertEqual(telemetry.verbs, [ManifestEntry(name: "Signed In", line: 12)])
+    XCTAssertEqual(telemetry.declarers, ["Splash Completed": ["root", "signin"], "Session Signed In": ["signin"]])
   }
 
   func testAFeatureDeclaredTwiceIsAnError() {
@@ -81,22 +120,10 @@ final class ManifestRulesTests: XCTestCase {
       ])
   }
 
-  func testALeafFixtureCannotUseTheChainPrefix() {
-    XCTAssertEqual(
-      problems("features:\n  a:\n    fixtures:\n      - chain-x\n"),
-      [
-        "manifest.yaml:4: 'chain-x' starts with 'chain-', which marks chain recordings. List it under chains: "
-          + "instead, or rename the scenario."
-      ])
-  }
-
-  func testAChainMustUseTheChainPrefix() {
-    XCTAssertEqual(
-      problems("chains:\n  - root-splash\n"),
-      [
-        "manifest.yaml:2: chain 'root-splash' must be named 'chain-…': chain recordings are recognised by that "
-          + "prefix. Rename it to 'chain-root-splash'."
-      ])
+  func testAChainIsWhatChainsListsWhateverItsName() {
+    let read = ManifestReader.read("chains:\n  - greeter.wave\n", location: location)
+    XCTAssertEqual(read.problems, [])
+    XCTAssertEqual(read.manifest.listedFixtures.filter(\.isChain).map(\.name), ["greeter.wave"])
   }
 
   func testARecordingListedTwiceIsAnError() {
@@ -117,11 +144,22 @@ final class ManifestRulesTests: XCTestCase {
       ["manifest.yaml:1: replayRunner must be a single value, found a list."])
   }
 
-  func testAnUnknownTelemetryKeyIsAnError() {
+  func testATopLevelTelemetrySectionIsAnErrorShowingThePerFeatureForm() {
     XCTAssertEqual(
-      problems("telemetry:\n  event:\n    - A Viewed\n"),
+      problems("telemetry:\n  verbs:\n    - Signed In\n  events:\n    - Session Signed In\n"),
       [
-        "manifest.yaml:2: unknown key 'event' in telemetry:. The known keys are verbs and events. Did you mean 'events'?"
+        """
+        manifest.yaml:1: a top-level telemetry: section is not allowed: the duet CLI reads this manifest too and \
+        rejects any top-level key but replayRunner, features, chains, presentation and mocks. Declare each event \
+        under the feature whose reducer emits it (events:), and each minted verb under the feature that mints it \
+        (verbs:):
+          features:
+            <feature that emits it>:
+              events:
+                - Session Signed In
+              verbs:
+                - Signed In
+        """
       ])
   }
 

@@ -40,7 +40,7 @@ final class TaxonomyVerbTests: XCTestCase {
   func testADeclaredTaxonomyMatchingTheRecordingsPasses() throws {
     try folder.write(
       "manifest.yaml",
-      "features:\n  counter:\n    fixtures:\n      - counter\ntelemetry:\n  events:\n    - Counter Viewed\n")
+      "features:\n  counter:\n    fixtures:\n      - counter\n    events:\n      - Counter Viewed\n")
     let result = run(["taxonomy"])
     XCTAssertEqual(result.code, .passed, result.out + result.error)
     XCTAssertTrue(result.out.contains("Counter Viewed"), result.out)
@@ -49,7 +49,7 @@ final class TaxonomyVerbTests: XCTestCase {
   func testAnUndeclaredEventFailsTheTaxonomyVerb() throws {
     try folder.write(
       "manifest.yaml",
-      "features:\n  counter:\n    fixtures:\n      - counter\ntelemetry:\n  events:\n    - Counter Opened\n")
+      "features:\n  counter:\n    fixtures:\n      - counter\n    events:\n      - Counter Opened\n")
     XCTAssertEqual(run(["taxonomy", "--json"]).code, .failed)
   }
 

@@ -111,7 +111,10 @@ final class VerifyEndToEndTests: XCTestCase {
         ✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — linkToNext seam broken
           at steps[1].action.value.count
           expected: 1   actual: 7
-          expectedEffects[0].payload.value of step 0 (its last notifyListener) is not the next step's action value
+          step 0's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 1 (pong)'s action, as its value or nested inside it.
+          delegate emitted: {"count":1}
+          next action:      {"case":"pingFired","value":{"count":7}}
+          Re-record the chain: duet-verify record --chain chain-ping-pong
           action: {"case":"fire"}
           scenario: DuetTestingTests/ChainScenarioTests.swift:155
           next: duet-verify explain chain-ping-pong#0

@@ -52,7 +52,8 @@ func check(_ bytes: [UInt8], name: String, owner: String?) {
     for problem in linter.fixtureProblems(inspected, listed: listed) { _ = problem.description }
     let loaded = inspected.loaded()
     let document = loaded.document
-    let features = owner.map { [$0] } ?? document.nodes
+    // The kind comes from the document's shape, not the name: a leaf listed nowhere is served as its feature.
+    let features = document.kind == .chain ? document.nodes : [owner ?? document.feature ?? ""]
     let outcome = FixtureReplayer().replay(
       document, owner: owner, file: loaded.file, on: RecordedAnswers(document, serving: features))
     guard sendable(document) else { return }

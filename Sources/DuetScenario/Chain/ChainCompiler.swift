@@ -135,8 +135,7 @@ struct ChainCompiler {
     try register(hop.to, at: site)
     let outcome = try hop.cross(
       event.value, "expectedEffects[\(event.index)].payload.value", try state(of: hop.to), site)
-    let forwarded = outcome.action["value"].map(RecordingCoder.compact)
-    guard forwarded == RecordingCoder.compact(event.value) else {
+    guard outcome.action["value"]?.embeds(event.value) == true else {
       throw .hopChangesEvent(
         site.mention, action: RecordingCoder.compact(outcome.action), event: RecordingCoder.compact(event.value),
         lastStep: last.mention)

@@ -10,7 +10,9 @@ import DuetCore
 /// }
 /// ```
 ///
-/// It compiles to one fixture named `chain-<name>`, with one initial state per node and steps that
+/// It compiles to one fixture named `chain-<name>` by default (a convention: the manifest's `chains:`
+/// list, not the name, makes a recording a chain; pass `fixtureName:` to record under a Duet app's own
+/// name, e.g. `greeter.wave`), with one initial state per node and steps that
 /// name their node; chain fixtures record effects, not states. The document also carries
 /// `"chain": "<name>"`, as Duet's Swift and Kotlin recorders write it, so a chain recorded here and
 /// one recorded by Duet differ only in `scenario.source` and `line`; verifiers treat it as metadata.
@@ -19,21 +21,23 @@ public struct ChainScenario: Sendable {
   public let name: String
   /// What the chain pins, written into its fixture.
   public let description: String
+  /// The recording's name: `chain-<name>` unless given.
+  public let fixtureName: String
   let filePath: String
   let elements: [ChainElement]
 
-  /// `name` may be given with or without its `chain-` prefix.
+  /// `name` may be given with or without its `chain-` prefix; `fixtureName` overrides the default
+  /// recording name `chain-<name>`.
   public init(
-    _ name: String, description: String, filePath: String = #filePath, @ChainBuilder _ body: () -> [ChainElement]
+    _ name: String, fixtureName: String? = nil, description: String, filePath: String = #filePath,
+    @ChainBuilder _ body: () -> [ChainElement]
   ) {
     self.name = name.hasPrefix("chain-") ? String(name.dropFirst("chain-".count)) : name
+    self.fixtureName = fixtureName ?? "chain-" + self.name
     self.description = description
     self.filePath = filePath
     self.elements = body()
   }
-
-  /// The fixture name: `chain-<name>`.
-  public var fixtureName: String { "chain-" + name }
 
   /// The names of the nodes the chain uses, in order of first use.
   public var nodeNames: [String] {

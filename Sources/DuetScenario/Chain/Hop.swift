@@ -4,9 +4,12 @@ import DuetCore
 ///
 /// `Hop("the ping→pong seam", from: ping, to: pong) { fired in .pingFired(count: fired.count) }`
 /// reads the last `notifyListener` payload the previous step (on `from`) emitted, decodes it as
-/// the child's delegate type, and sends the derived action to `to` as a recorded step. The step
-/// before the hop is marked `linkToNext: true`, and the hop must forward the event unchanged:
-/// the derived action's `value` is, canonically, the event itself (the verifier checks this).
+/// the child's delegate type, and sends the derived action to `to` as a recorded step. The mapping
+/// is any function, as in Duet's Kotlin `hop { event -> RootAction.Splash(event) }`: real parents
+/// receive a child's event wrapped in a labelled case (`{ .splash(event: $0) }`), a relay passes
+/// it on as the action's value. The step before the hop is marked `linkToNext: true`, and the
+/// derived action must *embed* the event unchanged — as its `value` or nested anywhere inside it
+/// (the verifier checks the same on the recording); a hop that changes the event is refused.
 public struct Hop: Sendable {
   let label: String
   let line: Int

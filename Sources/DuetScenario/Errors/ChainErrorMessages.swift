@@ -24,7 +24,7 @@ extension ScenarioError {
   static func hopChangesEvent(_ mention: String, action: String, event: String, lastStep: String) -> ScenarioError {
     ScenarioError(
       .hopChangesEvent,
-      "\(mention) derived the action \(action), whose value is not the delegate event \(event) that \(lastStep) emitted; linkToNext promises the parent's action value is exactly the event, so forward the event's fields unchanged"
+      "\(mention) derived the action \(action), which does not carry the delegate event \(event) that \(lastStep) emitted; linkToNext promises the parent's action holds the event unchanged, as its value or nested inside it (wrap it in a parent case, e.g. { .splash(event: $0) }, or relay it), so pass the event itself rather than a changed copy"
     )
   }
 

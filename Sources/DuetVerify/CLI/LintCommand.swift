@@ -19,6 +19,7 @@ enum LintCommand {
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     let problems = repository.lint.problems
     for problem in problems { output.line(style.red("✗") + " " + problem.description) }
+    for warning in repository.lint.warnings { output.line(style.yellow("warning:") + " " + warning.description) }
     let features = repository.manifest.features.count
     let fixtures = repository.manifest.listedFixtures.count
     if problems.isEmpty {

@@ -16,6 +16,7 @@ enum VerifyCommand {
       return .usage
     }
     let read = ManifestReader.load(location)
+    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description) }
     let linter = Linter(
       manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
     if !read.problems.isEmpty {

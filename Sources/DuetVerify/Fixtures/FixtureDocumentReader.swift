@@ -2,17 +2,31 @@ import DuetCore
 
 /// Reads a parsed recording into a `FixtureDocument`, checking the shape fixtures.md gives.
 ///
-/// Chains are recognised by their name (`chain-…`), as the spec says; a leaf step without
-/// `expectedState`, or a chain step whose node has no seed, is refused here with its path rather than
-/// failing obscurely mid-replay.
+/// A chain is recognised by its shape (`initialStates`, one seed per node), never by its name: the
+/// manifest's `chains:` list says which recordings are chains, and lint holds the two to agree.
+/// A leaf step without `expectedState`, a chain step whose node has no seed, or a key the dialect
+/// does not define (a misspelt `expectedstate` would leave a state unchecked) is refused here with
+/// its path rather than failing obscurely mid-replay or being silently ignored.
 enum FixtureDocumentReader {
   static let supportedDialects: Set<Int64> = [1, 2]
+  /// The top-level keys of fixtures.md (`chain` is the chain's bare name, written by Duet's recorders).
+  static let documentKeys = [
+    "chain", "description", "dialect", "feature", "initialState", "initialStates", "scenario", "steps",
+  ]
+  /// The keys of a step.
+  static let stepKeys = ["action", "expectedEffects", "expectedState", "label", "line", "linkToNext", "node"]
 
   static func read(_ tree: JSONValue, name: String) throws(FixtureFormatError) -> FixtureDocument {
     guard case .object(let top) = tree else {
       throw FixtureFormatError(path: "the document", problem: "must be a JSON object, found \(tree.kindName)")
     }
-    let isChain = name.hasPrefix(NameRules.chainPrefix)
+    try refuseUnknownKeys(top, known: documentKeys, at: nil)
+    if top["initialState"] != nil, top["initialStates"] != nil {
+      throw FixtureFormatError(
+        path: "initialStates",
+        problem: "is given beside initialState; a recording is a leaf (initialState) or a chain (initialStates)")
+    }
+    let isChain = top["initialStates"] != nil
     var document = FixtureDocument(name: name, kind: isChain ? .chain : .leaf)
     if let dialect = top["dialect"] {
       guard case .integer(let number) = dialect, supportedDialects.contains(number) else {
@@ -44,7 +58,9 @@ enum FixtureDocumentReader {
       document.initialStates = members
     } else {
       guard let seed = top["initialState"] else {
-        throw FixtureFormatError(path: "initialState", problem: "is missing; a leaf recording starts from one state")
+        throw FixtureFormatError(
+          path: "initialState",
+          problem: "is missing; a leaf recording starts from one state (a chain recording has initialStates)")
       }
       document.initialState = seed
     }
@@ -65,6 +81,7 @@ enum FixtureDocumentReader {
   {
     let path = "steps[\(index)]"
     guard case .object(let members) = value else { throw mismatch(path, "an object", value) }
+    try refuseUnknownKeys(members, known: stepKeys, at: path)
     guard let action = members["action"] else {
       throw FixtureFormatError(path: "\(path).action", problem: "is missing")
     }
@@ -106,6 +123,19 @@ enum FixtureDocumentReader {
     return FixtureStep(
       index: index, node: node, action: action, expectedState: expectedState, expectedEffects: effects,
       label: label, line: line, linkToNext: linkToNext)
+  }
+
+  /// A key the dialect does not define fails, named with its path and the nearest known key.
+  static func refuseUnknownKeys(_ members: [String: JSONValue], known: [String], at path: String?)
+    throws(FixtureFormatError)
+  {
+    guard let key = JSONValue.canonicalKeyOrder(members).first(where: { !known.contains($0) }) else { return }
+    let place = path.map { "\($0) (a step)" } ?? "the document"
+    throw FixtureFormatError(
+      path: path.map { "\($0).\(key)" } ?? key,
+      problem:
+        "is not a key the fixture dialect defines, so nothing would check it; \(place) may hold "
+        + known.joined(separator: ", ") + "." + Suggestion.hint(for: key, among: known))
   }
 
   static func mismatch(_ path: String, _ expected: String, _ found: JSONValue) -> FixtureFormatError {

@@ -56,8 +56,10 @@ enum PrettyFixtureReader {
       case "dialect", "feature", "scenario":
         skeleton[key] = text.value(of: span)
         if key == "feature" { slim[key] = skeleton[key] }
+      case "description", "chain":
+        continue  // metadata: neither replay nor lint reads it
       default:
-        continue  // description and other metadata: neither replay nor lint reads them
+        return nil  // a key the dialect does not define: the slow path names it
       }
     }
     guard let document = try? FixtureDocumentReader.read(.object(skeleton), name: name) else { return nil }
@@ -98,7 +100,7 @@ enum PrettyFixtureReader {
         skeleton[key] = scalar(text.compactBytes(of: value)) ?? text.value(of: value)
         if key == "node" { slim[key] = skeleton[key] }
       default:
-        continue
+        return nil  // a key the dialect does not define: the slow path names it
       }
     }
     return StepReading(

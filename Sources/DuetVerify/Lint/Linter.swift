@@ -46,7 +46,8 @@ public struct Linter: Sendable {
       }
     }
     problems += orphanProblems() + strayTemporaryProblems()
-    return LintResult(problems: problems, fixturesChecked: checked, loadFailures: failures)
+    return LintResult(
+      problems: problems, fixturesChecked: checked, loadFailures: failures, warnings: manifest.warnings)
   }
 
   /// The checks that need no recording: the manifest's own problems, its paths, its telemetry.
@@ -54,7 +55,7 @@ public struct Linter: Sendable {
     var problems = manifestProblems
     let file = manifest.location.displayName
     problems += pathProblems(file: file)
-    if let telemetry = manifest.telemetry { problems += TelemetryDeclarationCheck.problems(telemetry, file: file) }
+    problems += TelemetryDeclarationCheck.problems(manifest.features, file: file)
     return problems
   }
 
@@ -115,6 +116,7 @@ public struct Linter: Sendable {
             + "under '\(owner)' (line \(listed.line)). Move it to the right feature in the manifest, or re-record it: "
             + "duet-verify record --feature \(owner)"))
     }
+    if let problem = kindProblem(loaded, listed: listed) { problems.append(problem) }
     if document.kind == .chain {
       for node in document.nodes where manifest.feature(named: node) == nil {
         problems.append(
@@ -126,6 +128,28 @@ public struct Linter: Sendable {
       }
     }
     return problems
+  }
+
+  /// The manifest says what a recording is (`chains:` lists chains); its document must agree: a
+  /// listed chain seeds `initialStates`, a feature's recording seeds one `initialState`.
+  func kindProblem(_ loaded: InspectedFixture, listed: ListedFixture) -> LintProblem? {
+    let file = manifest.location.displayName
+    switch (listed.isChain, loaded.document.kind) {
+    case (true, .leaf):
+      return LintProblem(
+        file: loaded.file, line: Self.line(ofKey: "initialState", in: loaded.bytes),
+        message:
+          "'\(loaded.name)' is listed under chains: (\(file):\(listed.line)) but is a leaf recording (initialState, "
+          + "no initialStates). List it under its feature's fixtures:, or re-record the chain: "
+          + Self.recordCommand(for: listed))
+    case (false, .chain):
+      return LintProblem(
+        file: loaded.file, line: Self.line(ofKey: "initialStates", in: loaded.bytes),
+        message:
+          "'\(loaded.name)' is listed under feature '\(listed.owner ?? "")' (\(file):\(listed.line)) but is a chain "
+          + "recording (initialStates). List it under chains: instead.")
+    default: return nil
+    }
   }
 
   /// "This fixture file is not in canonical pretty form": its bytes differ from their re-emission.
@@ -206,4 +230,6 @@ public struct LintResult: Sendable {
   public var fixturesChecked: Int
   /// Recordings that could not be loaded, by name.
   public var loadFailures: [String: FixtureLoadError]
+  /// What is worth saying but does not fail lint (manifest.md's warnings).
+  public var warnings: [LintProblem] = []
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The parsed `manifest.yaml`: features and their recordings, chains, the runner package and the
-/// declared telemetry taxonomy.
+/// The parsed `manifest.yaml`: features and their recordings (and the events each emits), chains,
+/// and the runner package.
 ///
 /// Every verb that touches recordings starts here, so the manifest is the one place that says which
 /// recordings exist and who owns them.
@@ -12,27 +12,36 @@ public struct Manifest: Equatable, Sendable {
   public var replayRunner: ManifestEntry?
   /// The features, in file order.
   public var features: [ManifestFeature]
-  /// Chain recordings (`chain-…`), in file order.
+  /// Chain recordings, in file order: a recording is a chain because it is listed here, whatever its name.
   public var chains: [ManifestEntry]
-  /// The `telemetry:` section, when present.
-  public var telemetry: ManifestTelemetry?
   /// Duet's `presentation:` section, carried uninterpreted.
   public var presentation: YAMLNode?
   /// Duet's `mocks:` section, carried uninterpreted.
   public var mocks: YAMLNode?
+  /// What the reader found worth saying but not failing on (an unknown per-feature key, which the
+  /// duet CLI carries; an inline `chains: []`, which the duet CLI rejects).
+  public var warnings: [LintProblem]
 
   public init(
     location: ManifestLocation, replayRunner: ManifestEntry? = nil, features: [ManifestFeature] = [],
-    chains: [ManifestEntry] = [], telemetry: ManifestTelemetry? = nil, presentation: YAMLNode? = nil,
-    mocks: YAMLNode? = nil
+    chains: [ManifestEntry] = [], presentation: YAMLNode? = nil, mocks: YAMLNode? = nil,
+    warnings: [LintProblem] = []
   ) {
     self.location = location
     self.replayRunner = replayRunner
     self.features = features
     self.chains = chains
-    self.telemetry = telemetry
     self.presentation = presentation
     self.mocks = mocks
+    self.warnings = warnings
+  }
+
+  /// The declared taxonomy: the union of the features' `events:` and `verbs:` (telemetry.md), or
+  /// `nil` when no feature declares any.
+  public var telemetry: ManifestTelemetry? {
+    let declaring = features.filter { !$0.events.isEmpty || !$0.verbs.isEmpty }
+    guard !declaring.isEmpty else { return nil }
+    return ManifestTelemetry(features: declaring)
   }
 
   /// The feature named `name`.

@@ -21,11 +21,16 @@ public struct ManifestFeature: Equatable, Sendable {
   public var scenario: ManifestEntry?
   /// The recordings this feature owns, by name (no `.fixture.json`).
   public var fixtures: [ManifestEntry]
+  /// The analytics events this feature's reducer emits (`events:`): declared where they are emitted,
+  /// so the taxonomy lives inside a feature, where the duet CLI carries unknown keys verbatim.
+  public var events: [ManifestEntry]
+  /// The verbs this feature mints beyond the starter set (`verbs:`).
+  public var verbs: [ManifestEntry]
 
   public init(
     name: String, line: Int, swift: ManifestEntry? = nil, kotlin: ManifestEntry? = nil, state: ManifestEntry? = nil,
     action: ManifestEntry? = nil, effectPayload: ManifestEntry? = nil, scenario: ManifestEntry? = nil,
-    fixtures: [ManifestEntry] = []
+    fixtures: [ManifestEntry] = [], events: [ManifestEntry] = [], verbs: [ManifestEntry] = []
   ) {
     self.name = name
     self.line = line
@@ -36,6 +41,8 @@ public struct ManifestFeature: Equatable, Sendable {
     self.effectPayload = effectPayload
     self.scenario = scenario
     self.fixtures = fixtures
+    self.events = events
+    self.verbs = verbs
   }
 
   /// The entries that name files in the repository (checked to exist by lint).

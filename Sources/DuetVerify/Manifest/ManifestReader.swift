@@ -5,14 +5,17 @@ import Foundation
 /// The result always carries a manifest (possibly partial) and the full problem list, so `lint`
 /// can show all problems at once; callers treat any problem as fatal for replay.
 public struct ManifestReader {
-  static let topLevelKeys = ["replayRunner", "features", "chains", "telemetry", "presentation", "mocks"]
-  static let featureKeys = ["swift", "kotlin", "state", "action", "effectPayload", "scenario", "fixtures"]
-  static let telemetryKeys = ["verbs", "events"]
+  /// Exactly the duet CLI's top level: the same manifest is read by both tools, and it rejects the rest.
+  static let topLevelKeys = ["replayRunner", "features", "chains", "presentation", "mocks"]
+  static let featureKeys = [
+    "swift", "kotlin", "state", "action", "effectPayload", "scenario", "fixtures", "events", "verbs",
+  ]
   /// A manifest larger than this (4 MiB) is refused unread.
   static let maximumSize = 4 << 20
 
   let file: String
   var problems: [LintProblem] = []
+  var warnings: [LintProblem] = []
   var seenFixtures: [String: Int] = [:]
 
   /// The manifest in `text`, found at `location`, and every problem in it.
@@ -22,6 +25,7 @@ public struct ManifestReader {
     reader.problems = parsed.problems
     var manifest = Manifest(location: location)
     reader.readTop(parsed.root, into: &manifest)
+    manifest.warnings = reader.warnings
     // A line the grammar refused is reported once; rule checks on its stand-in value would only echo it.
     let syntaxLines = Set(parsed.problems.compactMap(\.line))
     let ruleProblems = reader.problems.dropFirst(parsed.problems.count).filter { !syntaxLines.contains($0.line ?? 0) }
@@ -83,15 +87,16 @@ public struct ManifestReader {
       case "replayRunner": manifest.replayRunner = scalar(entry, what: "replayRunner")
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
-      case "telemetry": manifest.telemetry = readTelemetry(entry.value)
+      case "telemetry": refuseTelemetrySection(entry)
       case "presentation": manifest.presentation = entry.value
       case "mocks": manifest.mocks = entry.value
       case "waivers": readWaivers(entry)
       default:
         report(
           entry.line,
-          "unknown top-level key '\(entry.key)'. The known keys are replayRunner, features, chains, telemetry, "
-            + "presentation and mocks." + Suggestion.hint(for: entry.key, among: Self.topLevelKeys))
+          "unknown top-level key '\(entry.key)'. The known keys are replayRunner, features, chains, presentation "
+            + "and mocks (the duet CLI reads this manifest too, and rejects any other)."
+            + Suggestion.hint(for: entry.key, among: Self.topLevelKeys))
       }
     }
   }
@@ -152,11 +157,15 @@ public struct ManifestReader {
       case "fixtures":
         sawFixtures = true
         feature.fixtures = readFixtureNames(key, owner: entry.key)
+      case "events": feature.events = list(key, what: "the events of feature '\(entry.key)'")
+      case "verbs": feature.verbs = list(key, what: "the verbs of feature '\(entry.key)'")
       default:
-        report(
+        // The duet CLI carries unknown per-feature keys verbatim, so this is only a warning.
+        warn(
           key.line,
-          "unknown key '\(key.key)' in feature '\(entry.key)'. The known keys are swift, kotlin, state, action, "
-            + "effectPayload, scenario and fixtures." + Suggestion.hint(for: key.key, among: Self.featureKeys))
+          "unknown key '\(key.key)' in feature '\(entry.key)' is ignored. The known keys are swift, kotlin, state, "
+            + "action, effectPayload, scenario, fixtures, events and verbs."
+            + Suggestion.hint(for: key.key, among: Self.featureKeys))
       }
     }
     if !sawFixtures {
@@ -175,30 +184,22 @@ public struct ManifestReader {
         report(item.line, "'\(item.name)' is not a valid fixture name: \(NameRules.fixtureRule).")
         continue
       }
-      if item.name.hasPrefix(NameRules.chainPrefix) {
-        report(
-          item.line,
-          "'\(item.name)' starts with 'chain-', which marks chain recordings. List it under chains: instead, "
-            + "or rename the scenario.")
-        continue
-      }
       if noteFixture(item) { names.append(item) }
     }
     return names
   }
 
   mutating func readChains(_ entry: YAMLEntry) -> [ManifestEntry] {
+    if case .list([], _) = entry.value {
+      warn(
+        entry.line,
+        "an inline 'chains: []' is accepted here but the duet CLI rejects it. Write 'chains:' with no value, or "
+          + "remove the key.")
+    }
     var names: [ManifestEntry] = []
     for item in list(entry, what: "chains") {
       if !NameRules.isFixtureName(item.name) {
         report(item.line, "'\(item.name)' is not a valid chain name: \(NameRules.fixtureRule).")
-        continue
-      }
-      if !item.name.hasPrefix(NameRules.chainPrefix) {
-        report(
-          item.line,
-          "chain '\(item.name)' must be named 'chain-…': chain recordings are recognised by that prefix. "
-            + "Rename it to 'chain-\(item.name)'.")
         continue
       }
       if noteFixture(item) { names.append(item) }
@@ -216,31 +217,36 @@ public struct ManifestReader {
     return true
   }
 
-  mutating func readTelemetry(_ node: YAMLNode) -> ManifestTelemetry {
-    var telemetry = ManifestTelemetry()
-    guard case .mapping(let entries, _) = node else {
-      if case .empty = node { return telemetry }
-      report(node.line, "telemetry: must be a mapping with verbs: and events:, found \(node.kindPhrase).")
-      return telemetry
-    }
-    var seen: [String: Int] = [:]
-    for entry in entries {
-      if let first = seen[entry.key] {
-        report(entry.line, "'\(entry.key)' appears twice in telemetry: (first on line \(first)). Merge the lists.")
-        continue
-      }
-      seen[entry.key] = entry.line
-      switch entry.key {
-      case "verbs": telemetry.verbs = list(entry, what: "telemetry verbs")
-      case "events": telemetry.events = list(entry, what: "telemetry events")
-      default:
-        report(
-          entry.line,
-          "unknown key '\(entry.key)' in telemetry:. The known keys are verbs and events."
-            + Suggestion.hint(for: entry.key, among: Self.telemetryKeys))
+  /// A top-level `telemetry:` section breaks the duet CLI, which reads the same manifest: the
+  /// error shows the per-feature form, filled with the names the section declared.
+  mutating func refuseTelemetrySection(_ entry: YAMLEntry) {
+    var events: [String] = []
+    var verbs: [String] = []
+    if case .mapping(let entries, _) = entry.value {
+      for item in entries {
+        guard case .list(let names, _) = item.value else { continue }
+        let scalars = names.compactMap { node -> String? in
+          if case .scalar(let text, _) = node { return text }
+          return nil
+        }
+        if item.key == "events" { events += scalars }
+        if item.key == "verbs" { verbs += scalars }
       }
     }
-    return telemetry
+    var lines = [
+      "a top-level telemetry: section is not allowed: the duet CLI reads this manifest too and rejects any top-level "
+        + "key but replayRunner, features, chains, presentation and mocks. Declare each event under the feature "
+        + "whose reducer emits it (events:), and each minted verb under the feature that mints it (verbs:):",
+      "  features:",
+      "    <feature that emits it>:",
+    ]
+    lines.append("      events:")
+    lines += (events.isEmpty ? ["Session Signed In"] : events).map { "        - \($0)" }
+    if !verbs.isEmpty {
+      lines.append("      verbs:")
+      lines += verbs.map { "        - \($0)" }
+    }
+    report(entry.line, lines.joined(separator: "\n"))
   }
 
   mutating func readWaivers(_ entry: YAMLEntry) {
@@ -288,5 +294,9 @@ public struct ManifestReader {
 
   mutating func report(_ line: Int, _ message: String) {
     problems.append(LintProblem(file: file, line: line, message: message))
+  }
+
+  mutating func warn(_ line: Int, _ message: String) {
+    warnings.append(LintProblem(file: file, line: line, message: message))
   }
 }

@@ -16,7 +16,8 @@ public enum NameRules {
     return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
   }
 
-  /// Chain recordings are recognised by this prefix.
+  /// The name `record` gives a chain scenario's recording by default (`chain-<name>`): a convention
+  /// only. A recording is a chain because the manifest lists it under `chains:`, whatever its name.
   public static let chainPrefix = "chain-"
 
   static let featureRule =

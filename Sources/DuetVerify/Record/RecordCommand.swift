@@ -19,6 +19,7 @@ enum RecordCommand {
       return .usage
     }
     let (manifest, problems) = ManifestReader.load(location)
+    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description) }
     if !problems.isEmpty {
       for problem in problems { output.diagnostic("✗ " + problem.description) }
       output.diagnostic(

@@ -37,8 +37,20 @@ struct RecordPlan: Sendable {
     var listed: ListedFixture?
   }
 
+  /// A target this runner has no scenarios for, whose listed recordings come from the other core.
+  struct Elsewhere: Equatable, Sendable {
+    /// The feature or chain.
+    var target: RecordTarget
+    /// How we know (`the runner does not serve feature 'x'`).
+    var reason: String
+    /// The recordings the manifest lists for it: left exactly as they are.
+    var listed: [ListedFixture]
+  }
+
   /// Every compiled recording, in target order.
   var entries: [Entry]
+  /// Targets with recordings this runner cannot produce (recorded by the other core), left alone.
+  var elsewhere: [Elsewhere] = []
   /// Targets whose scenarios failed to compile, with the runner's sentence.
   var scenarioFailures: [(target: RecordTarget, message: String)]
   /// Recordings nothing produces any more.
@@ -64,6 +76,17 @@ struct RecordPlan: Sendable {
     var plan = RecordPlan(entries: [], scenarioFailures: [], vanished: [], targetCount: outcomes.count)
     var produced: [String: RecordTarget] = [:]
     for outcome in outcomes {
+      let listed = outcome.target.listed(in: manifest)
+      switch outcome.result {
+      case .notServedHere(let reason):
+        if !listed.isEmpty { plan.elsewhere.append(Elsewhere(target: outcome.target, reason: reason, listed: listed)) }
+        continue
+      case .compiled(let fixtures) where fixtures.isEmpty && !listed.isEmpty:
+        plan.elsewhere.append(
+          Elsewhere(target: outcome.target, reason: "the runner compiles no scenarios for it", listed: listed))
+        continue
+      default: break
+      }
       guard let fixtures = outcome.fixtures else {
         if case .scenarioFailed(let message) = outcome.result {
           plan.scenarioFailures.append((outcome.target, message))
@@ -87,13 +110,14 @@ struct RecordPlan: Sendable {
             listedElsewhere: listed ? nil : listedByName[fixture.name], producedBy: earlier))
       }
     }
-    for outcome in outcomes where outcome.fixtures != nil {
+    let elsewhere = Set(plan.elsewhere.map(\.target))
+    for outcome in outcomes where outcome.fixtures != nil && !elsewhere.contains(outcome.target) {
       for listed in outcome.target.listed(in: manifest) where produced[listed.name] == nil {
         plan.vanished.append(vanished(listed.name, listed: listed, store: store))
       }
     }
     // Only when every target compiled is a file that no target produced known to have vanished.
-    if wholeManifest && outcomes.allSatisfy({ $0.fixtures != nil }) {
+    if wholeManifest && outcomes.allSatisfy({ $0.fixtures != nil || elsewhere.contains($0.target) }) {
       for name in store.namesOnDisk() where produced[name] == nil && listedByName[name] == nil {
         plan.vanished.append(vanished(name, listed: nil, store: store))
       }

@@ -29,12 +29,20 @@ enum RecordReport {
     lines += plan.claimed.map { RecordManifestHints.claimed($0, manifest: manifest, mark: style.red("✗")) }
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: style.yellow("!"))
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: style.yellow("!")) }
+    lines += plan.elsewhere.map { elsewhereLine($0, verb: "record", mark: style.yellow("~")) }
     let counts = tally(plan)
     if !context.quiet {
       lines.append(
         "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
           + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
           + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
+    }
+    if plan.writes.isEmpty, !plan.elsewhere.isEmpty {
+      let skipped = plan.elsewhere.map(\.target.display).joined(separator: ", ")
+      let count = plan.elsewhere.reduce(0) { $0 + $1.listed.count }
+      lines.append(
+        "duet-verify record: wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
+          + "runner cannot produce (recorded by the other core) and left unchanged.")
     }
     let passed = plan.scenarioFailures.isEmpty && plan.claimed.isEmpty
     lines.append(SummaryLine.verdict(verb: "record", passed: passed, style: style))
@@ -69,6 +77,7 @@ enum RecordReport {
     lines += plan.claimed.map { RecordManifestHints.claimed($0, manifest: manifest, mark: fail) }
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: fail)
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: fail) }
+    lines += plan.elsewhere.map { elsewhereLine($0, verb: "record --check", mark: style.yellow("~")) }
     if !churn.isEmpty {
       lines.append(style.yellow("~") + " admissible metadata-only churn (labels, lines, descriptions; not gated):")
       lines += churn
@@ -81,6 +90,16 @@ enum RecordReport {
     if let disposition { lines.append("  " + disposition) }
     lines.append(SummaryLine.verdict(verb: "record --check", passed: passed, style: style))
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `~ feature 'x': the runner does not serve feature 'x', so its 3 recordings (a, b, c) come from the
+  /// other core …`: a target recorded by another runner is named, never advised away.
+  static func elsewhereLine(_ item: RecordPlan.Elsewhere, verb: String, mark: String) -> String {
+    let names = item.listed.map(\.name).joined(separator: ", ")
+    let what = verb == "record" ? "left unchanged" : "not checked"
+    return "\(mark) \(item.target.display): \(item.reason), so its \(item.listed.count) "
+      + "\(plural(item.listed.count, "recording")) (\(names)) come from the other core (e.g. a Kotlin runner); "
+      + "\(what) here. Check them with that core's runner: duet-verify \(verb) --runner <its command>."
   }
 
   /// Counts by kind of change.

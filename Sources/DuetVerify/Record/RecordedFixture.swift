@@ -23,22 +23,23 @@ struct RecordedFixture: Equatable, Sendable {
         "the runner named a recording '\(name)', which cannot be a fixture name: \(NameRules.fixtureRule). "
           + "Rename the scenario or branch")
     }
-    let isChain = name.hasPrefix(NameRules.chainPrefix)
-    if case .feature = target, isChain {
-      throw RecordedFixtureError(
-        "the runner named a recording of \(target.display) '\(name)'; names starting with 'chain-' mark chain "
-          + "recordings. Rename the scenario")
-    }
-    if case .chain = target, !isChain {
-      throw RecordedFixtureError(
-        "the runner named the recording of \(target.display) '\(name)'; chain recordings are named 'chain-…'")
-    }
     let document: FixtureDocument
     do {
       document = try FixtureDocumentReader.read(produced.document, name: name)
     } catch {
       throw RecordedFixtureError(
         "the runner's recording '\(name)' is not the shape of a recording: \(error.description) (fixtures.md)")
+    }
+    // Kind comes from the shape (initialStates), never the name: the target says which it must be.
+    if case .feature = target, document.kind == .chain {
+      throw RecordedFixtureError(
+        "the runner sent '\(name)' for \(target.display) as a chain recording (it has initialStates); a feature's "
+          + "scenarios compile to leaf recordings. Check the runner's registry")
+    }
+    if case .chain = target, document.kind != .chain {
+      throw RecordedFixtureError(
+        "the runner sent '\(name)' for \(target.display) as a leaf recording (it has no initialStates); a chain "
+          + "scenario compiles to a chain recording. Check the runner's registry")
     }
     if case .feature(let feature) = target, let declared = document.feature, declared != feature {
       throw RecordedFixtureError(

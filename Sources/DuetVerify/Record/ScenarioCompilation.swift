@@ -46,6 +46,11 @@ struct ScenarioCompilation: Sendable {
         TargetOutcome(target: target, result: .cannotRecord("it does not advertise the record capability")), false
       )
     }
+    if case .feature(let name) = target, !connection.handshake.features.contains(name) {
+      return (
+        TargetOutcome(target: target, result: .notServedHere("the runner does not serve feature '\(name)'")), false
+      )
+    }
     let reply: ScenariosReply
     do {
       reply = try compiler.scenarios(target, timeout: timeout)
@@ -62,6 +67,10 @@ struct ScenarioCompilation: Sendable {
     case .refused(let message) where ScenariosReply.isUnknownOp(message):
       return (
         TargetOutcome(target: target, result: .cannotRecord("it answered the scenarios op with '\(message)'")), false
+      )
+    case .refused(let message) where target.requestKey == "chain" && message.hasPrefix("unknown chain"):
+      return (
+        TargetOutcome(target: target, result: .notServedHere("the runner has no chain scenario of that name")), false
       )
     case .refused(let message):
       return (TargetOutcome(target: target, result: .scenarioFailed(message)), false)

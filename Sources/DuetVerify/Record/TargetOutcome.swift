@@ -13,6 +13,9 @@ struct TargetOutcome: Equatable, Sendable {
     case runnerFailed(String)
     /// The runner does not compile scenarios; the phrase says how we know.
     case cannotRecord(String)
+    /// The runner has no scenario for this target (it does not serve the feature, or knows no such
+    /// chain): its recordings come from the other core (a Kotlin runner), and are left alone.
+    case notServedHere(String)
   }
 
   /// The feature or chain.

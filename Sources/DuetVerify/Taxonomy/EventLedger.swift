@@ -13,6 +13,8 @@ struct EventRecord: Sendable {
   var first: RecordingLocation
   var emissions = 0
   var owners: Set<String> = []
+  /// Each emitting feature's first emission (for the ownership rule's finding).
+  var firstByOwner: [String: RecordingLocation] = [:]
   var fixtures: Set<String> = []
   var signatures: [ParamSignature: Sighting] = [:]
   var params: [String: ParamObservation] = [:]
@@ -27,6 +29,7 @@ struct EventRecord: Sendable {
   mutating func note(_ event: TrackedEvent, owner: String, at location: RecordingLocation) {
     emissions += 1
     owners.insert(owner)
+    if firstByOwner[owner].map({ location < $0 }) ?? true { firstByOwner[owner] = location }
     fixtures.insert(location.fixture)
     if location < first {
       first = location
@@ -37,6 +40,11 @@ struct EventRecord: Sendable {
     for param in event.params {
       params[param.key, default: ParamObservation()].note(param)
     }
+  }
+
+  /// The feature of the first emission (by location order): where an undeclared event belongs.
+  var firstEmitter: String? {
+    firstByOwner.min { $0.value < $1.value }?.key
   }
 
   /// The signature most emissions carry (ties: the one seen first): what the others must match.

@@ -46,7 +46,9 @@ public enum TaxonomyRule: String, Equatable, Sendable, CaseIterable {
   case undeclaredEvent = "undeclared-event"
   /// A declared event name no recording emits.
   case neverRecorded = "never-recorded"
-  /// Recordings emit events but the manifest has no `telemetry:` section.
+  /// An event emitted by a feature that does not declare it (another feature does).
+  case emittedByNonDeclarer = "emitted-by-non-declarer"
+  /// Recordings emit events but no feature declares any.
   case missingTelemetrySection = "missing-telemetry-section"
   /// A verb that is neither a starter verb nor minted by the manifest.
   case unknownVerb = "unknown-verb"

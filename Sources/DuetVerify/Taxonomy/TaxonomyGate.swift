@@ -117,10 +117,14 @@ public struct TaxonomyGate: Sendable {
       sighting.count = record.emissions
       findings.append(
         finding(
-          .error, TaxonomyMessages.undeclared(name, sighting: sighting, fixtures: record.fixtures.count),
+          .error,
+          TaxonomyMessages.undeclared(
+            name, sighting: sighting, fixtures: record.fixtures.count, emitter: record.firstEmitter),
           at: record.first, rule: .undeclaredEvent))
     }
-    for entry in declared.events where events[entry.name] == nil {
+    findings += ownershipFindings(declared)
+    var reported: Set<String> = []
+    for entry in declared.events where events[entry.name] == nil && reported.insert(entry.name).inserted {
       findings.append(
         TaxonomyFinding(
           severity: .error, message: TaxonomyMessages.neverRecorded(entry), manifestLine: entry.line,
@@ -138,6 +142,24 @@ public struct TaxonomyGate: Sendable {
           TaxonomyFinding(
             severity: .warning, message: TaxonomyMessages.unusedMintedVerb(entry), manifestLine: entry.line,
             rule: .unusedMintedVerb))
+      }
+    }
+    return findings
+  }
+
+  /// Rule 3: an event is emitted only by features that declare it. A leaf recording's emitter is
+  /// its feature; a chain step's is its node.
+  func ownershipFindings(_ declared: ManifestTelemetry) -> [TaxonomyFinding] {
+    var findings: [TaxonomyFinding] = []
+    for (name, record) in events {
+      guard let declarers = declared.declarers[name], !declarers.isEmpty else { continue }
+      let lines = declared.events.filter { $0.name == name }.map(\.line)
+      for (owner, first) in record.firstByOwner where !declarers.contains(owner) {
+        findings.append(
+          finding(
+            .error,
+            TaxonomyMessages.emittedByNonDeclarer(name, emitter: owner, declarers: declarers, lines: lines, at: first),
+            at: first, rule: .emittedByNonDeclarer))
       }
     }
     return findings

@@ -11,29 +11,41 @@ enum TaxonomyMessages {
       + "; emit it with Effect.track(_:) and re-record the fixture."
   }
 
-  static func undeclared(_ name: String, sighting: Sighting, fixtures: Int) -> String {
+  static func undeclared(_ name: String, sighting: Sighting, fixtures: Int, emitter: String?) -> String {
     "\(sighting.first.sentencePrefix): the event '\(name)' is not declared "
       + "(recorded \(times(sighting.count)) in \(count(fixtures, "fixture"))); adding an event is a taxonomy decision: "
-      + "declare it in manifest.yaml under telemetry.events."
+      + "declare it in manifest.yaml under the events: of \(emitter.map { "feature '\($0)'" } ?? "the feature that emits it")."
   }
 
   static func neverRecorded(_ entry: ManifestEntry) -> String {
     "manifest.yaml:\(entry.line): the event '\(entry.name)' is declared but never recorded: no recording emits it; "
-      + "record a scenario that emits it, or remove it from telemetry.events."
+      + "record a scenario that emits it, or remove it from that feature's events:."
+  }
+
+  static func emittedByNonDeclarer(
+    _ name: String, emitter: String, declarers: [String], lines: [Int], at location: RecordingLocation
+  ) -> String {
+    let declaredBy = declarers.joined(separator: " and ")
+    let at = lines.map { "manifest.yaml:\($0)" }.joined(separator: ", ")
+    return
+      "\(location.sentencePrefix): the event '\(name)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
+      + "each event is declared by the feature whose reducer emits it: add it to the events: of feature '\(emitter)' "
+      + "(and remove it from \(declaredBy)'s if \(declarers.count == 1 ? "that feature no longer emits" : "they no longer emit") it)."
   }
 
   static func missingSection(events: [String], verbs: [String], first: RecordingLocation) -> String {
     var lines = [
-      "the recordings emit \(count(events.count, "event")) (first at \(first.sentencePrefix)) but manifest.yaml has no "
-        + "telemetry: section; declare the taxonomy by adding:",
-      "  telemetry:",
+      "the recordings emit \(count(events.count, "event")) (first at \(first.sentencePrefix)) but no feature in "
+        + "manifest.yaml declares any; declare each under the feature whose reducer emits it:",
+      "  features:",
+      "    <feature that emits it>:",
+      "      events:",
     ]
+    lines += events.map { "        - \($0)" }
     if !verbs.isEmpty {
-      lines.append("    verbs:")
-      lines += verbs.map { "      - \($0)" }
+      lines.append("      verbs:")
+      lines += verbs.map { "        - \($0)" }
     }
-    lines.append("    events:")
-    lines += events.map { "      - \($0)" }
     return lines.joined(separator: "\n")
   }
 
@@ -41,17 +53,17 @@ enum TaxonomyMessages {
     "\(sighting.first.sentencePrefix): the verb '\(verb)' (event '\(sighting.event)') is neither a starter verb nor "
       + "minted in manifest.yaml\(sighting.moreSuffix); use a starter verb if one names the act ("
       + TrackedVerb.starters.map(\.token).joined(separator: ", ")
-      + "), otherwise mint it under telemetry.verbs."
+      + "), otherwise mint it under verbs: of the feature that emits it."
   }
 
   static func unusedMintedVerb(_ entry: ManifestEntry) -> String {
     "manifest.yaml:\(entry.line): the minted verb '\(entry.name)' is used by no recorded event; "
-      + "remove it from telemetry.verbs, or record the event it was minted for."
+      + "remove it from that feature's verbs:, or record the event it was minted for."
   }
 
   static func redundantMintedVerb(_ entry: ManifestEntry) -> String {
     "manifest.yaml:\(entry.line): the verb '\(entry.name)' is a starter verb and needs no minting; "
-      + "remove it from telemetry.verbs."
+      + "remove it from that feature's verbs:."
   }
 
   static func notSnakeCase(_ key: String, sighting: Sighting) -> String {

@@ -25,6 +25,7 @@ extension TaxonomyReport {
 extension TaxonomyReport.Event {
   var jsonValue: JSONValue {
     var members: [String: JSONValue] = [
+      "declaredBy": .array(declaredBy.map(JSONValue.string)),
       "emissions": .integer(Int64(emissions)),
       "fixtures": .array(fixtures.map(JSONValue.string)),
       "name": .string(name),

@@ -6,13 +6,15 @@ extension TaxonomyReport {
   /// A plain-text table (one row per event, parameters one per line), then the findings and a
   /// `PASS`/`FAIL` line.
   public func renderTable() -> String {
-    var table = TextTable(headers: ["EVENT", "STATUS", "OWNERS", "PARAMETERS", "PINNED BY"])
+    var table = TextTable(headers: ["EVENT", "STATUS", "DECLARED BY", "EMITTED BY", "PARAMETERS", "PINNED BY"])
     for event in events {
       let shown = event.fixtures.prefix(Self.fixturesShownInTable)
       var pinned = shown.joined(separator: ", ")
       if event.fixtures.count > shown.count { pinned += " +\(event.fixtures.count - shown.count) more" }
       table.add([
-        [event.name], [event.status.rawValue], [event.owners.joined(separator: ", ")],
+        [event.name], [event.status.rawValue],
+        [event.declaredBy.isEmpty ? "—" : event.declaredBy.joined(separator: ", ")],
+        [event.owners.joined(separator: ", ")],
         event.params.isEmpty ? ["—"] : event.params.map { describe($0, quote: { $0 }) },
         [pinned.isEmpty ? "—" : pinned],
       ])
@@ -28,12 +30,13 @@ extension TaxonomyReport {
   /// A Markdown table for a doc (every fixture listed), then the findings as a list.
   public func renderMarkdown() -> String {
     var lines = [
-      "| Event | Status | Owners | Parameters | Pinned by |",
-      "| --- | --- | --- | --- | --- |",
+      "| Event | Status | Declared by | Emitted by | Parameters | Pinned by |",
+      "| --- | --- | --- | --- | --- | --- |",
     ]
     for event in events {
       let cells = [
-        code(event.name), event.status.rawValue, event.owners.map(code).joined(separator: ", "),
+        code(event.name), event.status.rawValue, event.declaredBy.map(code).joined(separator: ", "),
+        event.owners.map(code).joined(separator: ", "),
         event.params.isEmpty ? "none" : event.params.map { describe($0, quote: code) }.joined(separator: "<br>"),
         event.fixtures.map(code).joined(separator: ", "),
       ]
@@ -55,7 +58,7 @@ extension TaxonomyReport {
   var summary: String {
     let recorded = events.filter { $0.status != .neverRecorded }.count
     let declared = events.filter { $0.status != .undeclared }.count
-    let declaration = hasDeclaration ? "\(declared) declared" : "no telemetry: section in the manifest"
+    let declaration = hasDeclaration ? "\(declared) declared" : "no feature declares events in the manifest"
     return
       "\(TaxonomyMessages.count(recorded, "event")) recorded in \(TaxonomyMessages.count(fixturesRead, "fixture")) "
       + "(\(TaxonomyMessages.count(envelopes, "track envelope"))); \(declaration)."

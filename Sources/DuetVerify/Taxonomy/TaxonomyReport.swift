@@ -6,7 +6,7 @@ import DuetCore
 /// A value built by the same streaming pass as the gate (`TaxonomyGate.report()`), so renderers
 /// only format it. Declared events come first in manifest order, then undeclared ones by name.
 public struct TaxonomyReport: Equatable, Sendable {
-  /// Whether the manifest has a `telemetry:` section at all.
+  /// Whether any feature of the manifest declares events or verbs at all.
   public var hasDeclaration: Bool
   /// One row per event name, recorded or declared.
   public var events: [Event]
@@ -49,6 +49,8 @@ public struct TaxonomyReport: Equatable, Sendable {
     public var declaredLine: Int?
     /// Features (or chain nodes) whose reducers emit it, sorted.
     public var owners: [String]
+    /// Features whose `events:` declare it, in manifest order.
+    public var declaredBy: [String]
     /// Parameters by key.
     public var params: [Param]
     /// Fixtures that pin it, sorted.
@@ -59,12 +61,13 @@ public struct TaxonomyReport: Equatable, Sendable {
     /// One row of the report.
     public init(
       name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
-      emissions: Int
+      emissions: Int, declaredBy: [String] = []
     ) {
       self.name = name
       self.status = status
       self.declaredLine = declaredLine
       self.owners = owners
+      self.declaredBy = declaredBy
       self.params = params
       self.fixtures = fixtures
       self.emissions = emissions
@@ -102,13 +105,16 @@ extension TaxonomyGate {
     var listed: Set<String> = []
     for entry in declared?.events ?? [] where !listed.contains(entry.name) {
       listed.insert(entry.name)
+      let declaredBy = declared?.declarers[entry.name] ?? []
       if let record = events[entry.name] {
-        rows.append(row(record, status: .declared, line: entry.line))
+        var event = row(record, status: .declared, line: entry.line)
+        event.declaredBy = declaredBy
+        rows.append(event)
       } else {
         rows.append(
           TaxonomyReport.Event(
             name: entry.name, status: .neverRecorded, declaredLine: entry.line, owners: [], params: [], fixtures: [],
-            emissions: 0))
+            emissions: 0, declaredBy: declaredBy))
       }
     }
     for name in events.keys.sorted(by: JSONValue.canonicalPrecedes) where !listed.contains(name) {

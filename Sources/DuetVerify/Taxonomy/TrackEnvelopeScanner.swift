@@ -16,7 +16,7 @@ enum TrackEnvelopeScanner {
 
   static func scan(fixture: String, document: JSONValue, feature: String?) -> [Sighted] {
     guard let steps = document["steps"]?.arrayValue else { return [] }
-    let isChain = document["initialStates"] != nil || fixture.hasPrefix("chain-")
+    let isChain = document["initialStates"] != nil
     let leafOwner = feature ?? document["feature"]?.stringValue ?? ownerFromName(fixture)
     var sighted: [Sighted] = []
     for (index, step) in steps.enumerated() {

@@ -19,7 +19,7 @@ let accountEditNameChain = ChainScenario(
   ThenEffects(editNameNode, "the edit is counted, then the account screen gets the name") {
     $0 == [.track(EditNameEvents.nameEdited), .run(.notifyListener(.saved(name: "Ada Lovelace")))]
   }
-  Hop("the saved name reaches the account screen", from: editNameNode, to: editingAccount) { .editName($0) }
+  Hop("the saved name reaches the account screen", from: editNameNode, to: editingAccount) { .editName(event: $0) }
   Then(editingAccount, "the new name is shown, the editor dismissed") {
     $0.displayName == "Ada Lovelace" && !$0.isEditingName
   }

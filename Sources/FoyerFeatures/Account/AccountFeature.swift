@@ -29,7 +29,7 @@ struct AccountState: Equatable, Codable, Sendable {
 enum AccountAction: Equatable, Sendable, CanonicalSumCodable {
   case editNameTapped
   /// The name editor's delegate event.
-  case editName(EditNameDelegateEvent)
+  case editName(event: EditNameDelegateEvent)
   case signOutTapped
   /// The auth port answered the sign-out in flight.
   case signOutAnswered(SignOutOutcome)
@@ -58,13 +58,13 @@ func accountReducer(state: inout AccountState, action: AccountAction) -> [Effect
     state.isEditingName = true
     return []
 
-  case .editName(.saved(let name)):
+  case .editName(event: .saved(let name)):
     guard state.isEditingName else { return [] }
     state.displayName = name
     state.isEditingName = false
     return []
 
-  case .editName(.cancelled):
+  case .editName(event: .cancelled):
     guard state.isEditingName else { return [] }
     state.isEditingName = false
     return []

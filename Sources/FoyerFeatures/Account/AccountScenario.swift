@@ -49,14 +49,14 @@ let accountScenario = Scenario(
   Branch("name edited") {
     When("edit name is tapped", .editNameTapped)
     Then("the editor is presented") { $0.isEditingName }
-    When("the editor reports a saved name", .editName(.saved(name: "Ada Lovelace")))
+    When("the editor reports a saved name", .editName(event: .saved(name: "Ada Lovelace")))
     Then("the new name is shown, the editor dismissed") { $0.displayName == "Ada Lovelace" && !$0.isEditingName }
     ThenEffects("nothing: the editor counts the edit") { $0.isEmpty }
   }
 
   Branch("editor cancelled") {
     When("edit name is tapped", .editNameTapped)
-    When("the editor reports a cancel", .editName(.cancelled))
+    When("the editor reports a cancel", .editName(event: .cancelled))
     Then("the name is kept, the editor dismissed") { $0.displayName == "Ada" && !$0.isEditingName }
   }
 }

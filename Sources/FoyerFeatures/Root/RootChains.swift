@@ -38,13 +38,13 @@ let rootSplashChain = ChainScenario(
   ThenEffects(splashNode, "the splash notifies, and tracks nothing itself") {
     $0 == [.run(.notifyListener(.completed(path: .ceremony)))]
   }
-  Hop("the ceremony's completion reaches the root", from: splashNode, to: launchingRoot) { .splash($0) }
+  Hop("the ceremony's completion reaches the root", from: splashNode, to: launchingRoot) { .splash(event: $0) }
   Then(launchingRoot, "the gate is on screen") { $0.phase == .signIn }
   ThenEffects(launchingRoot, "the launch event, by the ceremony path") {
     $0 == [.track(RootEvents.splashCompleted(path: .ceremony))]
   }
   When(splashNode, "the armed delay elapses late", .safetyNetElapsed)
-  Hop("the late completion reaches the root", from: splashNode, to: launchingRoot) { .splash($0) }
+  Hop("the late completion reaches the root", from: splashNode, to: launchingRoot) { .splash(event: $0) }
   Then(launchingRoot, "still the gate") { $0.phase == .signIn }
   ThenEffects(launchingRoot, "nothing: the launch was counted once") { $0.isEmpty }
 }
@@ -62,7 +62,7 @@ let rootSignInChain = ChainScenario(
       .track(SignInEvents.signedIn(provider: .guest)), .run(.notifyListener(.signedIn(needsOnboarding: true))),
     ]
   }
-  Hop("the sign-in reaches the root", from: signInNode, to: gateRoot) { .signIn($0) }
+  Hop("the sign-in reaches the root", from: signInNode, to: gateRoot) { .signIn(event: $0) }
   Then(gateRoot, "onboarding is on screen") { $0.phase == .onboarding && $0.auth == .signedIn(onboarded: false) }
   ThenEffects(gateRoot, "nothing: the gate counted the sign-in") { $0.isEmpty }
 }
@@ -79,7 +79,7 @@ let rootOnboardingChain = ChainScenario(
   ThenEffects(onboardingNode, "the completion is counted with one pick, then the root is told") {
     $0 == [.track(OnboardingEvents.completed(preferenceCount: 1)), .run(.notifyListener(.finished))]
   }
-  Hop("the finished flow reaches the root", from: onboardingNode, to: onboardingRoot) { .onboarding($0) }
+  Hop("the finished flow reaches the root", from: onboardingNode, to: onboardingRoot) { .onboarding(event: $0) }
   Then(onboardingRoot, "home is on screen") { $0.phase == .home && $0.auth == .signedIn(onboarded: true) }
   ThenEffects(onboardingRoot, "nothing") { $0.isEmpty }
 }
@@ -93,7 +93,7 @@ let rootHomeChain = ChainScenario(
   When(homeNode, "the locked insights card is tapped", .insightsTapped)
   ThenEffects(homeNode, "the view is counted") { $0 == [.track(HomeEvents.promoViewed)] }
   When(homeNode, "the offer is accepted", .upgradeTapped)
-  Hop("the request reaches the root", from: homeNode, to: homeRoot) { .home($0) }
+  Hop("the request reaches the root", from: homeNode, to: homeRoot) { .home(event: $0) }
   Then(homeRoot, "the upgrade flow is presented") { $0.isUpgradePresented }
   ThenEffects(homeRoot, "nothing") { $0.isEmpty }
 }
@@ -110,7 +110,7 @@ let rootUpgradeChain = ChainScenario(
     $0 == [.track(UpgradeEvents.completed(plan: .monthly))]
   }
   When(upgradeNode, "the flow is closed", .closeTapped)
-  Hop("the close reaches the root", from: upgradeNode, to: upgradingRoot) { .upgrade($0) }
+  Hop("the close reaches the root", from: upgradeNode, to: upgradingRoot) { .upgrade(event: $0) }
   Then(upgradingRoot, "the flow is dismissed, home stays") { !$0.isUpgradePresented && $0.phase == .home }
   ThenEffects(upgradingRoot, "nothing") { $0.isEmpty }
 }
@@ -126,7 +126,7 @@ let rootSignOutChain = ChainScenario(
   ThenEffects(accountNode, "the event first, then the delegate that tears the screen down") {
     $0 == [.track(AccountEvents.signedOut), .run(.notifyListener(.signedOut))]
   }
-  Hop("the sign-out reaches the root", from: accountNode, to: homeRoot) { .account($0) }
+  Hop("the sign-out reaches the root", from: accountNode, to: homeRoot) { .account(event: $0) }
   Then(homeRoot, "the gate is on screen, signed out") { $0.phase == .signIn && $0.auth == .signedOut }
   ThenEffects(homeRoot, "nothing: the account screen counted the sign-out") { $0.isEmpty }
 }

@@ -38,16 +38,17 @@ enum AuthSnapshot: Equatable, Sendable, CanonicalSumCodable {
 
 // MARK: - Actions
 
-/// What reaches the root: the session port's answers and each child's delegate events.
+/// What reaches the root: the session port's answers and each child's delegate events, each
+/// wrapped in a labelled case as real Duet parents receive them (`{"case":"splash","value":{"event":…}}`).
 enum RootAction: Equatable, Sendable, CanonicalSumCodable {
   /// The session port answered (at launch, and whenever the session changes).
   case sessionResolved(AuthSnapshot)
-  case splash(SplashDelegateEvent)
-  case signIn(SignInDelegateEvent)
-  case onboarding(OnboardingDelegateEvent)
-  case home(HomeDelegateEvent)
-  case upgrade(UpgradeDelegateEvent)
-  case account(AccountDelegateEvent)
+  case splash(event: SplashDelegateEvent)
+  case signIn(event: SignInDelegateEvent)
+  case onboarding(event: OnboardingDelegateEvent)
+  case home(event: HomeDelegateEvent)
+  case upgrade(event: UpgradeDelegateEvent)
+  case account(event: AccountDelegateEvent)
 }
 
 // MARK: - Reducer
@@ -69,7 +70,7 @@ func rootReducer(state: inout RootState, action: RootAction) -> [Effect<RootEffe
     }
     return []
 
-  case .splash(.completed(let path)):
+  case .splash(event: .completed(let path)):
     // A late completion (the other path, after the phase moved) or a repeat while the latch
     // waits: the launch was counted once, so nothing is written and nothing tracked.
     guard state.phase == .splash, !state.awaitingAuth else { return [] }
@@ -81,29 +82,29 @@ func rootReducer(state: inout RootState, action: RootAction) -> [Effect<RootEffe
     }
     return [launched]
 
-  case .signIn(.signedIn(let needsOnboarding)):
+  case .signIn(event: .signedIn(let needsOnboarding)):
     guard state.phase == .signIn else { return [] }
     state.auth = .signedIn(onboarded: !needsOnboarding)
     state.phase = needsOnboarding ? .onboarding : .home
     return []
 
-  case .onboarding(.finished):
+  case .onboarding(event: .finished):
     guard state.phase == .onboarding else { return [] }
     state.auth = .signedIn(onboarded: true)
     state.phase = .home
     return []
 
-  case .home(.upgradeRequested):
+  case .home(event: .upgradeRequested):
     guard state.phase == .home, !state.isUpgradePresented else { return [] }
     state.isUpgradePresented = true
     return []
 
-  case .upgrade(.closed):
+  case .upgrade(event: .closed):
     guard state.isUpgradePresented else { return [] }
     state.isUpgradePresented = false
     return []
 
-  case .account(.signedOut):
+  case .account(event: .signedOut):
     guard state.phase == .home else { return [] }
     state.auth = .signedOut
     state.phase = .signIn

@@ -38,12 +38,20 @@ final class RecordedFixtureTests: XCTestCase {
     XCTAssertTrue(refusal("").contains("cannot be a fixture name"))
   }
 
-  func testAFeatureCannotProduceAChainName() {
-    XCTAssertTrue(refusal("chain-counter").contains("names starting with 'chain-'"))
+  func testAFeatureCannotProduceAChainRecording() {
+    let refused = refusal("counter.seam", FixtureText.chainTree())
+    XCTAssertTrue(refused.contains("as a chain recording (it has initialStates)"), refused)
   }
 
-  func testAChainMustProduceAChainName() {
-    XCTAssertTrue(refusal("ping-pong", FixtureText.chainTree(), target: .chain("chain-ping-pong")).contains("chain-…"))
+  func testAChainMustProduceAChainRecording() {
+    let refused = refusal("ping-pong", target: .chain("chain-ping-pong"))
+    XCTAssertTrue(refused.contains("as a leaf recording (it has no initialStates)"), refused)
+  }
+
+  func testAChainRecordingNeedsNoChainPrefixAndALeafMayHaveOne() throws {
+    XCTAssertEqual(
+      try check("greeter.wave", FixtureText.chainTree(), target: .chain("greeter.wave")).name, "greeter.wave")
+    XCTAssertEqual(try check("chain-counter").name, "chain-counter")
   }
 
   func testADocumentThatIsNotARecordingIsRefusedWithItsPath() {

@@ -31,7 +31,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
           severity: .error,
           message: "fixture 'account.signout' step 1 at steps[1].expectedEffects[0].payload.value.event: the event "
             + "'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy "
-            + "decision: declare it in manifest.yaml under telemetry.events.",
+            + "decision: declare it in manifest.yaml under the events: of feature 'account'.",
           fixture: "account.signout", step: 1, path: "steps[1].expectedEffects[0].payload.value.event",
           rule: .undeclaredEvent)
       ])
@@ -62,7 +62,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
         TaxonomyFinding(
           severity: .error,
           message: "manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; "
-            + "record a scenario that emits it, or remove it from telemetry.events.",
+            + "record a scenario that emits it, or remove it from that feature's events:.",
           manifestLine: 23, rule: .neverRecorded)
       ])
   }
@@ -79,7 +79,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
       "fixture 'reports.archive' step 0 at steps[0].expectedEffects[0].payload.value.event.verb: the verb 'Archived' "
         + "(event 'Report Archived') is neither a starter verb nor minted in manifest.yaml; use a starter verb if one "
         + "names the act (Viewed, Opened, Started, Completed, Failed, Created, Edited, Deleted, Toggled, Signed Out), "
-        + "otherwise mint it under telemetry.verbs.")
+        + "otherwise mint it under verbs: of the feature that emits it.")
   }
 
   func testMintedVerbIsAccepted() throws {
@@ -101,7 +101,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
         TaxonomyFinding(
           severity: .warning,
           message: "manifest.yaml:22: the minted verb 'Signed In' is used by no recorded event; remove it from "
-            + "telemetry.verbs, or record the event it was minted for.",
+            + "that feature's verbs:, or record the event it was minted for.",
           manifestLine: 22, rule: .unusedMintedVerb)
       ])
   }
@@ -115,7 +115,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
     XCTAssertEqual(findings.map(\.severity), [.warning])
   }
 
-  func testEventsWithoutATelemetrySectionFailSayingWhatToAdd() throws {
+  func testEventsNoFeatureDeclaresFailShowingThePerFeatureForm() throws {
     let findings = try F.findings(
       nil,
       [
@@ -130,23 +130,60 @@ final class TaxonomyDeclarationTests: XCTestCase {
           severity: .error,
           message: """
             the recordings emit 2 events (first at fixture 'home.promo' step 0 at \
-            steps[0].expectedEffects[0].payload.value.event) but manifest.yaml has no telemetry: section; declare \
-            the taxonomy by adding:
-              telemetry:
-                verbs:
-                  - Signed In
-                events:
-                  - Promo Viewed
-                  - Session Signed In
+            steps[0].expectedEffects[0].payload.value.event) but no feature in manifest.yaml declares any; declare \
+            each under the feature whose reducer emits it:
+              features:
+                <feature that emits it>:
+                  events:
+                    - Promo Viewed
+                    - Session Signed In
+                  verbs:
+                    - Signed In
             """,
           fixture: "home.promo", step: 0, path: "steps[0].expectedEffects[0].payload.value.event",
           rule: .missingTelemetrySection)
       ])
   }
 
-  func testNoTelemetrySectionAndNoEventsPasses() throws {
+  func testNoDeclarationsAndNoEventsPasses() throws {
     let findings = try F.findings(nil, [("home.load", F.leaf("home", steps: [[F.notify]]))])
 
     XCTAssertEqual(findings, [])
+  }
+
+  func testEventEmittedByAFeatureThatDoesNotDeclareItFailsNamingBoth() throws {
+    let declared = ManifestTelemetry(
+      events: [ManifestEntry(name: "Splash Completed", line: 12)], declarers: ["Splash Completed": ["splash"]])
+    let findings = try F.findings(
+      declared, [("root.launch", F.leaf("root", steps: [[F.track("Splash", "Completed")]]))])
+
+    XCTAssertEqual(
+      findings,
+      [
+        TaxonomyFinding(
+          severity: .error,
+          message: "fixture 'root.launch' step 0 at steps[0].expectedEffects[0].payload.value.event: the event "
+            + "'Splash Completed' is emitted by root, declared by splash (manifest.yaml:12); each event is declared by "
+            + "the feature whose reducer emits it: add it to the events: of feature 'root' (and remove it from "
+            + "splash's if that feature no longer emits it).",
+          fixture: "root.launch", step: 0, path: "steps[0].expectedEffects[0].payload.value.event",
+          rule: .emittedByNonDeclarer)
+      ])
+  }
+
+  func testAChainStepsEventBelongsToItsNode() throws {
+    let declared = ManifestTelemetry(
+      events: [ManifestEntry(name: "Session Signed Out", line: 9)], declarers: ["Session Signed Out": ["account"]])
+    let event = F.track("Session", "Signed Out")
+
+    XCTAssertEqual(
+      try F.findings(declared, [("greeter.wave", F.chain(steps: [(node: "account", effects: [event])]))]), [])
+    let findings = try F.findings(
+      declared, [("greeter.wave", F.chain(steps: [(node: "signin", effects: []), (node: "root", effects: [event])]))])
+    XCTAssertEqual(findings.map(\.rule), [.emittedByNonDeclarer])
+    XCTAssertTrue(
+      findings[0].message.hasPrefix(
+        "chain 'greeter.wave' step 1 (root) at steps[1].expectedEffects[0].payload.value.event: the event "
+          + "'Session Signed Out' is emitted by root, declared by account (manifest.yaml:9)"), findings[0].message)
   }
 }

@@ -42,8 +42,11 @@ enum TaxonomyFixtureText {
     return #"{"dialect":2,"initialStates":{"root":{},"signin":{}},"steps":[\#(rendered.joined(separator: ","))]}"#
   }
 
-  /// A `telemetry:` section on line 20: `verbs:` (when any) and `events:` headers, one name a line.
-  static func declared(verbs: [String] = [], events: [String]) -> ManifestTelemetry {
+  /// Declarations from line 20 on: `verbs:` (when any) and `events:` headers, one name a line;
+  /// `declarers` says which feature declares an event (none: the ownership rule is not asked).
+  static func declared(
+    verbs: [String] = [], events: [String], declarers: [String: [String]] = [:]
+  ) -> ManifestTelemetry {
     var line = 20
     func entries(_ names: [String]) -> [ManifestEntry] {
       guard !names.isEmpty else { return [] }
@@ -54,7 +57,7 @@ enum TaxonomyFixtureText {
       }
     }
     let verbEntries = entries(verbs)
-    return ManifestTelemetry(verbs: verbEntries, events: entries(events))
+    return ManifestTelemetry(verbs: verbEntries, events: entries(events), declarers: declarers)
   }
 
   /// Runs the gate over named documents, in the given order.

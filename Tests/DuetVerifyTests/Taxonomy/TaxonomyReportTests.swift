@@ -10,7 +10,9 @@ final class TaxonomyReportTests: XCTestCase {
   /// Name Edited declared but never recorded.
   func sampleReport() throws -> TaxonomyReport {
     try F.gate(
-      F.declared(events: ["Splash Completed", "Name Edited"]),
+      F.declared(
+        events: ["Splash Completed", "Name Edited"],
+        declarers: ["Splash Completed": ["root"], "Name Edited": ["editname"]]),
       [
         ("root.ceremony", F.leaf("root", steps: [[F.track("Splash", "Completed", F.string("path", "ceremony"))]])),
         (
@@ -77,16 +79,16 @@ final class TaxonomyReportTests: XCTestCase {
     XCTAssertEqual(
       try sampleReport().renderTable(),
       """
-      EVENT               STATUS          OWNERS  PARAMETERS                           PINNED BY
-      ------------------  --------------  ------  -----------------------------------  --------------------------------
-      Splash Completed    declared        root    path: string (ceremony, safety_net)  chain-root-splash, root.ceremony
-      Name Edited         never recorded          —                                    —
-      Session Signed Out  undeclared      signin  attempt: int (2)                     signin.email
-                                                  provider: string (email)
+      EVENT               STATUS          DECLARED BY  EMITTED BY  PARAMETERS                           PINNED BY
+      ------------------  --------------  -----------  ----------  -----------------------------------  --------------------------------
+      Splash Completed    declared        root         root        path: string (ceremony, safety_net)  chain-root-splash, root.ceremony
+      Name Edited         never recorded  editname                 —                                    —
+      Session Signed Out  undeclared      —            signin      attempt: int (2)                     signin.email
+                                                                   provider: string (email)
 
       2 events recorded in 3 fixtures (3 track envelopes); 2 declared.
-      ✗ fixture 'signin.email' step 0 at steps[0].expectedEffects[0].payload.value.event: the event 'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy decision: declare it in manifest.yaml under telemetry.events.
-      ✗ manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; record a scenario that emits it, or remove it from telemetry.events.
+      ✗ fixture 'signin.email' step 0 at steps[0].expectedEffects[0].payload.value.event: the event 'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy decision: declare it in manifest.yaml under the events: of feature 'signin'.
+      ✗ manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; record a scenario that emits it, or remove it from that feature's events:.
       duet-verify taxonomy: FAIL
 
       """)
@@ -96,16 +98,16 @@ final class TaxonomyReportTests: XCTestCase {
     XCTAssertEqual(
       try sampleReport().renderMarkdown(),
       """
-      | Event | Status | Owners | Parameters | Pinned by |
-      | --- | --- | --- | --- | --- |
-      | `Splash Completed` | declared | `root` | `path`: string (`ceremony`, `safety_net`) | `chain-root-splash`, `root.ceremony` |
-      | `Name Edited` | never recorded |  | none |  |
-      | `Session Signed Out` | undeclared | `signin` | `attempt`: int (`2`)<br>`provider`: string (`email`) | `signin.email` |
+      | Event | Status | Declared by | Emitted by | Parameters | Pinned by |
+      | --- | --- | --- | --- | --- | --- |
+      | `Splash Completed` | declared | `root` | `root` | `path`: string (`ceremony`, `safety_net`) | `chain-root-splash`, `root.ceremony` |
+      | `Name Edited` | never recorded | `editname` |  | none |  |
+      | `Session Signed Out` | undeclared |  | `signin` | `attempt`: int (`2`)<br>`provider`: string (`email`) | `signin.email` |
 
       2 events recorded in 3 fixtures (3 track envelopes); 2 declared.
 
-      - **error**: fixture 'signin.email' step 0 at steps[0].expectedEffects[0].payload.value.event: the event 'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy decision: declare it in manifest.yaml under telemetry.events.
-      - **error**: manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; record a scenario that emits it, or remove it from telemetry.events.
+      - **error**: fixture 'signin.email' step 0 at steps[0].expectedEffects[0].payload.value.event: the event 'Session Signed Out' is not declared (recorded once in 1 fixture); adding an event is a taxonomy decision: declare it in manifest.yaml under the events: of feature 'signin'.
+      - **error**: manifest.yaml:23: the event 'Name Edited' is declared but never recorded: no recording emits it; record a scenario that emits it, or remove it from that feature's events:.
 
       """)
   }
@@ -119,7 +121,7 @@ final class TaxonomyReportTests: XCTestCase {
     XCTAssertEqual(tree["events"]?.arrayValue?.count, 3)
     XCTAssertEqual(
       try CanonicalWriter.compact(try XCTUnwrap(tree["events"]?.arrayValue?.first)),
-      #"{"declaredLine":22,"emissions":2,"fixtures":["chain-root-splash","root.ceremony"],"name":"Splash Completed","#
+      #"{"declaredBy":["root"],"declaredLine":22,"emissions":2,"fixtures":["chain-root-splash","root.ceremony"],"name":"Splash Completed","#
         + #""owners":["root"],"params":[{"hasMoreValues":false,"key":"path","kinds":["string"],"#
         + #""values":["ceremony","safety_net"],"withheldValues":0}],"status":"declared"}"#)
     XCTAssertEqual(

@@ -47,7 +47,7 @@ final class AccountReducerTests: XCTestCase {
 
   func testASavedNameReplacesTheShownOneAndClosesTheEditor() {
     let editing = AccountState(displayName: "Ada", isEditingName: true)
-    let (state, effects) = step(accountReducer, from: editing, .editName(.saved(name: "Ada Lovelace")))
+    let (state, effects) = step(accountReducer, from: editing, .editName(event: .saved(name: "Ada Lovelace")))
 
     XCTAssertEqual(state, AccountState(displayName: "Ada Lovelace"))
     XCTAssertEqual(effects, [], "the editor, not the account screen, counts the edit")
@@ -56,10 +56,10 @@ final class AccountReducerTests: XCTestCase {
   func testCancellingTheEditorKeepsTheName() {
     let editing = AccountState(displayName: "Ada", isEditingName: true)
 
-    XCTAssertEqual(step(accountReducer, from: editing, .editName(.cancelled)).state, shown)
+    XCTAssertEqual(step(accountReducer, from: editing, .editName(event: .cancelled)).state, shown)
   }
 
   func testAnEditorEventWithNoEditorIsInert() {
-    XCTAssertEqual(step(accountReducer, from: shown, .editName(.saved(name: "Bob"))).state, shown)
+    XCTAssertEqual(step(accountReducer, from: shown, .editName(event: .saved(name: "Bob"))).state, shown)
   }
 }

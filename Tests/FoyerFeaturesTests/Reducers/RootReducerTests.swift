@@ -8,7 +8,7 @@ final class RootReducerTests: XCTestCase {
   private let launchingSignedOut = RootState(phase: .splash, auth: .signedOut)
 
   func testTheSplashCompletingTracksTheLaunchByItsPath() throws {
-    let (_, effects) = step(rootReducer, from: launchingSignedOut, .splash(.completed(path: .safetyNet)))
+    let (_, effects) = step(rootReducer, from: launchingSignedOut, .splash(event: .completed(path: .safetyNet)))
 
     let events = try trackedEvents(effects)
     XCTAssertEqual(events.map { $0.encodedName() }, ["Splash Completed"])
@@ -17,13 +17,15 @@ final class RootReducerTests: XCTestCase {
 
   func testTheSplashCompletingWithAKnownSessionEntersItsPhase() {
     XCTAssertEqual(
-      step(rootReducer, from: launchingSignedOut, .splash(.completed(path: .ceremony))).state.phase, .signIn)
+      step(rootReducer, from: launchingSignedOut, .splash(event: .completed(path: .ceremony))).state.phase, .signIn)
     XCTAssertEqual(
-      step(rootReducer, from: RootState(auth: .signedIn(onboarded: false)), .splash(.completed(path: .ceremony))).state
+      step(rootReducer, from: RootState(auth: .signedIn(onboarded: false)), .splash(event: .completed(path: .ceremony)))
+        .state
         .phase,
       .onboarding)
     XCTAssertEqual(
-      step(rootReducer, from: RootState(auth: .signedIn(onboarded: true)), .splash(.completed(path: .ceremony))).state
+      step(rootReducer, from: RootState(auth: .signedIn(onboarded: true)), .splash(event: .completed(path: .ceremony)))
+        .state
         .phase,
       .home)
   }
@@ -31,14 +33,14 @@ final class RootReducerTests: XCTestCase {
   func testLateSplashTracksNothing() {
     let (state, effects) = steps(
       rootReducer, from: launchingSignedOut,
-      [.splash(.completed(path: .ceremony)), .splash(.completed(path: .safetyNet))])
+      [.splash(event: .completed(path: .ceremony)), .splash(event: .completed(path: .safetyNet))])
 
     XCTAssertEqual(state.phase, .signIn)
     XCTAssertEqual(effects, [])
   }
 
   func testTheSplashCompletingBeforeTheSessionIsKnownSetsTheLatchAndCountsTheLaunch() throws {
-    let (state, effects) = step(rootReducer, from: RootState(), .splash(.completed(path: .ceremony)))
+    let (state, effects) = step(rootReducer, from: RootState(), .splash(event: .completed(path: .ceremony)))
 
     XCTAssertEqual(state, RootState(phase: .splash, auth: .unknown, awaitingAuth: true))
     XCTAssertEqual(try trackedNames(effects), ["Splash Completed"])
@@ -46,7 +48,7 @@ final class RootReducerTests: XCTestCase {
 
   func testARepeatedCompletionWhileTheLatchWaitsTracksNothing() {
     let waiting = RootState(phase: .splash, auth: .unknown, awaitingAuth: true)
-    let (state, effects) = step(rootReducer, from: waiting, .splash(.completed(path: .safetyNet)))
+    let (state, effects) = step(rootReducer, from: waiting, .splash(event: .completed(path: .safetyNet)))
 
     XCTAssertEqual(state, waiting)
     XCTAssertEqual(effects, [])
@@ -82,7 +84,7 @@ final class RootReducerTests: XCTestCase {
 
   func testSigningInANewAccountEntersOnboarding() {
     let gate = RootState(phase: .signIn, auth: .signedOut)
-    let (state, effects) = step(rootReducer, from: gate, .signIn(.signedIn(needsOnboarding: true)))
+    let (state, effects) = step(rootReducer, from: gate, .signIn(event: .signedIn(needsOnboarding: true)))
 
     XCTAssertEqual(state, RootState(phase: .onboarding, auth: .signedIn(onboarded: false)))
     XCTAssertEqual(effects, [], "the gate, not the root, counts the sign-in")
@@ -91,40 +93,40 @@ final class RootReducerTests: XCTestCase {
   func testSigningInAnOnboardedAccountEntersHome() {
     let gate = RootState(phase: .signIn, auth: .signedOut)
 
-    XCTAssertEqual(step(rootReducer, from: gate, .signIn(.signedIn(needsOnboarding: false))).state.phase, .home)
+    XCTAssertEqual(step(rootReducer, from: gate, .signIn(event: .signedIn(needsOnboarding: false))).state.phase, .home)
   }
 
   func testASignInOutsideTheGateIsInert() {
     let home = RootState(phase: .home, auth: .signedIn(onboarded: true))
 
-    XCTAssertEqual(step(rootReducer, from: home, .signIn(.signedIn(needsOnboarding: true))).state, home)
+    XCTAssertEqual(step(rootReducer, from: home, .signIn(event: .signedIn(needsOnboarding: true))).state, home)
   }
 
   func testFinishingOnboardingEntersHome() {
     let onboarding = RootState(phase: .onboarding, auth: .signedIn(onboarded: false))
 
     XCTAssertEqual(
-      step(rootReducer, from: onboarding, .onboarding(.finished)).state,
+      step(rootReducer, from: onboarding, .onboarding(event: .finished)).state,
       RootState(phase: .home, auth: .signedIn(onboarded: true)))
   }
 
   func testAnUpgradeRequestPresentsTheFlowOnce() {
     let home = RootState(phase: .home, auth: .signedIn(onboarded: true))
-    let presented = step(rootReducer, from: home, .home(.upgradeRequested)).state
+    let presented = step(rootReducer, from: home, .home(event: .upgradeRequested)).state
 
     XCTAssertTrue(presented.isUpgradePresented)
-    XCTAssertEqual(step(rootReducer, from: presented, .home(.upgradeRequested)).state, presented)
+    XCTAssertEqual(step(rootReducer, from: presented, .home(event: .upgradeRequested)).state, presented)
   }
 
   func testClosingTheUpgradeFlowDismissesIt() {
     let presented = RootState(phase: .home, auth: .signedIn(onboarded: true), isUpgradePresented: true)
 
-    XCTAssertFalse(step(rootReducer, from: presented, .upgrade(.closed)).state.isUpgradePresented)
+    XCTAssertFalse(step(rootReducer, from: presented, .upgrade(event: .closed)).state.isUpgradePresented)
   }
 
   func testSigningOutReturnsToTheGateWithoutTracking() {
     let home = RootState(phase: .home, auth: .signedIn(onboarded: true), isUpgradePresented: true)
-    let (state, effects) = step(rootReducer, from: home, .account(.signedOut))
+    let (state, effects) = step(rootReducer, from: home, .account(event: .signedOut))
 
     XCTAssertEqual(state, RootState(phase: .signIn, auth: .signedOut))
     XCTAssertEqual(effects, [], "the account screen, not the root, counts the sign-out")
@@ -133,12 +135,12 @@ final class RootReducerTests: XCTestCase {
   func testARepeatedSignOutIsInert() {
     let gate = RootState(phase: .signIn, auth: .signedOut)
 
-    XCTAssertEqual(step(rootReducer, from: gate, .account(.signedOut)).state, gate)
+    XCTAssertEqual(step(rootReducer, from: gate, .account(event: .signedOut)).state, gate)
   }
 
-  func testTheSplashActionCarriesTheDelegateEventBare() throws {
+  func testTheSplashActionWrapsTheDelegateEventInALabelledCase() throws {
     XCTAssertEqual(
-      try canonical(RootAction.splash(.completed(path: .ceremony))),
-      #"{"case":"splash","value":{"case":"completed","value":{"path":{"case":"ceremony"}}}}"#)
+      try canonical(RootAction.splash(event: .completed(path: .ceremony))),
+      #"{"case":"splash","value":{"event":{"case":"completed","value":{"path":{"case":"ceremony"}}}}}"#)
   }
 }

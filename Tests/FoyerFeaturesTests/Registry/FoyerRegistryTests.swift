@@ -22,7 +22,7 @@ final class FoyerRegistryTests: XCTestCase {
 
   func testARootReduceThroughTheRegistryTracksTheLaunch() throws {
     let state = try CanonicalEncoder().encode(RootState(auth: .signedOut))
-    let action = try CanonicalEncoder().encode(RootAction.splash(.completed(path: .safetyNet)))
+    let action = try CanonicalEncoder().encode(RootAction.splash(event: .completed(path: .safetyNet)))
 
     let step = try foyerRegistry.reduce(feature: "root", state: state, action: action)
 

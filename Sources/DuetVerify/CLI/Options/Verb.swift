@@ -80,8 +80,9 @@ enum Verb: String, CaseIterable, Sendable {
         """
     case .taxonomy:
       return """
-        Read every track event out of the recordings and show the taxonomy (event, owners, parameters,
-        recordings) against the manifest's telemetry: section; fails on any taxonomy error.
+        Read every track event out of the recordings and show the taxonomy (event, declaring and emitting
+        features, parameters, recordings) against the events: each feature declares in the manifest; fails
+        on any taxonomy error.
         """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."

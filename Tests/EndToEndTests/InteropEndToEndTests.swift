@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+/// What a real Duet repository needs, through the built executables: seams that wrap the delegate,
+/// one manifest both tools read, chains by listing, and recordings without silent keys.
+final class InteropEndToEndTests: XCTestCase {
+  /// A temporary repository holding copies of the example app's recordings `names`, under `manifest`.
+  func exampleCopy(_ names: [String], manifest: String) throws -> TemporaryRepository {
+    let repository = try TemporaryRepository()
+    for name in names {
+      let path = "fixtures/\(name).fixture.json"
+      let source = SharedReference.repositoryRoot.appendingPathComponent(path)
+      try repository.write(path, String(decoding: try Data(contentsOf: source), as: UTF8.self))
+    }
+    try repository.write("manifest.yaml", manifest)
+    return repository
+  }
+
+  func foyerRunner() throws -> String { try BuiltProducts.executable(named: "replay-runner").path }
+
+  func testTheExampleManifestKeepsToTheDuetCLIsTopLevelKeys() throws {
+    let text = try String(
+      contentsOf: SharedReference.repositoryRoot.appendingPathComponent("manifest.yaml"), encoding: .utf8)
+    let topLevel = text.split(separator: "\n").filter { line in
+      guard let first = line.first else { return false }
+      return first != "#" && first != " "
+    }.map { String($0.prefix { $0 != ":" }) }
+    XCTAssertEqual(Set(topLevel).subtracting(["replayRunner", "features", "chains", "presentation", "mocks"]), [])
+    XCTAssertFalse(text.contains("chains: []"), "the duet CLI rejects an inline chains: []")
+    let run = try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"), ["lint"], in: SharedReference.repositoryRoot)
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertFalse(run.out.contains("warning:"), run.out)
+  }
+
+  func testTheExampleAppsChainCarriesTheDelegateWrappedInTheParentsCase() throws {
+    let text = try String(
+      contentsOf: SharedReference.repositoryRoot.appendingPathComponent("fixtures/chain-root-splash.fixture.json"),
+      encoding: .utf8)
+    XCTAssertTrue(text.contains("\"case\": \"splash\",\n        \"value\": {\n          \"event\": {"), text)
+  }
+
+  func testAHandEditedWrappedEventFailsNamingTheDelegateAndTheNextAction() throws {
+    let repository = try exampleCopy(
+      ["chain-root-splash"],
+      manifest:
+        "features:\n  root:\n    fixtures: []\n    events:\n      - Splash Completed\n  splash:\n    fixtures: []\n"
+        + "chains:\n  - chain-root-splash\n")
+    try repository.edit(
+      "fixtures/chain-root-splash.fixture.json",
+      replacing:
+        "\"event\": {\n            \"case\": \"completed\",\n            \"value\": {\n              \"path\": {\n"
+        + "                \"case\": \"ceremony\"",
+      with: "\"event\": {\n            \"case\": \"completed\",\n            \"value\": {\n              \"path\": {\n"
+        + "                \"case\": \"safetyNet\"")
+    let run = try repository.verify(["verify", "--runner", try foyerRunner()], environment: ["NO_COLOR": "1"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.out.contains(
+        """
+        ✗ chain 'chain-root-splash' step 1 (splash) 'the animation reaches its end' — linkToNext seam broken
+          at steps[2].action.value.event.value.path.case
+          expected: "ceremony"   actual: "safetyNet"
+          step 1's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 2 (root)'s action, as its value or nested inside it.
+          delegate emitted: {"case":"completed","value":{"path":{"case":"ceremony"}}}
+          next action:      {"case":"splash","value":{"event":{"case":"completed","value":{"path":{"case":"safetyNet"}}}}}
+        """), run.out)
+  }
+
+  func testAChainIsWhatChainsListsWhateverItsName() throws {
+    let repository = try TemporaryRepository()
+    try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
+    try FileManager.default.moveItem(
+      at: repository.root.appendingPathComponent("fixtures/chain-ping-pong.fixture.json"),
+      to: repository.root.appendingPathComponent("fixtures/greeter.wave.fixture.json"))
+    try repository.write(
+      "manifest.yaml", "features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - greeter.wave\n")
+    let demoRunner = try BuiltProducts.executable(named: "demo-runner").path
+    let run = try repository.verify(["verify", "--runner", demoRunner])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(run.out.contains("1/1 fixtures passed"), run.out)
+  }
+
+  func testAKeyTheDialectDoesNotDefineIsALintErrorNamingIt() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    try repository.edit(
+      "fixtures/chain-ping-pong.fixture.json", replacing: "\"expectedEffects\": [],",
+      with: "\"expectedEffects\": [],\n      \"expectedstate\": {},")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ fixtures/chain-ping-pong.fixture.json: steps[1].expectedstate is not a key the fixture dialect defines, "
+          + "so nothing would check it; steps[1] (a step) may hold action, expectedEffects, expectedState, label, "
+          + "line, linkToNext, node. Did you mean 'expectedState'?"), run.out)
+  }
+
+  func testATopLevelTelemetrySectionFailsLintShowingThePerFeatureForm() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      try repository.read("manifest.yaml") + "telemetry:\n  events:\n    - Counter Viewed\n")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.out.contains("a top-level telemetry: section is not allowed"), run.out)
+    XCTAssertTrue(run.out.contains("    <feature that emits it>:\n      events:\n        - Counter Viewed"), run.out)
+  }
+
+  func testAnUnknownPerFeatureKeyWarnsWithASuggestionAndLintPasses() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      try repository.read("manifest.yaml").replacingOccurrences(
+        of: "  counter:\n", with: "  counter:\n    event:\n      - Counter Viewed\n"))
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(
+      run.out.contains("warning: manifest.yaml:4: unknown key 'event' in feature 'counter' is ignored."), run.out)
+    XCTAssertTrue(run.out.contains("Did you mean 'events'?"), run.out)
+  }
+
+  func testAnEventEmittedByAFeatureThatDoesNotDeclareItFailsNamingBothAndTheRecording() throws {
+    let repository = try exampleCopy(
+      ["root.auth-before-splash"],
+      manifest: """
+        features:
+          root:
+            fixtures:
+              - root.auth-before-splash
+          splash:
+            fixtures: []
+            events:
+              - Splash Completed
+
+        """)
+    let run = try repository.verify(["taxonomy"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.out.contains("the event 'Splash Completed' is emitted by root, declared by splash"), run.out)
+    XCTAssertTrue(run.out.contains("fixture 'root.auth-before-splash' step"), run.out)
+  }
+}
