@@ -20,4 +20,6 @@ if [ ! -f "$corpus/manifest.yaml" ]; then
   rm -rf "$corpus"
   "$bin/duet-bench" generate "$corpus" --fixtures "$fixtures" --steps "$steps" --seed "$seed"
 fi
+swift build -c release --product telemetry-bench >/dev/null
+"$bin/telemetry-bench" "${BENCH_TELEMETRY_EVENTS:-200000}" "$repeat"
 "$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat"
