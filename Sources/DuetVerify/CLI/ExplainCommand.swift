@@ -131,8 +131,15 @@ enum ExplainCommand {
       output.diagnostic("duet-verify explain: " + error.description)
       return .failed
     }
-    defer { connection.close() }
-    switch StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection) {
+    let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
+    do throws(RunnerStreamError) {
+      try connection.close()
+    } catch {
+      // The replies may have been paired with the wrong requests: no explanation is trustworthy.
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description))
+      return .failed
+    }
+    switch replayed {
     case .success(let explanation):
       output.write(
         ExplanationReport.render(

@@ -94,6 +94,9 @@ enum VerifyCommand {
     for failure in pass.startFailures where !failures.contains(failure.description) {
       failures.append(failure.description)
     }
+    for failure in pass.streamFailures where !failures.contains(failure.description) {
+      failures.append(failure.description)
+    }
     let run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)

@@ -88,7 +88,9 @@ enum RecordCommand {
     let compiled = ScenarioCompilation(pool: pool, timeout: limits.timeout).run(targets)
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.common.noColor)
-    if let refusal = refusal(compiled.targets, runner: command.display, verb: verb, style: style) {
+    if let refusal = refusal(
+      compiled.targets, streamFailures: compiled.streamFailures, runner: command.display, verb: verb, style: style)
+    {
       output.write(refusal)
       return .failed
     }
@@ -131,7 +133,10 @@ enum RecordCommand {
   }
 
   /// The report for a run that must write nothing: a runner that cannot record, or one that failed.
-  static func refusal(_ outcomes: [TargetOutcome], runner: String, verb: String, style: TerminalStyle) -> String? {
+  static func refusal(
+    _ outcomes: [TargetOutcome], streamFailures: [RunnerStreamError] = [], runner: String, verb: String,
+    style: TerminalStyle
+  ) -> String? {
     for outcome in outcomes {
       if case .cannotRecord(let reason) = outcome.result {
         return style.red("✗")
@@ -141,10 +146,11 @@ enum RecordCommand {
           + "\n"
       }
     }
-    let failures = outcomes.compactMap { outcome -> String? in
+    var failures = outcomes.compactMap { outcome -> String? in
       if case .runnerFailed(let text) = outcome.result { return text }
       return nil
     }
+    for failure in streamFailures where !failures.contains(failure.description) { failures.append(failure.description) }
     guard !failures.isEmpty else { return nil }
     var lines = failures.map { style.red("✗") + " " + $0 }
     lines.append(

@@ -73,7 +73,11 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       if window.isEmpty {
         if queue.hasWork() { continue }
         guard queue.leave() else { continue }
-        connection?.close()
+        do throws(RunnerStreamError) {
+          try connection?.close()
+        } catch {
+          queue.noteStreamFailure(error)
+        }
         connection = nil
         return nil
       }
@@ -126,7 +130,12 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       do {
         try live.send(feature: feature, state: state, action: action)
       } catch {
-        lose(error, sending: entry)
+        if error.losesRunner {
+          lose(error, sending: entry)
+        } else {
+          // Nothing was written (a request that would not be one line): the runner stays in step.
+          emit(entry.index, entry.conversation.fail(error, stderr: live.stderrTail()))
+        }
         return
       }
       entry.sentAt = Deadline.now
