@@ -19,6 +19,7 @@ import Foundation
 // --grandchild-stderr: after the handshake, leave a child behind (same process group, same pipes)
 // writing to stderr forever; it writes its pid to PIDFILE first.
 // --scenarios-mib: the canned scenarios reply is padded to about N MiB (one long description).
+// --hostile-text: the error fault's message holds a line break, a workflow command, ESC and NUL.
 // The fault fires on every request whose action case is --on (every request when --on is absent);
 // other requests are answered correctly. With --announce, the runner writes its pid to that named
 // pipe just before a fault fires (if someone is reading it), so a test knows the moment. With
@@ -186,7 +187,9 @@ while let line = readLine(strippingNewline: true) {
       out("\n")
       continue
     case "error":
-      out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+      // With --hostile-text the message tries to forge a workflow command and clear the terminal.
+      let extra = options["--hostile-text"] != nil ? "\\n::error::forged by the runner\\u001b[2J\\u0000" : ""
+      out("{\"error\":\"unknown feature '\(feature)'\(extra)\"}\n")
       continue
     default: break
     }

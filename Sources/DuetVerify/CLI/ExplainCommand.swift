@@ -50,7 +50,9 @@ enum ExplainCommand {
       )
       return .passed
     }
-    var blocks: [String] = summary.lint.map { "✗ " + $0 } + summary.runnerFailures.map { "✗ " + $0 }
+    var blocks: [String] =
+      summary.lint.map { "✗ " + $0.printable }
+      + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
     for name in summary.failed {
       if let result = runs.readFixture(name), let block = FailureBlock.render(result) { blocks.append(block) }
     }
@@ -128,7 +130,7 @@ enum ExplainCommand {
     do {
       connection = try ProcessRunnerLauncher(command: command, limits: RunnerSetup.limits(options)).launch()
     } catch {
-      output.diagnostic("duet-verify explain: " + error.description)
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
@@ -136,7 +138,7 @@ enum ExplainCommand {
       try connection.close()
     } catch {
       // The replies may have been paired with the wrong requests: no explanation is trustworthy.
-      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description))
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     switch replayed {

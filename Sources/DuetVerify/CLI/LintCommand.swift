@@ -27,7 +27,7 @@ enum LintCommand {
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     let problems = repository.lint.problems
-    for problem in problems { output.line(style.red("✗") + " " + problem.description) }
+    for problem in problems { output.line(style.red("✗") + " " + problem.description.printable) }
     let features = repository.manifest.features.count
     let fixtures = repository.manifest.listedFixtures.count
     if problems.isEmpty {

@@ -152,7 +152,7 @@ enum RecordCommand {
     }
     for failure in streamFailures where !failures.contains(failure.description) { failures.append(failure.description) }
     guard !failures.isEmpty else { return nil }
-    var lines = failures.map { style.red("✗") + " " + $0 }
+    var lines = failures.map { style.red("✗") + " " + PrintableText.escaped($0, keepingNewlines: true) }
     lines.append(
       "duet-verify \(verb): the runner failed, so nothing was written and the fixtures folder is unchanged. Fix the runner "
         + "(or raise --timeout S) and run it again.")
