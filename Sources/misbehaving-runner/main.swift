@@ -76,9 +76,10 @@ out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
 
 if let pidFile = options["--grandchild-stderr"] {
   // Inherits every descriptor (stdout and stderr pipes included) and stays in our process group.
-  let script = "echo $$ > '\(pidFile)'; while :; do echo 'misbehaving-runner grandchild: still here' >&2; sleep 0.02; done"
+  let script =
+    "echo $$ > '\(pidFile)'; while :; do echo 'misbehaving-runner grandchild: still here' >&2; sleep 0.02; done"
   var child: pid_t = 0
-  var argv: [UnsafeMutablePointer<CChar>?] = [String]( ["/bin/sh", "-c", script]).map { strdup($0) } + [nil]
+  var argv: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", script]).map { strdup($0) } + [nil]
   _ = posix_spawn(&child, "/bin/sh", nil, nil, &argv, environ)
   argv.forEach { free($0) }
 }

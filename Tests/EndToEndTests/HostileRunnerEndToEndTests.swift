@@ -27,7 +27,8 @@ final class HostileRunnerEndToEndTests: XCTestCase {
   static func changesItsMind() throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
     try repository.copyReference("duet-framework/swift/counter-endings.changes-its-mind.fixture.json")
-    try repository.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter-endings.changes-its-mind\n")
+    try repository.write(
+      "manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter-endings.changes-its-mind\n")
     return repository
   }
 
@@ -36,7 +37,8 @@ final class HostileRunnerEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository()
     try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
     try repository.write(
-      "manifest.yaml", "features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - chain-ping-pong\n")
+      "manifest.yaml", "features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - chain-ping-pong\n"
+    )
     return repository
   }
 
@@ -101,7 +103,8 @@ final class HostileRunnerEndToEndTests: XCTestCase {
   func testARunnerThatExitsNonZeroAfterExitFailsTheRun() throws {
     let (run, _) = try verify(try Self.changesItsMind(), "--at-exit status")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("runner exited (status 3) after {\"op\":\"exit\"}; it must exit with status 0"), run.out)
+    XCTAssertTrue(
+      run.out.contains("runner exited (status 3) after {\"op\":\"exit\"}; it must exit with status 0"), run.out)
     XCTAssertTrue(run.out.contains("✗ protocol error from the runner "), run.out)
   }
 

@@ -62,7 +62,8 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
       do {
         let handshake = try RunnerHandshake.parse(line)
         return ProcessRunnerConnection(
-          command: command.display, process: process, reader: reader, drain: drain, limits: limits, handshake: handshake)
+          command: command.display, process: process, reader: reader, drain: drain, limits: limits, handshake: handshake
+        )
       } catch {
         throw fail(error, kill: true)
       }
