@@ -37,7 +37,9 @@ enum ExplainCommand {
       )
       return .passed
     }
-    var blocks: [String] = summary.lint.map { "✗ " + $0 } + summary.runnerFailures.map { "✗ " + $0 }
+    var blocks: [String] =
+      summary.lint.map { "✗ " + $0.printable }
+      + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
     for name in summary.failed {
       if let result = runs.readFixture(name), let block = FailureBlock.render(result) { blocks.append(block) }
     }
@@ -103,11 +105,18 @@ enum ExplainCommand {
     do {
       connection = try ProcessRunnerLauncher(command: runner.command, limits: runner.limits).launch()
     } catch {
-      output.diagnostic("duet-verify explain: " + error.description)
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
-    defer { connection.close() }
-    switch StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection) {
+    let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
+    do throws(RunnerStreamError) {
+      try connection.close()
+    } catch {
+      // The replies may have been paired with the wrong requests: no explanation is trustworthy.
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      return .failed
+    }
+    switch replayed {
     case .success(let explanation):
       output.write(
         ExplanationReport.render(

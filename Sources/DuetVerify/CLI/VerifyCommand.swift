@@ -16,7 +16,7 @@ enum VerifyCommand {
       return .usage
     }
     let read = ManifestReader.load(location)
-    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description) }
+    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     let linter = Linter(
       manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
     if !read.problems.isEmpty {
@@ -63,6 +63,9 @@ enum VerifyCommand {
     progress?.finish()
     var failures: [String] = []
     for failure in pass.startFailures where !failures.contains(failure.description) {
+      failures.append(failure.description)
+    }
+    for failure in pass.streamFailures where !failures.contains(failure.description) {
       failures.append(failure.description)
     }
     let run = RunResult(

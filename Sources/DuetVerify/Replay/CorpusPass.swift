@@ -26,6 +26,8 @@ struct CorpusPass {
     var findings: [TaxonomyFinding]
     /// Runner start failures.
     var startFailures: [RunnerStartError]
+    /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
+    var streamFailures: [RunnerStreamError]
     /// Slots used.
     var runners: Int
     /// Wall time in milliseconds.
@@ -108,7 +110,7 @@ struct CorpusPass {
     lint.problems += linter.orphanProblems()
     return Outcome(
       results: kept.results(), lint: lint, findings: findings.taxonomy(),
-      startFailures: run.startFailures, runners: run.slots,
+      startFailures: run.startFailures, streamFailures: run.streamFailures, runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 }

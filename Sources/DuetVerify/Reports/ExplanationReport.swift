@@ -10,14 +10,14 @@ public enum ExplanationReport {
     -> String
   {
     let step = explanation.step
-    var header = (kind == .chain ? "chain" : "fixture") + " '\(fixture)' step \(step.index)"
-    if let node = step.node { header += " (\(node))" }
-    if let label = step.label { header += " '\(label)'" }
-    var lines = [header, "  action: \(explanation.action)"]
-    if let source { lines.append("  scenario: \(source)" + (step.line.map { ":\($0)" } ?? "")) }
+    var header = (kind == .chain ? "chain" : "fixture") + " '\(fixture.printable)' step \(step.index)"
+    if let node = step.node { header += " (\(node.printable))" }
+    if let label = step.label { header += " '\(label.printable)'" }
+    var lines = [header, "  action: \(explanation.action.printable)"]
+    if let source { lines.append("  scenario: \(source.printable)" + (step.line.map { ":\($0)" } ?? "")) }
     if let earlier = explanation.earlierFailure, let index = earlier.step {
       var note = "  note: step \(index) already failed (\(FailureBlock.phrase(earlier.reason))"
-      if let divergence = earlier.divergence { note += " at \(divergence.path)" }
+      if let divergence = earlier.divergence { note += " at \(divergence.path.printable)" }
       lines.append(note + "); the states below are threaded from the runner's actual answers")
     }
     lines.append("")
@@ -30,16 +30,18 @@ public enum ExplanationReport {
       lines += section("actual effects", effects)
     case .refused(let message):
       lines += section("expected effects", explanation.expectedEffects)
-      lines.append("the runner answered with an error: \(message)")
+      lines.append("the runner answered with an error: \(message.printable)")
       lines.append("")
     }
     if let failure = explanation.failure {
       var verdict = "result: " + FailureBlock.phrase(failure.reason)
       if let divergence = failure.divergence {
-        verdict += " at \(divergence.path) — expected: \(divergence.expected)   actual: \(divergence.actual)"
+        verdict +=
+          " at \(divergence.path.printable) — expected: \(divergence.expected.printable)   actual: "
+          + divergence.actual.printable
       }
       lines.append(verdict)
-      if let detail = failure.detail, failure.reason != .runnerError { lines.append("  " + detail) }
+      if let detail = failure.detail, failure.reason != .runnerError { lines.append("  " + detail.printable) }
     } else {
       lines.append("result: the step matches (state and effects are byte-identical)")
     }
@@ -48,9 +50,9 @@ public enum ExplanationReport {
 
   /// A titled block: the value in pretty canonical form when it parses, else as sent.
   static func section(_ title: String, _ text: String) -> [String] {
-    var body = text
+    var body = text.printable
     if let tree = try? JSONParser().parse(text), let pretty = try? CanonicalWriter.pretty(tree) {
-      body = String(pretty.dropLast())
+      body = PrintableText.escaped(String(pretty.dropLast()), keepingNewlines: true)
     }
     return ["\(title):", body, ""]
   }

@@ -9,6 +9,8 @@
 ///   scenario: Sources/FoyerFeatures/Splash/SplashScenario.swift:57
 ///   next: duet-verify explain splash.repeat-appear-inert#1
 /// ```
+/// Every field is printed through `PrintableText` (labels, sources and runner text come from
+/// outside and must not forge output lines or reach the terminal as control bytes).
 public enum FailureBlock {
   /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`.
   public static func lines(for result: FixtureResult, mark: (String) -> String = { $0 }) -> [String]? {
@@ -16,19 +18,21 @@ public enum FailureBlock {
     var lines = [header(result, failure, mark: mark)]
     let isDivergence = [.stateDiverged, .effectsDiverged, .seamBroken].contains(failure.reason)
     if let divergence = failure.divergence {
-      lines.append("  at \(divergence.path)")
-      lines.append("  expected: \(divergence.expected)   actual: \(divergence.actual)")
+      lines.append("  at \(divergence.path.printable)")
+      lines.append("  expected: \(divergence.expected.printable)   actual: \(divergence.actual.printable)")
     }
     if let detail = failure.detail {
-      lines.append("  " + (isDivergence && failure.reason != .seamBroken ? "note: " : "") + detail)
+      // A seam failure's detail is the tool's own sentence over compact canonical JSON (one line each).
+      let shown = failure.reason == .seamBroken ? detail.printableLines : detail.printable
+      lines.append("  " + (isDivergence && failure.reason != .seamBroken ? "note: " : "") + shown)
     }
     if let stderr = failure.stderr, !stderr.isEmpty {
       lines.append("  runner stderr (last lines):")
-      lines += stderr.map { "    | " + $0 }
+      lines += stderr.map { "    | " + $0.printable }
     }
-    if let action = failure.action { lines.append("  action: \(action)") }
+    if let action = failure.action { lines.append("  action: \(action.printable)") }
     if let source = result.scenarioSource {
-      lines.append("  scenario: \(source)" + (failure.line.map { ":\($0)" } ?? ""))
+      lines.append("  scenario: \(source.printable)" + (failure.line.map { ":\($0)" } ?? ""))
     }
     if let next = next(result, failure) { lines.append("  next: \(next)") }
     return lines
@@ -40,11 +44,11 @@ public enum FailureBlock {
   }
 
   static func header(_ result: FixtureResult, _ failure: FixtureFailure, mark: (String) -> String) -> String {
-    var text = mark("✗") + " " + (result.kind == .chain ? "chain" : "fixture") + " '\(result.name)'"
+    var text = mark("✗") + " " + (result.kind == .chain ? "chain" : "fixture") + " '\(result.name.printable)'"
     if let step = failure.step {
       text += " step \(step)"
-      if let node = failure.node { text += " (\(node))" }
-      if let label = failure.label { text += " '\(label)'" }
+      if let node = failure.node { text += " (\(node.printable))" }
+      if let label = failure.label { text += " '\(label.printable)'" }
     }
     return text + " — " + phrase(failure.reason)
   }
@@ -79,9 +83,11 @@ public enum FailureBlock {
     guard let failure = result.failure else { return nil }
     var text = header(result, failure) { _ in "" }.trimmingLeadingSpaces
     if let divergence = failure.divergence {
-      text += " at \(divergence.path): expected \(divergence.expected), actual \(divergence.actual)"
+      text +=
+        " at \(divergence.path.printable): expected \(divergence.expected.printable), actual "
+        + divergence.actual.printable
     } else if let detail = failure.detail {
-      text += ": " + detail
+      text += ": " + detail.printable
     }
     return text.replacingNewlines
   }

@@ -5,17 +5,21 @@ public enum HumanReport {
   public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
     var sections: [String] = []
     if !run.lintProblems.isEmpty {
-      sections.append(run.lintProblems.map { style.red("✗") + " " + $0.description }.joined(separator: "\n"))
+      sections.append(
+        run.lintProblems.map { style.red("✗") + " " + $0.description.printable }.joined(separator: "\n"))
     }
     let findings = run.taxonomyFindings.filter { !quiet || $0.severity == .error }
     if !findings.isEmpty {
       sections.append(
         findings.map { finding in
           finding.severity == .error
-            ? style.red("✗") + " taxonomy: " + finding.message : style.yellow("!") + " taxonomy: " + finding.message
+            ? style.red("✗") + " taxonomy: " + finding.message.printable
+            : style.yellow("!") + " taxonomy: " + finding.message.printable
         }.joined(separator: "\n"))
     }
-    for failure in run.runnerFailures { sections.append(style.red("✗") + " " + failure) }
+    for failure in run.runnerFailures {
+      sections.append(style.red("✗") + " " + PrintableText.escaped(failure, keepingNewlines: true))
+    }
     var notRun = 0
     for result in run.fixtures {
       if result.failure?.reason == .notRun {
