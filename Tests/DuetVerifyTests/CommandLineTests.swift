@@ -127,6 +127,32 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.out, "duet-verify lint: OK (1 feature, 1 fixture)\n")
   }
 
+  func testLintJSONIsOneObject() throws {
+    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("fixtures/stale.fixture.json", FixtureText.counter())
+    let result = run(["lint", "--json"])
+    XCTAssertEqual(result.code, .failed)
+    XCTAssertEqual(result.out.filter { $0 == "\n" }.count, 1, result.out)
+    let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    XCTAssertEqual(object["passed"] as? Bool, false)
+    XCTAssertEqual(object["fixtures"] as? Int, 1)
+    let problems = try XCTUnwrap(object["problems"] as? [[String: Any]])
+    XCTAssertEqual(problems.count, 2, result.out)
+    XCTAssertEqual(
+      Set(problems.compactMap { $0["file"] as? String }), ["manifest.yaml", "fixtures/stale.fixture.json"])
+  }
+
+  func testVerbHelpExitsZeroOnStandardOutput() {
+    for verb in ["verify", "lint", "record", "explain", "taxonomy", "canonical"] {
+      for flag in ["--help", "-h"] {
+        let result = run([verb, flag])
+        XCTAssertEqual(result.code, .passed, "\(verb) \(flag): \(result.error)")
+        XCTAssertTrue(result.out.hasPrefix("usage: duet-verify \(verb)"), result.out)
+        XCTAssertEqual(result.error, "")
+      }
+    }
+  }
+
   func testLintPrintsEveryProblemAndFails() throws {
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
     try folder.write("fixtures/stale.fixture.json", FixtureText.counter())

@@ -40,12 +40,12 @@ final class SchedulingTests: XCTestCase {
 
   func testAFeatureScopesToItsRecordingsAndChainsThroughIt() throws {
     let selected = try FixtureSelection.select(
-      from: manifest(corpus), feature: "lamp", shard: nil, chainNodes: ["chain-ping-lamp": ["ping", "lamp"]])
+      from: manifest(corpus), features: ["lamp"], shard: nil, chainNodes: ["chain-ping-lamp": ["ping", "lamp"]])
     XCTAssertEqual(selected.map(\.name), ["lamp.a", "chain-ping-lamp"])
   }
 
   func testAnUnknownFeatureIsAUsageError() {
-    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), feature: "lmap", shard: nil)) { error in
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), features: ["lmap"], shard: nil)) { error in
       XCTAssertEqual(
         "\(error)",
         "duet-verify: --feature lmap is not declared in manifest.yaml (declared: counter, lamp, ping). Did you mean 'lamp'?"
@@ -54,7 +54,7 @@ final class SchedulingTests: XCTestCase {
   }
 
   func testAFeatureWithoutRecordingsMatchesNothing() {
-    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), feature: "ping", shard: nil)) { error in
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest(corpus), features: ["ping"], shard: nil)) { error in
       XCTAssertEqual(
         "\(error)",
         "duet-verify: feature 'ping' has no recordings, so --feature ping matches nothing to verify. Record it first "
@@ -63,7 +63,7 @@ final class SchedulingTests: XCTestCase {
   }
 
   func testAnEmptyCorpusIsNeverAPass() {
-    XCTAssertThrowsError(try FixtureSelection.select(from: manifest("chains: []\n"), feature: nil, shard: nil)) {
+    XCTAssertThrowsError(try FixtureSelection.select(from: manifest("chains: []\n"), features: [], shard: nil)) {
       error in
       XCTAssertEqual(
         "\(error)",
@@ -76,13 +76,25 @@ final class SchedulingTests: XCTestCase {
     // `lamp` has one recording, so two of three shards hold none of it.
     let empty = try XCTUnwrap((1...3).first { !Shard(index: $0, count: 3).contains("lamp.a") })
     XCTAssertThrowsError(
-      try FixtureSelection.select(from: manifest(corpus), feature: "lamp", shard: Shard(index: empty, count: 3))
+      try FixtureSelection.select(from: manifest(corpus), features: ["lamp"], shard: Shard(index: empty, count: 3))
     ) { error in
       XCTAssertEqual(
         "\(error)",
         "duet-verify: shard \(empty)/3 holds no recordings (the selection has fewer recordings than shards). Use fewer "
-          + "shards.")
+          + "shards, or add --allow-empty-shard when a share may be empty.")
     }
+  }
+
+  func testAnEmptyShardIsAnEmptySelectionWithAllowEmptyShard() throws {
+    let empty = try XCTUnwrap((1...3).first { !Shard(index: $0, count: 3).contains("lamp.a") })
+    let selected = try FixtureSelection.select(
+      from: manifest(corpus), features: ["lamp"], shard: Shard(index: empty, count: 3), allowEmptyShard: true)
+    XCTAssertEqual(selected.map(\.name), [])
+  }
+
+  func testRepeatedFeaturesScopeToEveryOneOfThem() throws {
+    let selected = try FixtureSelection.select(from: manifest(corpus), features: ["counter", "lamp"], shard: nil)
+    XCTAssertEqual(selected.map(\.name), ["counter.a", "counter.b", "lamp.a"])
   }
 
   func testBiggerRecordingsAreDispatchedFirst() {

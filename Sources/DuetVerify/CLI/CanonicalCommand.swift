@@ -6,26 +6,9 @@ import Foundation
 /// Users reach for it when writing a fixture-shaped document by hand or comparing a runner's output;
 /// scripts compare with it. Invalid input prints the parser's error (file:line:column, path).
 enum CanonicalCommand {
-  static func run(_ arguments: [String], output: CommandOutput) -> ExitCode {
-    var pretty = false
-    var source: String?
-    for argument in arguments {
-      switch argument {
-      case "--pretty": pretty = true
-      case "-": source = "-"
-      default:
-        if argument.hasPrefix("-") {
-          output.diagnostic(
-            "duet-verify canonical: unknown option '\(argument)'. Usage: duet-verify canonical [--pretty] [FILE|-]")
-          return .usage
-        }
-        if source != nil {
-          output.diagnostic("duet-verify canonical: give one file (or - for standard input), not several.")
-          return .usage
-        }
-        source = argument
-      }
-    }
+  static func run(_ options: ParsedArguments, output: CommandOutput) -> ExitCode {
+    let pretty = options.pretty
+    let source = options.operands.first
     let name = (source == nil || source == "-") ? "<stdin>" : source!
     let data: Data
     if name == "<stdin>" {

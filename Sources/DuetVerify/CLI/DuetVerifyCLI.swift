@@ -2,7 +2,7 @@ import Foundation
 
 /// The `duet-verify` command line: the first argument picks the verb (`verify` when omitted).
 public enum DuetVerifyCLI {
-  /// The tool's version, printed by `duet-verify version`.
+  /// The tool's version, printed by `duet-verify version` and `--version`.
   public static let version = "0.1.0"
 
   /// Runs one invocation and returns its exit code; `main.swift` only forwards to this.
@@ -13,40 +13,32 @@ public enum DuetVerifyCLI {
     folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
   ) -> ExitCode {
     IgnoreSIGPIPE.once()
-    var remaining = arguments
-    let verb =
-      remaining.first.flatMap { ["--version", "--help", "-h"].contains($0) || !$0.hasPrefix("-") ? $0 : nil }
-      ?? "verify"
-    if !remaining.isEmpty, remaining[0] == verb { remaining.removeFirst() }
-    let context = CommandContext(output: output, environment: environment, folder: folder)
-    switch verb {
-    case "verify": return VerifyCommand.run(remaining, context: context)
-    case "lint": return LintCommand.run(remaining, context: context)
-    case "explain": return ExplainCommand.run(remaining, context: context)
-    case "record": return RecordCommand.run(remaining, context: context)
-    case "taxonomy": return TaxonomyVerb.run(remaining, context: context)
-    case "canonical": return CanonicalCommand.run(remaining, output: output)
-    case "version", "--version":
-      output.line("duet-verify \(version)")
-      return .passed
-    case "help", "--help", "-h":
-      let topic = remaining.first
-      guard let text = HelpText.text(for: topic) else {
-        output.diagnostic("duet-verify help: unknown verb '\(topic ?? "")'. Run `duet-verify help` for the list.")
-        return .usage
-      }
-      output.line(text)
-      return .passed
-    default:
-      output.diagnostic(
-        "duet-verify: unknown verb '\(verb)'." + Suggestion.hint(for: verb, among: verbs)
-          + " Run `duet-verify help` for the list of verbs.")
+    let request: ParsedArguments.Request
+    do {
+      request = try ParsedArguments.parse(arguments)
+    } catch {
+      output.diagnostic(error.description)
       return .usage
     }
+    let options: ParsedArguments
+    switch request {
+    case .help(let verb):
+      output.line(verb.map(Usage.text(for:)) ?? Usage.overview)
+      return .passed
+    case .version:
+      output.line("duet-verify \(version)")
+      return .passed
+    case .run(let parsed): options = parsed
+    }
+    let context = CommandContext(output: output, environment: environment, folder: folder)
+    switch options.verb {
+    case .verify: return VerifyCommand.run(options, context: context)
+    case .lint: return LintCommand.run(options, context: context)
+    case .explain: return ExplainCommand.run(options, context: context)
+    case .record: return RecordCommand.run(options, context: context)
+    case .taxonomy: return TaxonomyVerb.run(options, context: context)
+    case .canonical: return CanonicalCommand.run(options, output: output)
+    case .version, .help: return .passed  // answered by the parser's request above
+    }
   }
-
-  static let verbs = ["verify", "lint", "explain", "record", "taxonomy", "canonical", "version", "help"]
-
-  /// The overview printed by `duet-verify help`.
-  static var usage: String { HelpText.overview }
 }

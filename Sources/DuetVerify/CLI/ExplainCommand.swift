@@ -3,21 +3,8 @@ import Foundation
 /// `duet-verify explain [<fixture>[#<step>]]`: re-render the last run's failures from `.runs/`, or,
 /// with a step, replay the recording up to it and print the full expected vs actual trees.
 enum ExplainCommand {
-  static let flags: Set<String> = ["--manifest", "--runner", "--timeout", "--no-color"]
-
-  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let options: CommonOptions
-    do {
-      options = try CommonOptions.parse(arguments, verb: "explain", allowed: flags)
-    } catch {
-      output.diagnostic(error.message)
-      return .usage
-    }
-    guard options.positional.count <= 1 else {
-      output.diagnostic("duet-verify explain: give one recording (name or name#step), not several.")
-      return .usage
-    }
     let location: ManifestLocation
     do {
       location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
@@ -25,7 +12,7 @@ enum ExplainCommand {
       output.diagnostic(error.description)
       return .usage
     }
-    guard let target = options.positional.first else { return lastRun(location: location, output: output) }
+    guard let target = options.operands.first else { return lastRun(location: location, output: output) }
     let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2 else { return oneFixture(parts[0], location: location, output: output) }
     guard let step = Int(parts[1]), step >= 0 else {
@@ -74,7 +61,7 @@ enum ExplainCommand {
   }
 
   /// `name#step`: replay through the runner and print the full trees.
-  static func replayStep(_ name: String, step: Int, options: CommonOptions, context: CommandContext) -> ExitCode {
+  static func replayStep(_ name: String, step: Int, options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     let repository: Repository
     do {
@@ -107,26 +94,14 @@ enum ExplainCommand {
     let interrupts = InterruptGuard.stoppingRunners(verb: "explain", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
-    do {
-      command = try RunnerSetup.command(
-        options, manifest: repository.manifest, folder: context.folder, environment: context.environment)
-    } catch {
-      switch error {
-      case .usage(let message):
-        output.diagnostic(message)
-        return .usage
-      case .build(let failure):
-        if !failure.output.isEmpty {
-          output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
-        }
-        output.diagnostic(failure.message)
-        return .failed
-      }
+    let runner: RunnerSetup.Choice
+    switch RunnerSetup.choose(options, manifest: repository.manifest, context: context) {
+    case .ready(let choice): runner = choice
+    case .stop(let code): return code
     }
     let connection: any RunnerConnection
     do {
-      connection = try ProcessRunnerLauncher(command: command, limits: RunnerSetup.limits(options)).launch()
+      connection = try ProcessRunnerLauncher(command: runner.command, limits: runner.limits).launch()
     } catch {
       output.diagnostic("duet-verify explain: " + error.description)
       return .failed

@@ -2,27 +2,18 @@
 ///
 /// Cheap enough for a pre-commit hook; prints every problem (file:line: sentence), then a verdict.
 enum LintCommand {
-  static let flags: Set<String> = ["--manifest", "--quiet", "--no-color"]
-
-  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let options: CommonOptions
-    do {
-      options = try CommonOptions.parse(arguments, verb: "lint", allowed: flags)
-    } catch {
-      output.diagnostic(error.message)
-      return .usage
-    }
-    if let extra = options.positional.first {
-      output.diagnostic("duet-verify lint: unexpected argument '\(extra)'. lint checks the whole repository.")
-      return .usage
-    }
     let repository: Repository
     do {
       repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
     } catch {
       output.diagnostic(error.description)
       return .usage
+    }
+    if options.json {
+      output.write(LintJSONReport.render(repository))
+      return repository.lint.problems.isEmpty ? .passed : .failed
     }
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)

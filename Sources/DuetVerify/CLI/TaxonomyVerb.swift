@@ -1,29 +1,9 @@
 /// `duet-verify taxonomy [--markdown|--json]`: the wiring of the taxonomy report (find the manifest,
 /// stream the recordings through the gate); rendering is `TaxonomyCommand`'s.
 enum TaxonomyVerb {
-  static let flags: Set<String> = ["--manifest", "--no-color", "--quiet"]
-
-  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let format: TaxonomyCommand.Format
-    let rest: [String]
-    switch TaxonomyCommand.format(from: arguments) {
-    case .success(let parsed): (format, rest) = parsed
-    case .failure(let error):
-      output.diagnostic(error.description)
-      return .usage
-    }
-    let options: CommonOptions
-    do {
-      options = try CommonOptions.parse(rest, verb: "taxonomy", allowed: flags)
-    } catch {
-      output.diagnostic(error.message)
-      return .usage
-    }
-    if let extra = options.positional.first {
-      output.diagnostic("duet-verify taxonomy: unexpected argument '\(extra)'. It reads every recording.")
-      return .usage
-    }
+    let format: TaxonomyCommand.Format = options.markdown ? .markdown : options.json ? .json : .table
     let repository: Repository
     do {
       repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: true)

@@ -6,24 +6,8 @@ import Foundation
 /// Reads as load → select → start runners → one streaming pass (lint, taxonomy, replay) → report;
 /// each step lives in its own type.
 enum VerifyCommand {
-  static let flags: Set<String> = [
-    "--manifest", "--runner", "--feature", "--jobs", "--timeout", "--shard", "--json", "--junit", "--quiet",
-    "--no-color",
-  ]
-
-  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let options: CommonOptions
-    do {
-      options = try CommonOptions.parse(arguments, verb: "verify", allowed: flags)
-    } catch {
-      output.diagnostic(error.message)
-      return .usage
-    }
-    if let extra = options.positional.first {
-      output.diagnostic("duet-verify verify: unexpected argument '\(extra)'. Scope a run with --feature F instead.")
-      return .usage
-    }
     let location: ManifestLocation
     do {
       location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
@@ -43,45 +27,31 @@ enum VerifyCommand {
     let selection: [ListedFixture]
     do {
       selection = try FixtureSelection.select(
-        from: read.manifest, feature: options.feature, shard: options.shard,
-        chainNodes: options.feature == nil ? [:] : chainNodes(linter))
+        from: read.manifest, features: options.features, shard: options.shard,
+        allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : chainNodes(linter))
     } catch {
       for problem in linter.run().problems { output.diagnostic(problem.description) }
       output.diagnostic(error.description)
       return .usage
     }
+    if selection.isEmpty { return emptyShard(options: options, context: context) }
     // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
     // them here, or a hung one would outlive the command.
     let interrupts = InterruptGuard.stoppingRunners(verb: "verify", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
-    do {
-      command = try RunnerSetup.command(
-        options, manifest: read.manifest, folder: context.folder, environment: context.environment)
-    } catch {
-      switch error {
-      case .usage(let message):
-        output.diagnostic(message)
-        return .usage
-      case .build(let failure):
-        if !failure.output.isEmpty {
-          output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
-        }
-        output.diagnostic(failure.message)
-        return .failed
-      }
+    let runner: RunnerSetup.Choice
+    switch RunnerSetup.choose(options, manifest: read.manifest, context: context) {
+    case .ready(let choice): runner = choice
+    case .stop(let code): return code
     }
-    let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-    let limits = RunnerSetup.limits(options)
-    let pool = RunnerPool(launcher: ProcessRunnerLauncher(command: command, limits: limits), size: jobs)
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count, write: output.writeDiagnostic) : nil
     let runs = StreamedRunsFolder(RunsFolder(location: location))
     let keepSteps = options.json
     let pass = CorpusPass(
-      linter: linter, pool: pool, depth: CorpusReplay.defaultPipelineDepth, timeout: limits.timeout
+      linter: linter, pool: runner.pool, depth: CorpusReplay.defaultPipelineDepth, timeout: runner.limits.timeout
     ).run(
       selected: selection,
       onResult: { result in
@@ -101,6 +71,23 @@ enum VerifyCommand {
     return run.passed ? .passed : .failed
   }
 
+  /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,
+  /// but the whole corpus is still linted and held to the taxonomy, and the run says so.
+  static func emptyShard(options: ParsedArguments, context: CommandContext) -> ExitCode {
+    let repository: Repository
+    do {
+      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: true)
+    } catch {
+      context.output.diagnostic(error.description)
+      return .usage
+    }
+    var run = RunResult(
+      fixtures: [], lintProblems: repository.lint.problems, taxonomyFindings: repository.findings, shard: options.shard)
+    run.allowsEmpty = true
+    report(run, options: options, context: context, manifest: repository.manifest)
+    return run.passed ? .passed : .failed
+  }
+
   /// Chain recording → its nodes, for `--feature` scoping (only chains are read, and only then).
   static func chainNodes(_ linter: Linter) -> [String: [String]] {
     var nodes: [String: [String]] = [:]
@@ -115,7 +102,7 @@ enum VerifyCommand {
   /// Every reporter: `.runs/`, JUnit, then stdout (JSON or human, plus annotations). When the
   /// recordings' results were `streamed` to `.runs/` already, only the summary is written here.
   static func report(
-    _ run: RunResult, options: CommonOptions, context: CommandContext, manifest: Manifest,
+    _ run: RunResult, options: ParsedArguments, context: CommandContext, manifest: Manifest,
     streamed: StreamedRunsFolder? = nil
   ) {
     let output = context.output
@@ -148,11 +135,4 @@ enum VerifyCommand {
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     output.write(HumanReport.render(run, style: style, quiet: options.quiet))
   }
-}
-
-/// What every verb gets: where to write, the environment, and the folder it was run from.
-struct CommandContext {
-  var output: CommandOutput
-  var environment: [String: String]
-  var folder: URL
 }

@@ -11,8 +11,19 @@ enum DriftCheck {
     location.runsFolder.appendingPathComponent("record-check", isDirectory: true)
   }
 
+  /// The machine reports asked for beside the terminal one.
+  struct Outputs {
+    /// `--json`: one object on stdout instead of the human report.
+    var json = false
+    /// `--junit FILE`, resolved.
+    var junit: URL?
+    /// GitHub annotations (`GITHUB_ACTIONS=true`).
+    var annotate = false
+  }
+
   static func finish(
-    _ plan: RecordPlan, manifest: Manifest, apply: Bool, report: ReportContext, output: CommandOutput
+    _ plan: RecordPlan, manifest: Manifest, apply: Bool, report: ReportContext, outputs: Outputs = Outputs(),
+    output: CommandOutput
   ) -> ExitCode {
     let location = manifest.location
     let review = reviewFolder(location)
@@ -46,9 +57,30 @@ enum DriftCheck {
       output.write(SummaryLine.verdict(verb: "record --check", passed: false, style: report.style) + "\n")
       return .failed
     }
-    output.write(
-      RecordReport.checked(
-        plan, manifest: manifest, context: report, applied: apply, disposition: disposition, passed: passed))
-    return passed ? .passed : .failed
+    let findings = DriftFinding.all(plan, manifest: manifest, applied: apply)
+    let summary = DriftReports.summary(
+      findings, passed: passed, applied: apply, durationMillis: report.durationMillis)
+    var reportsWritten = true
+    if let junit = outputs.junit {
+      do {
+        try AtomicFile.write(DriftReports.junit(findings, summary: summary), to: junit)
+      } catch {
+        reportsWritten = false
+        output.diagnostic(
+          "duet-verify record --check: cannot write the JUnit report to \(junit.path) (\(error)). Check the path.")
+      }
+    }
+    if outputs.annotate {
+      // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
+      for line in DriftReports.annotations(findings) { outputs.json ? output.diagnostic(line) : output.line(line) }
+    }
+    if outputs.json {
+      output.write(DriftReports.json(findings, summary: summary))
+    } else {
+      output.write(
+        RecordReport.checked(
+          plan, manifest: manifest, context: report, applied: apply, disposition: disposition, passed: passed))
+    }
+    return passed && reportsWritten ? .passed : .failed
   }
 }

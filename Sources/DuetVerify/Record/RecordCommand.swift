@@ -8,19 +8,12 @@ import Foundation
 /// hangs halfway leaves the fixtures folder byte-identical; SIGINT or SIGTERM before the writes
 /// stops the runners and exits without writing, and one during the writes waits for them to finish.
 enum RecordCommand {
-  static func run(_ arguments: [String], context: CommandContext) -> ExitCode {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let options: RecordOptions
-    do {
-      options = try RecordOptions.parse(arguments)
-    } catch {
-      output.diagnostic(error.message)
-      return .usage
-    }
-    let verb = options.verb
+    let verb = options.check ? "record --check" : "record"
     let location: ManifestLocation
     do {
-      location = try ManifestLocation.discover(explicit: options.common.manifest, from: context.folder)
+      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
     } catch {
       output.diagnostic(error.description)
       return .usage
@@ -38,9 +31,9 @@ enum RecordCommand {
     }
     let targets: [RecordTarget]
     do {
-      targets = try RecordTarget.select(from: manifest, feature: options.common.feature, chain: options.chain)
+      targets = try RecordTarget.select(from: manifest, features: options.features, chain: options.chain)
     } catch {
-      output.diagnostic(error.message)
+      output.diagnostic(error.description)
       return .usage
     }
     // Until the final writing phase nothing is written, so an interrupt (during a runner build or
@@ -54,53 +47,49 @@ enum RecordCommand {
     }
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
-    do {
-      command = try RunnerSetup.command(
-        options.common, manifest: manifest, folder: context.folder, environment: context.environment)
-    } catch {
-      switch error {
-      case .usage(let message):
-        output.diagnostic(message)
-        return .usage
-      case .build(let failure):
-        if !failure.output.isEmpty { output.diagnostic(failure.output) }
-        output.diagnostic(failure.message)
-        return .failed
-      }
+    let runner: RunnerSetup.Choice
+    switch RunnerSetup.choose(options, manifest: manifest, context: context) {
+    case .ready(let choice): runner = choice
+    case .stop(let code): return code
     }
     return compileAndWrite(
-      targets, command: command, options: options, manifest: manifest, context: context, interrupts: interrupts)
+      targets, runner: runner, options: options, manifest: manifest, context: context, interrupts: interrupts)
   }
 
   /// Compiles every target, then (in the guarded writing phase) writes or stages and reports.
   static func compileAndWrite(
-    _ targets: [RecordTarget], command: RunnerCommand, options: RecordOptions, manifest: Manifest,
+    _ targets: [RecordTarget], runner: RunnerSetup.Choice, options: ParsedArguments, manifest: Manifest,
     context: CommandContext, interrupts: InterruptGuard
   ) -> ExitCode {
     let output = context.output
-    let verb = options.verb
+    let verb = options.check ? "record --check" : "record"
     let location = manifest.location
-    let limits = RunnerSetup.limits(options.common)
-    let pool = RunnerPool(
-      launcher: ProcessRunnerLauncher(command: command, limits: limits),
-      size: options.common.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    let compiled = ScenarioCompilation(pool: pool, timeout: limits.timeout).run(targets)
+    let compiled = ScenarioCompilation(pool: runner.pool, timeout: runner.limits.timeout).run(targets)
     let style = TerminalStyle.decide(
-      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.common.noColor)
-    if let refusal = refusal(compiled.targets, runner: command.display, verb: verb, style: style) {
+      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
+    if let refusal = refusal(compiled.targets, runner: runner.command.display, verb: verb, style: style) {
       output.write(refusal)
       return .failed
     }
     let plan = RecordPlan.make(
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
-      wholeManifest: options.common.feature == nil && options.chain == nil)
-    let report = ReportContext(style: style, quiet: options.common.quiet, durationMillis: compiled.durationMillis)
+      wholeManifest: options.features.isEmpty && options.chain == nil)
+    let report = ReportContext(style: style, quiet: options.quiet, durationMillis: compiled.durationMillis)
     guard interrupts.beginWriting() else { return .failed }
     defer { interrupts.finishWriting() }
     return options.check
-      ? DriftCheck.finish(plan, manifest: manifest, apply: options.write, report: report, output: output)
+      ? DriftCheck.finish(
+        plan, manifest: manifest, apply: options.write, report: report,
+        outputs: driftOutputs(options, context: context),
+        output: output)
       : record(plan, manifest: manifest, report: report, output: output)
+  }
+
+  /// The machine reports `record --check` was asked for.
+  static func driftOutputs(_ options: ParsedArguments, context: CommandContext) -> DriftCheck.Outputs {
+    DriftCheck.Outputs(
+      json: options.json, junit: options.junit.map { resolve($0, against: context.folder) },
+      annotate: GitHubAnnotations.enabled(environment: context.environment))
   }
 
   /// Why record must not write through `location`'s folders: the fixtures folder (or `.runs/`, where

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The terminal report of `record` and `record --check`: one line per recording, the manifest edits
+/// The terminal report of `record` and `record --check`: one line per changed recording, the manifest edits
 /// to make, a counts line and the verdict.
 ///
-/// `record` names what it wrote (new, rewritten, metadata only) and what it left (unchanged);
+/// `record` names only what it wrote (new, rewritten, metadata only); the unchanged count is in the
+/// counts line (left out, with that line, under `--quiet`);
 /// `--check` names each drifted file with its first divergent behavioural path and lists
 /// metadata-only churn as admissible.
 enum RecordReport {
@@ -18,7 +19,7 @@ enum RecordReport {
     }
     for entry in plan.entries {
       switch entry.change {
-      case .unchanged: if !context.quiet { lines.append("unchanged      " + entry.file) }
+      case .unchanged: continue
       case .new: lines.append("new            " + entry.file)
       case .metadataOnly(let path): lines.append("metadata-only  " + entry.file + metadataNote(path))
       case .behavioural(let path, _, _): lines.append("rewritten      \(entry.file) — behaviour changed at \(path)")
@@ -28,10 +29,12 @@ enum RecordReport {
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: style.yellow("!"))
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: style.yellow("!")) }
     let counts = tally(plan)
-    lines.append(
-      "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
-        + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
-        + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
+    if !context.quiet {
+      lines.append(
+        "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
+          + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
+          + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
+    }
     lines.append(SummaryLine.verdict(verb: "record", passed: plan.scenarioFailures.isEmpty, style: style))
     return lines.joined(separator: "\n") + "\n"
   }

@@ -39,36 +39,51 @@ enum RecordTarget: Hashable, Sendable {
     }
   }
 
-  /// The targets `record` compiles: every feature then every chain of the manifest, or the one named.
-  static func select(from manifest: Manifest, feature: String?, chain: String?) throws(UsageError) -> [RecordTarget] {
-    let file = manifest.location.displayName
-    if let feature {
-      guard manifest.feature(named: feature) != nil else {
-        let known = manifest.features.map(\.name)
-        throw UsageError(
-          "duet-verify record: --feature \(feature) is not declared in \(file) (declared: "
-            + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it with a fixtures: list first."
-            + Suggestion.hint(for: feature, among: known))
+  /// Why `record` has nothing to compile for the targets asked for (exit 2).
+  enum SelectionError: Error, Equatable, CustomStringConvertible {
+    /// `--feature F` names no feature of the manifest.
+    case undeclaredFeature(String, manifest: String, declared: [String])
+    /// `--chain C` names no chain of the manifest.
+    case unlistedChain(String, manifest: String, listed: [String])
+    /// The manifest declares nothing to record.
+    case nothingToRecord(manifest: String)
+
+    var description: String {
+      switch self {
+      case .undeclaredFeature(let feature, let file, let known):
+        return "duet-verify record: --feature \(feature) is not declared in \(file) (declared: "
+          + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it with a fixtures: list first."
+          + Suggestion.hint(for: feature, among: known)
+      case .unlistedChain(let chain, let file, let known):
+        return "duet-verify record: --chain \(chain) is not listed under chains: in \(file) (listed: "
+          + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). List it there first."
+          + Suggestion.hint(for: chain, among: known)
+      case .nothingToRecord(let file):
+        return "duet-verify record: \(file) declares no features and no chains, so there is nothing to record. "
+          + "Declare the features whose scenarios the runner compiles."
       }
-      return [.feature(feature)]
+    }
+  }
+
+  /// The targets `record` compiles: every feature then every chain of the manifest, or the ones named.
+  static func select(from manifest: Manifest, features: [String], chain: String?) throws(SelectionError)
+    -> [RecordTarget]
+  {
+    let file = manifest.location.displayName
+    if !features.isEmpty {
+      for feature in features where manifest.feature(named: feature) == nil {
+        throw .undeclaredFeature(feature, manifest: file, declared: manifest.features.map(\.name))
+      }
+      return features.map(RecordTarget.feature)
     }
     if let chain {
       let known = manifest.chains.map(\.name)
       let name = known.contains(chain) ? chain : NameRules.chainPrefix + chain
-      guard known.contains(name) else {
-        throw UsageError(
-          "duet-verify record: --chain \(chain) is not listed under chains: in \(file) (listed: "
-            + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). List it there first."
-            + Suggestion.hint(for: chain, among: known))
-      }
+      guard known.contains(name) else { throw .unlistedChain(chain, manifest: file, listed: known) }
       return [.chain(name)]
     }
     let targets = manifest.features.map { RecordTarget.feature($0.name) } + manifest.chains.map { .chain($0.name) }
-    if targets.isEmpty {
-      throw UsageError(
-        "duet-verify record: \(file) declares no features and no chains, so there is nothing to record. "
-          + "Declare the features whose scenarios the runner compiles.")
-    }
+    if targets.isEmpty { throw .nothingToRecord(manifest: file) }
     return targets
   }
 

@@ -17,6 +17,8 @@ public struct RunResult: Sendable {
   public var durationMillis: Int
   /// The share of the corpus this run replayed (`--shard`), when it was one.
   public var shard: Shard?
+  /// True when replaying nothing may pass: an empty `--shard` share under `--allow-empty-shard`.
+  public var allowsEmpty = false
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
@@ -41,9 +43,10 @@ public struct RunResult: Sendable {
   /// Taxonomy findings that fail the gate.
   public var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }
 
-  /// True only when something was replayed and nothing failed.
+  /// True only when something was replayed (or an empty share was allowed) and nothing failed.
   public var passed: Bool {
-    !fixtures.isEmpty && passedCount == fixtures.count && lintProblems.isEmpty && taxonomyErrors.isEmpty
+    (!fixtures.isEmpty || allowsEmpty) && passedCount == fixtures.count && lintProblems.isEmpty
+      && taxonomyErrors.isEmpty
       && runnerFailures.isEmpty
   }
 }

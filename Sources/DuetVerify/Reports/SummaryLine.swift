@@ -7,6 +7,9 @@ import Foundation
 public enum SummaryLine {
   /// The counts line.
   public static func counts(_ run: RunResult) -> String {
+    if run.fixtures.isEmpty, run.allowsEmpty, let shard = run.shard {
+      return "duet-verify: 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
+    }
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
     return

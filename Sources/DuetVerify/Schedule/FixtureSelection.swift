@@ -8,9 +8,12 @@ public enum FixtureSelection {
     public var description: String
   }
 
-  /// The recordings to replay, in manifest order.
+  /// The recordings to replay, in manifest order: those of `features` (all when empty) and of the
+  /// chains through them, then this `shard`'s share. An empty share is an error unless
+  /// `allowEmptyShard` (`--allow-empty-shard`): then it is an empty selection.
   public static func select(
-    from manifest: Manifest, feature: String?, shard: Shard?, chainNodes: [String: [String]] = [:]
+    from manifest: Manifest, features: [String], shard: Shard?, allowEmptyShard: Bool = false,
+    chainNodes: [String: [String]] = [:]
   ) throws(EmptySelection) -> [ListedFixture] {
     var listed = manifest.listedFixtures
     let file = manifest.location.displayName
@@ -20,30 +23,37 @@ public enum FixtureSelection {
           "duet-verify: \(file) lists no recordings, so there is nothing to verify. Declare features with "
           + "fixtures: and record them (duet-verify record).")
     }
-    if let feature {
-      guard manifest.feature(named: feature) != nil else {
-        let known = manifest.features.map(\.name).joined(separator: ", ")
+    if !features.isEmpty {
+      let declared = manifest.features.map(\.name)
+      for feature in features where manifest.feature(named: feature) == nil {
+        let known = declared.joined(separator: ", ")
         throw EmptySelection(
           description:
             "duet-verify: --feature \(feature) is not declared in \(file) (declared: \(known.isEmpty ? "none" : known))."
-            + Suggestion.hint(for: feature, among: manifest.features.map(\.name)))
+            + Suggestion.hint(for: feature, among: declared))
       }
-      listed = listed.filter { $0.owner == feature || (chainNodes[$0.name]?.contains(feature) ?? false) }
+      let wanted = Set(features)
+      listed = listed.filter { fixture in
+        fixture.owner.map(wanted.contains) ?? false || !(chainNodes[fixture.name].map(wanted.isDisjoint) ?? true)
+      }
       if listed.isEmpty {
+        let flags = features.map { "--feature \($0)" }.joined(separator: " ")
+        let names = features.map { "'\($0)'" }.joined(separator: ", ")
         throw EmptySelection(
           description:
-            "duet-verify: feature '\(feature)' has no recordings, so --feature \(feature) matches nothing to verify. "
-            + "Record it first (duet-verify record --feature \(feature)).")
+            "duet-verify: \(features.count == 1 ? "feature" : "features") \(names) \(features.count == 1 ? "has" : "have") "
+            + "no recordings, so \(flags) matches nothing to verify. Record \(features.count == 1 ? "it" : "them") "
+            + "first (duet-verify record \(flags)).")
       }
     }
     if let shard {
       let chosen = shard.select(listed.map(\.name))
       listed = listed.filter { chosen.contains($0.name) }
-      if listed.isEmpty {
+      if listed.isEmpty && !allowEmptyShard {
         throw EmptySelection(
           description:
             "duet-verify: shard \(shard) holds no recordings (the selection has fewer recordings than shards). "
-            + "Use fewer shards.")
+            + "Use fewer shards, or add --allow-empty-shard when a share may be empty.")
       }
     }
     return listed

@@ -158,19 +158,4 @@ final class TaxonomyReportTests: XCTestCase {
     XCTAssertTrue(text.hasSuffix("duet-verify taxonomy: PASS\n"), text)
     XCTAssertTrue(text.contains("warning: manifest.yaml:22: the minted verb 'Signed In'"), text)
   }
-
-  func testFormatFlagsPickTheRenderingAndLeaveOtherArguments() throws {
-    let parsed = try TaxonomyCommand.format(from: ["--manifest", "m.yaml", "--json"]).get()
-
-    XCTAssertEqual(parsed.0, .json)
-    XCTAssertEqual(parsed.1, ["--manifest", "m.yaml"])
-    XCTAssertEqual(try TaxonomyCommand.format(from: []).get().0, .table)
-  }
-
-  func testMarkdownAndJSONTogetherIsAUsageError() {
-    XCTAssertThrowsError(try TaxonomyCommand.format(from: ["--markdown", "--json"]).get()) { error in
-      XCTAssertEqual(
-        "\(error)", "duet-verify taxonomy: --markdown and --json cannot be combined; pick one output format.")
-    }
-  }
 }

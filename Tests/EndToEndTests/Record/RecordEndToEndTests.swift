@@ -22,7 +22,7 @@ final class RecordEndToEndTests: XCTestCase {
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.status, 0, run.all)
     XCTAssertTrue(run.out.contains("(0 new, 0 rewritten, 0 metadata-only, 6 unchanged)"), run.out)
-    XCTAssertTrue(run.out.contains("unchanged      fixtures/counter.fixture.json"), run.out)
+    XCTAssertFalse(run.out.contains("unchanged      "), "record prints only what changed: \(run.out)")
     XCTAssertEqual(repository.snapshot(), before)
   }
 
@@ -39,7 +39,8 @@ final class RecordEndToEndTests: XCTestCase {
     XCTAssertTrue(
       run.out.contains("rewritten      fixtures/lamp.dimmed-evening.fixture.json — behaviour changed at steps[1]"),
       run.out)
-    XCTAssertFalse(run.out.contains("unchanged      fixtures/"), "--quiet leaves out unchanged recordings")
+    XCTAssertFalse(run.out.contains("unchanged      fixtures/"), "record leaves out unchanged recordings")
+    XCTAssertFalse(run.out.contains("duet-verify record: 6 recordings"), "--quiet leaves out the counts line")
     XCTAssertEqual(try repository.text(of: "counter"), recorded)
   }
 

@@ -1,0 +1,64 @@
+/// A command line `duet-verify` cannot run: exit 2 with one sentence saying what is wrong and what
+/// to write instead.
+///
+/// The cases carry the facts; `description` is the one place they become sentences.
+enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The first argument names no verb.
+  case unknownVerb(String)
+  /// `help <topic>` names no verb.
+  case unknownHelpTopic(String)
+  /// An option no verb takes (or a misspelling).
+  case unknownOption(Verb, String)
+  /// An option of another verb.
+  case notTakenBy(Verb, Option)
+  /// An option that takes a value, last on the line (or followed by another option).
+  case missingValue(Verb, Option)
+  /// A switch written `--json=yes`.
+  case unexpectedValue(Verb, Option)
+  /// A value of the wrong kind (`--jobs 0`).
+  case badValue(Verb, Option, String)
+  /// A single-valued option given twice: never a silent last-wins.
+  case givenTwice(Verb, Option, first: String?, second: String?)
+  /// Two options that exclude each other.
+  case conflicting(Verb, Option, Option, advice: String)
+  /// An option that needs another beside it.
+  case needs(Verb, Option, Option, advice: String)
+  /// An argument that is not an option, where the verb takes none (or no more).
+  case unexpectedArgument(Verb, String)
+
+  var description: String {
+    switch self {
+    case .unknownVerb(let word):
+      return "duet-verify: unknown verb '\(word)'." + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
+        + " Run `duet-verify help` for the list of verbs."
+    case .unknownHelpTopic(let word):
+      return "duet-verify help: unknown verb '\(word)'."
+        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
+        + " Run `duet-verify help` for the list."
+    case .unknownOption(let verb, let word):
+      return "\(prefix(verb))unknown option '\(word)'."
+        + Suggestion.hint(for: word, among: Option.taken(by: verb).map(\.rawValue))
+        + " Run `duet-verify help \(verb.rawValue)` for its options."
+    case .notTakenBy(let verb, let option):
+      return "\(prefix(verb))\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
+        + "\(option.verbNames)). Run `duet-verify help \(verb.rawValue)` for its options."
+    case .missingValue(let verb, let option):
+      return "\(prefix(verb))\(option.rawValue) needs a value."
+    case .unexpectedValue(let verb, let option):
+      return "\(prefix(verb))\(option.rawValue) takes no value."
+    case .badValue(let verb, let option, let value):
+      return "\(prefix(verb))\(option.rawValue) needs \(option.row.value.expectation(for: option)), not '\(value)'."
+    case .givenTwice(let verb, let option, let first, let second):
+      let values = first.flatMap { first in second.map { " ('\(first)', then '\($0)')" } } ?? ""
+      return "\(prefix(verb))\(option.rawValue) is given twice\(values), but it takes one value. Give it once."
+    case .conflicting(let verb, let first, let second, let advice):
+      return "\(prefix(verb))\(first.rawValue) and \(second.rawValue) cannot be combined; \(advice)."
+    case .needs(let verb, let option, let needed, let advice):
+      return "\(prefix(verb))\(option.rawValue) only works with \(needed.rawValue); \(advice)."
+    case .unexpectedArgument(let verb, let argument):
+      return "\(prefix(verb))unexpected argument '\(argument)'. \(verb.operandAdvice)"
+    }
+  }
+
+  private func prefix(_ verb: Verb) -> String { "duet-verify \(verb.rawValue): " }
+}

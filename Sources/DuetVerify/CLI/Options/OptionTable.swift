@@ -1,0 +1,121 @@
+/// Every option of `duet-verify`, declared once: its name, the value it takes, its help line, the
+/// verbs that take it, and whether it may be repeated (cli.md "Conventions").
+///
+/// Parsing, "did you mean", each verb's usage and help are all derived from this table, so an
+/// option cannot be accepted by a verb whose help does not list it, or listed and then refused.
+enum Option: String, CaseIterable, Sendable {
+  case manifest = "--manifest"
+  case runner = "--runner"
+  case feature = "--feature"
+  case chain = "--chain"
+  case jobs = "--jobs"
+  case timeout = "--timeout"
+  case shard = "--shard"
+  case allowEmptyShard = "--allow-empty-shard"
+  case check = "--check"
+  case write = "--write"
+  case markdown = "--markdown"
+  case json = "--json"
+  case junit = "--junit"
+  case pretty = "--pretty"
+  case quiet = "--quiet"
+  case noColor = "--no-color"
+  case help = "--help"
+  case version = "--version"
+
+  /// One row of the table.
+  struct Row {
+    /// What follows the option.
+    var value: OptionValue
+    /// The help line (after the option and its placeholder).
+    var help: String
+    /// The verbs that take it.
+    var verbs: Set<Verb>
+    /// True when giving it several times accumulates; otherwise a second time is a usage error.
+    var repeatable = false
+  }
+
+  /// The table.
+  var row: Row {
+    let runs: Set<Verb> = [.verify, .record, .explain]
+    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .taxonomy]
+    switch self {
+    case .manifest:
+      return Row(
+        value: .text("PATH"), help: "the manifest (default: manifest.yaml or parity/manifest.yaml, walking up)",
+        verbs: manifestReaders)
+    case .runner:
+      return Row(
+        value: .text("CMD"), help: "the runner: an executable path or a command line (default: build replayRunner)",
+        verbs: runs)
+    case .timeout:
+      return Row(
+        value: .seconds("S"),
+        help: "seconds allowed for the handshake and each request (default \(Int(RunnerLimits().timeout)))",
+        verbs: runs)
+    case .feature:
+      return Row(
+        value: .text("F"), help: "only feature F (verify: and the chains through it); repeat for several",
+        verbs: [.verify, .record], repeatable: true)
+    case .chain: return Row(value: .text("C"), help: "only chain C", verbs: [.record])
+    case .jobs:
+      return Row(
+        value: .count("N", 1...256, noun: "runner processes"), help: "runner processes (default: CPU count)",
+        verbs: [.verify, .record])
+    case .shard:
+      return Row(value: .shard("K/N"), help: "this machine's deterministic share of the recordings", verbs: [.verify])
+    case .allowEmptyShard:
+      return Row(
+        value: .none, help: "pass a --shard share that holds no recordings (\"0 recordings in this shard\")",
+        verbs: [.verify])
+    case .check:
+      return Row(value: .none, help: "compare instead of writing: fail on behavioural drift", verbs: [.record])
+    case .write: return Row(value: .none, help: "with --check, apply the rewrite", verbs: [.record])
+    case .markdown: return Row(value: .none, help: "the taxonomy as a Markdown table", verbs: [.taxonomy])
+    case .json:
+      return Row(
+        value: .none, help: "one JSON object on stdout instead of the human report",
+        verbs: [.verify, .lint, .record, .taxonomy])
+    case .junit:
+      return Row(
+        value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
+    case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
+    case .quiet:
+      return Row(
+        value: .none, help: "no counts line: only failures (record: and changes) and the verdict",
+        verbs: [.verify, .lint, .record])
+    case .noColor:
+      return Row(
+        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record])
+    case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
+    case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
+    }
+  }
+
+  /// The one-letter spellings (`-h`).
+  static let shortNames: [String: Option] = ["-h": .help]
+
+  /// Options that cannot be combined on a verb, and why.
+  static let exclusions: [(verb: Verb, options: (Option, Option), advice: String)] = [
+    (.record, (.feature, .chain), "record features or one chain, not both"),
+    (.taxonomy, (.markdown, .json), "pick one output format"),
+  ]
+
+  /// Options that only mean something beside another one on a verb.
+  static let requirements: [(verb: Verb, option: Option, needs: Option, advice: String)] = [
+    (.record, .write, .check, "use it as record --check --write (plain record already writes)"),
+    (.record, .json, .check, "use it as record --check --json"),
+    (.record, .junit, .check, "use it as record --check --junit FILE"),
+    (.verify, .allowEmptyShard, .shard, "use it as verify --shard K/N --allow-empty-shard"),
+  ]
+
+  /// The options `verb` takes, in table order.
+  static func taken(by verb: Verb) -> [Option] {
+    allCases.filter { $0.row.verbs.contains(verb) }
+  }
+
+  /// The verbs taking this option, in verb order, for sentences.
+  var verbNames: String {
+    Verb.allCases.filter(row.verbs.contains).map(\.rawValue).joined(separator: ", ")
+  }
+}

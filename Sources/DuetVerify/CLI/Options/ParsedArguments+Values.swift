@@ -1,0 +1,21 @@
+/// The parsed values as the verbs use them, typed. The parser has checked every value against its
+/// kind, so these conversions cannot fail.
+extension ParsedArguments {
+  var manifest: String? { value(.manifest) }
+  var runner: String? { value(.runner) }
+  /// `--feature`, every one given.
+  var features: [String] { all(.feature) }
+  var chain: String? { value(.chain) }
+  var jobs: Int? { value(.jobs).flatMap { Int($0) } }
+  var timeout: Double? { value(.timeout).flatMap { Double($0) } }
+  var shard: Shard? { value(.shard).flatMap(Shard.parse) }
+  var allowEmptyShard: Bool { given(.allowEmptyShard) }
+  var check: Bool { given(.check) }
+  var write: Bool { given(.write) }
+  var markdown: Bool { given(.markdown) }
+  var json: Bool { given(.json) }
+  var junit: String? { value(.junit) }
+  var pretty: Bool { given(.pretty) }
+  var quiet: Bool { given(.quiet) }
+  var noColor: Bool { given(.noColor) }
+}

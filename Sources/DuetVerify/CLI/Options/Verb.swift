@@ -1,0 +1,115 @@
+/// The verbs of `duet-verify`, listed once: dispatch, "did you mean", the overview and each verb's
+/// help all read this list.
+enum Verb: String, CaseIterable, Sendable {
+  case verify
+  case lint
+  case record
+  case explain
+  case taxonomy
+  case canonical
+  case version
+  case help
+
+  /// The verb run when the first argument is an option or there is none.
+  static let defaultVerb = Verb.verify
+
+  /// The verb's usage lines, after `duet-verify `.
+  var synopsis: [String] {
+    switch self {
+    case .verify: return ["verify [options]"]
+    case .lint: return ["lint [options]"]
+    case .record: return ["record [--feature F ... | --chain C] [options]", "record --check [--write] [options]"]
+    case .explain: return ["explain [<fixture>[#<step>]] [options]"]
+    case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
+    case .canonical: return ["canonical [--pretty] [FILE|-]"]
+    case .version: return ["version"]
+    case .help: return ["help [verb]"]
+    }
+  }
+
+  /// The verb's line in the overview (`duet-verify help`): its shape and what it does.
+  var overview: (shape: String, summary: String) {
+    switch self {
+    case .verify: return ("verify", "lint, replay every recording through the runner, byte-compare, taxonomy gate")
+    case .lint: return ("lint", "manifest and fixtures-folder checks only, no runner")
+    case .record: return ("record [--feature F|--chain C]", "regenerate recordings from scenarios through the runner")
+    case .explain:
+      return (
+        "explain [<fixture>[#<step>]]", "re-render the last run's failures; with a step, replay it and show full trees"
+      )
+    case .taxonomy:
+      return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
+    case .canonical:
+      return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
+    case .version: return ("version", "print the version")
+    case .help: return ("help [verb]", "this text, or one verb's options")
+    }
+  }
+
+  /// The paragraph under the usage lines of `duet-verify help <verb>`.
+  var description: String {
+    switch self {
+    case .verify:
+      return """
+        Lint, replay every recording listed in the manifest through runner processes, compare each
+        step's state and effects byte for byte, and check the telemetry taxonomy.
+        """
+    case .lint:
+      return """
+        Check the manifest and the fixtures folder without a runner: grammar and rules, paths,
+        missing and orphan recordings, owners, chain nodes, dialects, canonical form, taxonomy section.
+        """
+    case .record:
+      return """
+        Ask the runner to compile the scenarios of every manifest feature and chain (or the ones named)
+        and write each recording in canonical pretty form, atomically. Nothing is written until every
+        target has compiled; a runner that fails writes nothing. Only what changed is printed; the
+        unchanged count is in the summary. Recordings the manifest does not list, and recordings no
+        scenario produces any more, are reported with the manifest lines to change.
+
+        --check compares instead of writing: identical or metadata-only (labels, lines, descriptions)
+        passes; a behavioural difference, a new or vanished recording, or an unlisted one fails, naming
+        each file and its first divergent path. The fixtures folder stays byte-identical and the
+        would-be rewrite is written to .runs/record-check/ for review; --write applies it instead.
+        """
+    case .explain:
+      return """
+        Without arguments, print the last run's failure blocks (from .runs/). With a recording,
+        print its block. With <fixture>#<step>, replay the recording up to that step through the
+        runner and print the full expected and actual state and effects.
+        """
+    case .taxonomy:
+      return """
+        Read every track event out of the recordings and show the taxonomy (event, owners, parameters,
+        recordings) against the manifest's telemetry: section; fails on any taxonomy error.
+        """
+    case .canonical:
+      return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
+    case .version: return "Print the version."
+    case .help: return "List the verbs, or one verb's options."
+    }
+  }
+
+  /// How many arguments that are not options the verb takes, and what they are called.
+  var operands: (name: String, most: Int)? {
+    switch self {
+    case .explain: return ("<fixture>[#<step>]", 1)
+    case .canonical: return ("FILE", 1)
+    case .help: return ("verb", 1)
+    case .verify, .lint, .record, .taxonomy, .version: return nil
+    }
+  }
+
+  /// What to do instead when an argument is given that the verb does not take.
+  var operandAdvice: String {
+    switch self {
+    case .verify: return "Scope a run with --feature F instead."
+    case .record: return "Scope it with --feature F or --chain C instead."
+    case .lint: return "lint checks the whole repository."
+    case .taxonomy: return "It reads every recording."
+    case .explain: return "Give one recording (name or name#step), not several."
+    case .canonical: return "Give one file (or - for standard input), not several."
+    case .version, .help: return "It takes none."
+    }
+  }
+}
