@@ -21,6 +21,8 @@ import Foundation
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
 // or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
 // failing Then, unknown-op). Without it, scenarios is an unknown op.
+//
+// misbehaving-runner --print-canonical-set prints CanonicalSetSample in compact form and exits.
 
 var options: [String: String] = [:]
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -35,6 +37,10 @@ func out(_ bytes: [UInt8]) {
 }
 func out(_ text: String) { out(Array(text.utf8)) }
 
+if options["--print-canonical-set"] != nil {
+  out(CanonicalSetSample.compact() + "\n")
+  exit(0)
+}
 if let log = options["--start-log"] {
   let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT, 0o644)
   if descriptor >= 0 {

@@ -3,14 +3,15 @@
 import DuetCore
 import Foundation
 
-enum FuzzPath: Equatable, CanonicalSumCodable { case ceremony, safetyNet }
-enum FuzzDelegate: Equatable, CanonicalSumCodable { case completed(path: FuzzPath) }
-enum FuzzPayload: Equatable, Sendable, CanonicalSumCodable {
+enum FuzzPath: Hashable, CanonicalSumCodable { case ceremony, safetyNet }
+enum FuzzDelegate: Hashable, CanonicalSumCodable { case completed(path: FuzzPath) }
+enum FuzzPayload: Hashable, Sendable, CanonicalSumCodable {
   case armSafetyNet(afterMillis: Int64)
   case notifyListener(FuzzDelegate)
   case dim(Int)
   case clear
 }
+enum FuzzPage: String, Codable { case welcome, safety, done }
 extension FuzzDelegate: Sendable {}
 extension FuzzPath: Sendable {}
 
@@ -27,6 +28,8 @@ struct FuzzState: Codable, Equatable {
   var items: [FuzzItem]
   var flags: [String: Bool]
   var mode: FuzzPayload?
+  var seen: [FuzzPage: Bool]?
+  var marks: Set<FuzzPayload>?
 }
 
 func roundTrip<T: Codable & Equatable>(_ type: T.Type, _ tree: JSONValue) {
@@ -46,5 +49,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   roundTrip(Effect<FuzzPayload>.self, tree)
   roundTrip([Effect<FuzzPayload>].self, tree)
   roundTrip(FuzzPayload.self, tree)
+  roundTrip([FuzzPage: Set<Int>].self, tree)
+  roundTrip(Set<Set<String>>.self, tree)
   return 0
 }

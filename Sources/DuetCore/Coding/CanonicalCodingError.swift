@@ -10,6 +10,8 @@ public enum CanonicalCodingError: Error, Equatable, Sendable, CustomStringConver
   case typeMismatch(expected: String, found: String, path: JSONPath)
   case integerOutOfRange(String, typeName: String, path: JSONPath)
   case invalidValue(String, path: JSONPath)
+  /// A dictionary whose key type has no object form (`Int`, a struct, an `Int`-raw enum).
+  case unsupportedKeyType(String, path: JSONPath)
 
   public var description: String {
     switch self {
@@ -28,6 +30,9 @@ public enum CanonicalCodingError: Error, Equatable, Sendable, CustomStringConver
       return "integer \(lexeme) at \(path) does not fit in \(typeName)"
     case .invalidValue(let message, let path):
       return "\(message) (at \(path))"
+    case .unsupportedKeyType(let keyType, let path):
+      return
+        "a dictionary keyed by \(keyType) at \(path) has no canonical form (a map is an object, and its keys are strings); key it by String or by an enum with String raw values, like Kotlin's Map<Page, Boolean>, or make it an array of entries"
     }
   }
 
@@ -36,7 +41,7 @@ public enum CanonicalCodingError: Error, Equatable, Sendable, CustomStringConver
     switch self {
     case .floatingPointForbidden(let path), .unexpectedKey(_, _, let path), .missingKey(_, _, let path),
       .unknownCase(_, _, let path), .typeMismatch(_, _, let path), .integerOutOfRange(_, _, let path),
-      .invalidValue(_, let path):
+      .invalidValue(_, let path), .unsupportedKeyType(_, let path):
       return path
     }
   }
