@@ -88,11 +88,11 @@ func runBenchmark(corpus: URL, arguments: [String]) {
       let lane = try lane(2, manifest: tiny + "/manifest.yaml")
       print(
         String(
-          format: "(d) one runner alone, tiny:      %8.0f steps/s  %7.2fs  (%.1f µs per request)",
+          format: "(d) one runner alone, tiny:     %8.0f steps/s  %7.2fs  (%.1f µs per request)",
           tinySteps / alone.seconds, alone.seconds, alone.seconds / tinySteps * 1e6))
       print(
         String(
-          format: "(c2) protocol lane, --jobs 2, tiny:%8.0f steps/s  %7.2fs  verifier RSS %.0f MB",
+          format: "(c2) tiny, --jobs 2:            %8.0f steps/s  %7.2fs  verifier RSS %.0f MB",
           tinySteps / lane.seconds, lane.seconds, lane.peakRSSMegabytes))
       efficiency = String(format: " efficiency=%.2f", alone.seconds / lane.seconds)
     }
