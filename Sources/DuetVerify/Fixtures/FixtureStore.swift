@@ -34,28 +34,13 @@ public struct FixtureStore: Sendable {
   struct Paths: Sendable {
     var folder: String
     var display: String
-    /// The fixtures folder's real path, when it existed and lay inside the root's real path as the
-    /// store was made: then a recording that is a plain file (not a link) needs one `lstat`, not
-    /// two `realpath` calls (a failing `readlink` per path component each) and a `stat`.
-    var realFolder: String?
+    /// The folder held open for quick checks, when it existed inside the root as the store was made.
+    var handle: FixturesFolderHandle?
 
     init(_ location: ManifestLocation) {
       folder = location.fixturesFolder.path
       display = location.relativePath(of: location.fixturesFolder)
-      if let real = FileInspection.realPath(folder), FileInspection.contains(location.root, real) {
-        realFolder = real
-      }
-    }
-
-    /// What `file` in the folder is, when one `lstat` settles it: a plain file, or nothing there.
-    /// Nil (inspect it in full) for a link, anything that is not a plain file, or an unknown folder.
-    func quickInspection(_ file: String) -> FileInspection? {
-      guard let realFolder else { return nil }
-      let path = realFolder + "/" + file
-      var info = stat()
-      guard lstat(path, &info) == 0 else { return errno == ENOENT ? .missing : nil }
-      guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-      return .regular(size: Int(info.st_size), resolved: path)
+      handle = FixturesFolderHandle(folder: folder, root: location.root)
     }
   }
 
@@ -92,22 +77,24 @@ public struct FixtureStore: Sendable {
   /// once each.
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let file = displayPath(name)
-    let path: String
-    let inspection =
-      paths.quickInspection(name + ".fixture.json")
-      ?? FileInspection.inspect(location.fixtureFile(name), inside: location.root)
-    switch inspection {
+    let descriptor: Int32
+    switch paths.handle?.openPlainFile(name + ".fixture.json") {
     case .missing: return .failure(.missing(file: file))
-    case .outside(let target): return .failure(.outsideRepository(file: file, target: target))
-    case .notAFile(let kind): return .failure(.notAFile(file: file, kind: kind))
-    case .regular(let size, let resolved):
-      if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
-      path = resolved
-    }
-    // O_NOFOLLOW: the path has no link in it (it is real), and a file swapped for one since is refused.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else {
-      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
+    case .opened(let opened): descriptor = opened
+    case nil:
+      let path: String
+      switch FileInspection.inspect(location.fixtureFile(name), inside: location.root) {
+      case .missing: return .failure(.missing(file: file))
+      case .outside(let target): return .failure(.outsideRepository(file: file, target: target))
+      case .notAFile(let kind): return .failure(.notAFile(file: file, kind: kind))
+      case .regular(let size, let resolved):
+        if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
+        path = resolved
+      }
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
+      }
     }
     defer { _ = close(descriptor) }
     var status = stat()
