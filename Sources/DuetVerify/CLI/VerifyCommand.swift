@@ -68,9 +68,10 @@ enum VerifyCommand {
     for failure in pass.streamFailures where !failures.contains(failure.description) {
       failures.append(failure.description)
     }
-    let run = RunResult(
+    var run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
+    run.runFlags = options.flags
     let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
     return run.passed && written ? .passed : .failed
   }

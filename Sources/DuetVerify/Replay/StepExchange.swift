@@ -89,14 +89,18 @@ struct StepExchange {
       else { return nil }
       let found = ByteGate.explain(
         expected: expected, expectedText: expectedState, actualText: actualState, root: "expectedState")
-      return failure(step, reason: .stateDiverged, divergence: found.divergence, detail: found.note)
+      var failure = failure(step, reason: .stateDiverged, divergence: found.divergence, detail: found.note)
+      failure.diff = CompactDiff.lines(expected: expectedState, actual: actualState)
+      return failure
     }
     func effectsCheck() -> FixtureFailure? {
       guard !ByteGate.same(expectedEffects, actualEffects) else { return nil }
       let found = ByteGate.explain(
         expected: plan.expectedEffectsTree(index), expectedText: expectedEffects, actualText: actualEffects,
         root: "expectedEffects")
-      return failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
+      var failure = failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
+      failure.diff = CompactDiff.lines(expected: expectedEffects, actual: actualEffects)
+      return failure
     }
     // A state the step records was compared byte for byte above; one it does not record (a chain
     // step) is threaded into the next request unseen, so it must be one-line compact canonical text.

@@ -1,11 +1,13 @@
 import DuetCore
 
 /// Renders `explain <fixture>#<step>`: the step's action, the state sent, and the full expected vs
-/// actual state and effects in pretty form, then the verdict of that step.
+/// actual state and effects in pretty form, then the compact diff around the first divergence
+/// (the few lines to look at), then the verdict of that step.
 public enum ExplanationReport {
   /// The explanation as text, ending with the step's verdict line.
   public static func render(
-    _ explanation: StepExplanation, fixture: String, kind: FixtureDocument.Kind, source: String?
+    _ explanation: StepExplanation, fixture: String, kind: FixtureDocument.Kind, source: String?,
+    style: TerminalStyle = TerminalStyle(enabled: false)
   )
     -> String
   {
@@ -31,6 +33,10 @@ public enum ExplanationReport {
     case .refused(let message):
       lines += section("expected effects", explanation.expectedEffects)
       lines.append("the runner answered with an error: \(message.printable)")
+      lines.append("")
+    }
+    if let diff = explanation.failure?.diff, !diff.isEmpty {
+      lines += FailureGroupBlock.diffLines(diff, style: style, indent: "")
       lines.append("")
     }
     if let failure = explanation.failure {

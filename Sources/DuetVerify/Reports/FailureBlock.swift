@@ -12,8 +12,11 @@
 /// Every field is printed through `PrintableText` (labels, sources and runner text come from
 /// outside and must not forge output lines or reach the terminal as control bytes).
 public enum FailureBlock {
-  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`.
-  public static func lines(for result: FixtureResult, mark: (String) -> String = { $0 }) -> [String]? {
+  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`; `runFlags`
+  /// (the run's options, `ParsedArguments.flags`) are repeated on `next:` where its verb takes them.
+  public static func lines(
+    for result: FixtureResult, mark: (String) -> String = { $0 }, runFlags: [String] = []
+  ) -> [String]? {
     guard let failure = result.failure else { return nil }
     var lines = [header(result, failure, mark: mark)]
     let isDivergence = [.stateDiverged, .effectsDiverged, .seamBroken].contains(failure.reason)
@@ -34,13 +37,13 @@ public enum FailureBlock {
     if let source = result.scenarioSource {
       lines.append("  scenario: \(source.printable)" + (failure.line.map { ":\($0)" } ?? ""))
     }
-    if let next = next(result, failure) { lines.append("  next: \(next)") }
+    if let next = next(result, failure, runFlags: runFlags) { lines.append("  next: \(next)") }
     return lines
   }
 
   /// The block as text, lines joined with newlines (no trailing newline).
-  public static func render(_ result: FixtureResult) -> String? {
-    lines(for: result)?.joined(separator: "\n")
+  public static func render(_ result: FixtureResult, runFlags: [String] = []) -> String? {
+    lines(for: result, runFlags: runFlags)?.joined(separator: "\n")
   }
 
   static func header(_ result: FixtureResult, _ failure: FixtureFailure, mark: (String) -> String) -> String {
@@ -67,13 +70,13 @@ public enum FailureBlock {
     }
   }
 
-  static func next(_ result: FixtureResult, _ failure: FixtureFailure) -> String? {
+  static func next(_ result: FixtureResult, _ failure: FixtureFailure, runFlags: [String] = []) -> String? {
     switch failure.reason {
-    case .unreadable: return "duet-verify lint"
+    case .unreadable: return NextHint.command(.lint, runFlags: runFlags)
     case .notRun, .featureNotServed: return nil
     default:
       guard let step = failure.step else { return nil }
-      return "duet-verify explain \(result.name)#\(step)"
+      return NextHint.command(.explain, operand: "\(result.name)#\(step)", runFlags: runFlags)
     }
   }
 

@@ -1,5 +1,6 @@
 /// The terminal report of a run: lint problems, taxonomy findings, runner errors, one failure block
-/// per failed recording, then the counts line and the verdict line.
+/// per failed recording (recordings that failed alike share one), then the counts line and the
+/// verdict line.
 public enum HumanReport {
   /// The report's text; `quiet` keeps only problems, failures and the verdict.
   public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
@@ -21,12 +22,19 @@ public enum HumanReport {
       sections.append(style.red("✗") + " " + PrintableText.escaped(failure, keepingNewlines: true))
     }
     var notRun = 0
-    for result in run.fixtures {
+    var failed: [FixtureResult] = []
+    for result in run.fixtures where result.failure != nil {
       if result.failure?.reason == .notRun {
         notRun += 1
         continue
       }
-      if let lines = FailureBlock.lines(for: result, mark: style.red) { sections.append(lines.joined(separator: "\n")) }
+      failed.append(result)
+    }
+    // Alike failures read as one block (FailureGroup); each block ends with its compact diff.
+    for group in FailureGroup.groups(of: failed) {
+      if let lines = FailureGroupBlock.lines(group, style: style, runFlags: run.runFlags) {
+        sections.append(lines.joined(separator: "\n"))
+      }
     }
     if notRun > 0 {
       sections.append(

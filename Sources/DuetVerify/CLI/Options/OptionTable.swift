@@ -86,7 +86,7 @@ enum Option: String, CaseIterable, Sendable {
         verbs: [.verify, .lint, .record])
     case .noColor:
       return Row(
-        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record])
+        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record, .explain])
     case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
     case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
     }

@@ -76,7 +76,8 @@ enum Verb: String, CaseIterable, Sendable {
       return """
         Without arguments, print the last run's failure blocks (from .runs/). With a recording,
         print its block. With <fixture>#<step>, replay the recording up to that step through the
-        runner and print the full expected and actual state and effects.
+        runner and print the full expected and actual state and effects, then the diff around the
+        first divergence. Exits 1 when what it shows failed.
         """
     case .taxonomy:
       return """
