@@ -6,8 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Where `--out` puts a generated test, and whether it may: a folder gets `<Class>.swift` inside
-/// it; an existing file is replaced only when it is a generated test itself (its first line is
+/// Where `--out` puts a generated test, and whether it may: a path ending in `.swift` is the file;
+/// any other path is a folder (made when missing) that gets `<Class>.swift` inside it; an existing file is replaced only when it is a generated test itself (its first line is
 /// the marker), so a mistyped `--out` never overwrites someone's code; a link is never written
 /// through.
 enum GeneratedTestFile {
@@ -19,7 +19,9 @@ enum GeneratedTestFile {
   /// Writes `text` for `--out path` (resolved against `folder`) and returns the path written.
   static func write(_ text: String, out path: String, className: String, folder: URL) throws(Refusal) -> String {
     var target = resolve(path, against: folder)
-    if kind(of: target.path) == S_IFDIR { target = target.appendingPathComponent(className + ".swift") }
+    if kind(of: target.path) == S_IFDIR || !target.lastPathComponent.hasSuffix(".swift") {
+      target = target.appendingPathComponent(className + ".swift")
+    }
     let shown = target.path
     switch kind(of: shown) {
     case nil: break

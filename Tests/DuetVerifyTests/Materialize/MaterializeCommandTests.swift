@@ -67,8 +67,6 @@ final class MaterializeCommandTests: XCTestCase {
   }
 
   func testOutIntoAFolderNamesTheFileAfterTheClass() throws {
-    try FileManager.default.createDirectory(
-      at: folder.url.appendingPathComponent("Tests/AppTests"), withIntermediateDirectories: true)
     let run = materialize(["counter#1", "--out", "Tests/AppTests"])
     XCTAssertEqual(run.code, .passed, run.error)
     let file = folder.url.appendingPathComponent("Tests/AppTests/CounterStep1Tests.swift")

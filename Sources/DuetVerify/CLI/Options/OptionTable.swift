@@ -85,7 +85,7 @@ enum Option: String, CaseIterable, Sendable {
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(
-        value: .text("PATH"), help: "write the test there (a folder: <Recording>Step<N>Tests.swift in it); default stdout",
+        value: .text("PATH"), help: "write the test to this .swift file, or into this folder; default: print it",
         verbs: [.materialize])
     case .module:
       return Row(
