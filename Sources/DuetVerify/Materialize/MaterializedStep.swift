@@ -39,7 +39,9 @@ struct MaterializedStep: Equatable, Sendable {
     var seed: JSONValue
     var seedPath: String
     var replayed: [FixtureStep] = []
-    if let recorded = sameNode.lastIndex(where: { $0.expectedState != nil }), let state = sameNode[recorded].expectedState {
+    if let recorded = sameNode.lastIndex(where: { $0.expectedState != nil }),
+      let state = sameNode[recorded].expectedState
+    {
       seed = state
       seedPath = "steps[\(sameNode[recorded].index)].expectedState"
       replayed = Array(sameNode[(recorded + 1)...])

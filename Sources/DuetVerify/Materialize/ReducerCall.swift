@@ -63,7 +63,9 @@ struct ReducerCall: Equatable, Sendable {
       return (explicit, "--module")
     }
     let parts = feature.swift?.name.split(separator: "/").map(String.init) ?? []
-    guard let sources = parts.lastIndex(of: "Sources"), parts.count > sources + 2 else { throw .noModule(feature: feature.name, at: at, swift: feature.swift?.name) }
+    guard let sources = parts.lastIndex(of: "Sources"), parts.count > sources + 2 else {
+      throw .noModule(feature: feature.name, at: at, swift: feature.swift?.name)
+    }
     return (SwiftSource.moduleName(forTarget: parts[sources + 1]), "swift: \(feature.swift?.name ?? "")")
   }
 

@@ -12,7 +12,8 @@ final class MaterializedStepTests: XCTestCase {
     FixtureDocument(
       name: "counter", kind: .leaf, feature: "counter", initialState: count(0),
       steps: (0..<3).map {
-        FixtureStep(index: $0, action: tap("increment"), expectedState: count(Int64($0) + 1), expectedEffects: .array([]))
+        FixtureStep(
+          index: $0, action: tap("increment"), expectedState: count(Int64($0) + 1), expectedEffects: .array([]))
       })
   }
 

@@ -17,7 +17,8 @@ final class ReducerCallTests: XCTestCase {
   func testTypesModuleAndReducerComeFromTheManifestRow() throws {
     let call = try ReducerCall.resolve(splash(), manifest: "manifest.yaml", module: nil, reducer: nil)
     XCTAssertEqual(call.module, "FoyerFeatures")
-    XCTAssertEqual([call.state, call.action, call.effectPayload], ["SplashState", "SplashAction", "SplashEffectPayload"])
+    XCTAssertEqual(
+      [call.state, call.action, call.effectPayload], ["SplashState", "SplashAction", "SplashEffectPayload"])
     XCTAssertEqual(call.reducer, "splashReducer")
     XCTAssertTrue(call.reducerDerived)
   }

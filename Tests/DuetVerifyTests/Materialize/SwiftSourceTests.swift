@@ -29,7 +29,8 @@ final class SwiftSourceTests: XCTestCase {
   }
 
   func testClassNamesAreUpperCamelCaseFromTheRecordingName() {
-    XCTAssertEqual(MaterializedTestWriter.className("splash.repeat-appear-inert", step: 1), "SplashRepeatAppearInertStep1Tests")
+    XCTAssertEqual(
+      MaterializedTestWriter.className("splash.repeat-appear-inert", step: 1), "SplashRepeatAppearInertStep1Tests")
     XCTAssertEqual(MaterializedTestWriter.className("2fa.code-sent", step: 0), "Recording2faCodeSentStep0Tests")
   }
 
