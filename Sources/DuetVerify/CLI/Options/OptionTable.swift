@@ -18,6 +18,9 @@ enum Option: String, CaseIterable, Sendable {
   case json = "--json"
   case junit = "--junit"
   case pretty = "--pretty"
+  case out = "--out"
+  case module = "--module"
+  case reducer = "--reducer"
   case quiet = "--quiet"
   case noColor = "--no-color"
   case help = "--help"
@@ -38,7 +41,7 @@ enum Option: String, CaseIterable, Sendable {
   /// The table.
   var row: Row {
     let runs: Set<Verb> = [.verify, .record, .explain]
-    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .taxonomy]
+    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy]
     switch self {
     case .manifest:
       return Row(
@@ -80,6 +83,18 @@ enum Option: String, CaseIterable, Sendable {
       return Row(
         value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
+    case .out:
+      return Row(
+        value: .text("PATH"), help: "write the test to this .swift file, or into this folder; default: print it",
+        verbs: [.materialize])
+    case .module:
+      return Row(
+        value: .text("M"), help: "the module to @testable import (default: from the swift: path, Sources/<M>/)",
+        verbs: [.materialize])
+    case .reducer:
+      return Row(
+        value: .text("R"), help: "the reducer to call (default: Duet's naming, SplashState → splashReducer)",
+        verbs: [.materialize])
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",

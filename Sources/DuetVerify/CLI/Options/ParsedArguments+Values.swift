@@ -16,6 +16,9 @@ extension ParsedArguments {
   var json: Bool { given(.json) }
   var junit: String? { value(.junit) }
   var pretty: Bool { given(.pretty) }
+  var out: String? { value(.out) }
+  var module: String? { value(.module) }
+  var reducer: String? { value(.reducer) }
   var quiet: Bool { given(.quiet) }
   var noColor: Bool { given(.noColor) }
 }
