@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `duet-verify verify` as a user runs it: the built executable, a temporary repository holding
