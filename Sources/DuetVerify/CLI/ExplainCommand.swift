@@ -107,10 +107,11 @@ enum ExplainCommand {
     let interrupts = InterruptGuard.stoppingRunners(verb: "explain", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
+    let runner: RunnerSetup.Chosen
     do {
-      command = try RunnerSetup.command(
-        options, manifest: repository.manifest, folder: context.folder, environment: context.environment)
+      runner = try RunnerSetup.choose(
+        options, manifest: repository.manifest, folder: context.folder, environment: context.environment,
+        output: output)
     } catch {
       switch error {
       case .usage(let message):
@@ -126,7 +127,7 @@ enum ExplainCommand {
     }
     let connection: any RunnerConnection
     do {
-      connection = try ProcessRunnerLauncher(command: command, limits: RunnerSetup.limits(options)).launch()
+      connection = try runner.launcher.launch()
     } catch {
       output.diagnostic("duet-verify explain: " + error.description)
       return .failed

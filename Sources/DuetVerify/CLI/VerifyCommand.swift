@@ -55,10 +55,10 @@ enum VerifyCommand {
     let interrupts = InterruptGuard.stoppingRunners(verb: "verify", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
+    let runner: RunnerSetup.Chosen
     do {
-      command = try RunnerSetup.command(
-        options, manifest: read.manifest, folder: context.folder, environment: context.environment)
+      runner = try RunnerSetup.choose(
+        options, manifest: read.manifest, folder: context.folder, environment: context.environment, output: output)
     } catch {
       switch error {
       case .usage(let message):
@@ -74,7 +74,7 @@ enum VerifyCommand {
     }
     let jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
     let limits = RunnerSetup.limits(options)
-    let pool = RunnerPool(launcher: ProcessRunnerLauncher(command: command, limits: limits), size: jobs)
+    let pool = RunnerPool(launcher: runner.launcher, size: jobs)
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count, write: output.writeDiagnostic) : nil
@@ -96,7 +96,8 @@ enum VerifyCommand {
     }
     let run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
-      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
+      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard,
+      runner: runner.identity)
     report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
     return run.passed ? .passed : .failed
   }

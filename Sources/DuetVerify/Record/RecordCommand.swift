@@ -54,10 +54,10 @@ enum RecordCommand {
     }
     interrupts.install()
     defer { interrupts.uninstall() }
-    let command: RunnerCommand
+    let runner: RunnerSetup.Chosen
     do {
-      command = try RunnerSetup.command(
-        options.common, manifest: manifest, folder: context.folder, environment: context.environment)
+      runner = try RunnerSetup.choose(
+        options.common, manifest: manifest, folder: context.folder, environment: context.environment, output: output)
     } catch {
       switch error {
       case .usage(let message):
@@ -70,12 +70,12 @@ enum RecordCommand {
       }
     }
     return compileAndWrite(
-      targets, command: command, options: options, manifest: manifest, context: context, interrupts: interrupts)
+      targets, runner: runner, options: options, manifest: manifest, context: context, interrupts: interrupts)
   }
 
   /// Compiles every target, then (in the guarded writing phase) writes or stages and reports.
   static func compileAndWrite(
-    _ targets: [RecordTarget], command: RunnerCommand, options: RecordOptions, manifest: Manifest,
+    _ targets: [RecordTarget], runner: RunnerSetup.Chosen, options: RecordOptions, manifest: Manifest,
     context: CommandContext, interrupts: InterruptGuard
   ) -> ExitCode {
     let output = context.output
@@ -83,19 +83,20 @@ enum RecordCommand {
     let location = manifest.location
     let limits = RunnerSetup.limits(options.common)
     let pool = RunnerPool(
-      launcher: ProcessRunnerLauncher(command: command, limits: limits),
+      launcher: runner.launcher,
       size: options.common.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let compiled = ScenarioCompilation(pool: pool, timeout: limits.timeout).run(targets)
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.common.noColor)
-    if let refusal = refusal(compiled.targets, runner: command.display, verb: verb, style: style) {
+    if let refusal = refusal(compiled.targets, runner: runner.command.display, verb: verb, style: style) {
       output.write(refusal)
       return .failed
     }
     let plan = RecordPlan.make(
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
       wholeManifest: options.common.feature == nil && options.chain == nil)
-    let report = ReportContext(style: style, quiet: options.common.quiet, durationMillis: compiled.durationMillis)
+    let report = ReportContext(
+      style: style, quiet: options.common.quiet, durationMillis: compiled.durationMillis, runner: runner.identity)
     guard interrupts.beginWriting() else { return .failed }
     defer { interrupts.finishWriting() }
     return options.check

@@ -32,6 +32,7 @@ enum RecordReport {
       "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
         + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
         + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
+    lines += context.runnerLines
     lines.append(SummaryLine.verdict(verb: "record", passed: plan.scenarioFailures.isEmpty, style: style))
     return lines.joined(separator: "\n") + "\n"
   }
@@ -73,6 +74,7 @@ enum RecordReport {
         + "\(plan.unlisted.count) unlisted, \(counts.metadata) metadata-only, \(counts.unchanged) identical "
         + "(\(plan.entries.count) \(plural(plan.entries.count, "recording")))\(context.timing)")
     if let disposition { lines.append("  " + disposition) }
+    lines += context.runnerLines
     lines.append(SummaryLine.verdict(verb: "record --check", passed: passed, style: style))
     return lines.joined(separator: "\n") + "\n"
   }
@@ -107,6 +109,14 @@ struct ReportContext {
   var style: TerminalStyle
   var quiet: Bool
   var durationMillis: Int?
+  /// Which runner compiled the scenarios, and its build time.
+  var runner: RunnerIdentity? = nil
+
+  /// The runner line of the summary (none when quiet).
+  var runnerLines: [String] {
+    guard !quiet, let runner else { return [] }
+    return ["duet-verify: " + runner.summary]
+  }
 
   var timing: String {
     guard let durationMillis else { return "" }

@@ -17,12 +17,16 @@ public struct RunResult: Sendable {
   public var durationMillis: Int
   /// The share of the corpus this run replayed (`--shard`), when it was one.
   public var shard: Shard?
+  /// Which runner answered and how long its build took (apart from `durationMillis`), when known.
+  public var runner: RunnerIdentity?
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
-    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil
+    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil,
+    runner: RunnerIdentity? = nil
   ) {
     self.shard = shard
+    self.runner = runner
     self.fixtures = fixtures
     self.lintProblems = lintProblems
     self.taxonomyFindings = taxonomyFindings
