@@ -20,6 +20,12 @@ final class ExampleAppEndToEndTests: XCTestCase {
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: PASS\n"), run.out)
   }
 
+  func testTheSummaryNamesTheRunnerThatAnsweredAndItsPlatform() throws {
+    let run = try duet(["verify"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(run.out.contains("/foyer-runner (platform swift), given with --runner\n"), run.out)
+  }
+
   func testTheExampleAppsRecordingsHaveNotDriftedFromItsScenarios() throws {
     let run = try duet(["record", "--check"])
     XCTAssertEqual(run.code, 0, run.out + run.error)

@@ -21,16 +21,18 @@ final class AdopterEndToEndTests: XCTestCase {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-adopter-\(UUID().uuidString)")
     let app = scratch.appendingPathComponent("todo-app")
     try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { removeScratch(scratch) }
 
     let files = try ReadmeAppFiles.read(checkout: SharedReference.repositoryRoot)
-    XCTAssertEqual(
-      files.map(\.path).sorted(),
-      [
-        ".gitignore", "Package.swift", "Sources/TodoFeatures/TodoFeature.swift",
-        "Sources/TodoFeatures/TodoRegistry.swift", "Sources/TodoFeatures/TodoScenario.swift",
-        "Sources/replay-runner/main.swift", "manifest.yaml",
-      ])
+    let expected = [
+      ".gitignore", "Package.swift", "Sources/TodoFeatures/TodoFeature.swift",
+      "Sources/TodoFeatures/TodoRegistry.swift", "Sources/TodoFeatures/TodoScenario.swift",
+      "Sources/replay-runner/main.swift", "manifest.yaml",
+    ]
+    guard files.map(\.path).sorted() == expected else {
+      XCTFail("README.md's app files are \(files.map(\.path).sorted()), expected \(expected)")
+      return
+    }
     for file in files {
       let url = app.appendingPathComponent(file.path)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -72,6 +74,19 @@ final class AdopterEndToEndTests: XCTestCase {
     print(
       "AdopterEndToEndTests: record (first runner build) \(String(format: "%.1f", recordSeconds))s, "
         + "whole test \(String(format: "%.1f", Date().timeIntervalSince(started)))s; swift at \(swift.path)")
+  }
+
+  /// Removes the app, and the lock files SwiftPM leaves for its build folder in the temporary
+  /// directory (named after the folder's path, `/` spelled `_`).
+  private func removeScratch(_ scratch: URL) {
+    try? FileManager.default.removeItem(at: scratch)
+    let prefix = scratch.path.replacingOccurrences(of: "/", with: "_")
+    for folder in Set([FileManager.default.temporaryDirectory.path, "/tmp"]) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for name in names where name.hasPrefix(prefix) {
+        try? FileManager.default.removeItem(atPath: folder + "/" + name)
+      }
+    }
   }
 
   private func tool(_ name: String) throws -> URL {
