@@ -46,6 +46,14 @@ public struct CommandRun: Sendable {
     try process.run()
     let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+    let (outText, errorText) = drain(out, error)
+    process.waitUntilExit()
+    watchdog.cancel()
+    return CommandRun(code: process.terminationStatus, out: outText, error: errorText)
+  }
+
+  /// Reads both pipes to their end at once (neither can fill up and block the writer).
+  public static func drain(_ out: Pipe, _ error: Pipe) -> (out: String, error: String) {
     let group = DispatchGroup()
     let errorData = Captured()
     group.enter()
@@ -55,11 +63,7 @@ public struct CommandRun: Sendable {
     }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
-    process.waitUntilExit()
-    watchdog.cancel()
-    return CommandRun(
-      code: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errorData.get(), as: UTF8.self))
+    return (String(decoding: outData, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
   }
 
   /// Data written by one thread and read by another.

@@ -80,18 +80,8 @@ struct InterruptedRecord {
     for pid in leftovers { kill(pid, SIGKILL) }
     if runner != 0 { kill(runner, SIGKILL) }
     process.waitUntilExit()
-    let errorData = CommandRun.Captured()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    let run = CommandRun(
-      code: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errorData.get(), as: UTF8.self))
+    let (outText, errorText) = CommandRun.drain(out, error)
+    let run = CommandRun(code: process.terminationStatus, out: outText, error: errorText)
     return InterruptedRecord(
       run: run, exited: process.terminationReason == .exit, runner: runner, runnerOutlived: outlived)
   }
