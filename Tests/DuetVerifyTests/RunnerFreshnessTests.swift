@@ -27,8 +27,8 @@ final class RunnerFreshnessTests: XCTestCase {
     XCTAssertEqual(
       warning,
       "duet-verify: warning: the runner .build/debug/replay-runner is older than "
-        + "Sources/TodoFeatures/TodoFeature.swift, so it may replay stale code. Rebuild it (swift build in .), or "
-        + "leave out --runner to have duet-verify build the manifest's replayRunner package on every run.")
+        + "Sources/TodoFeatures/TodoFeature.swift, so it may replay stale code. Rebuild it (swift build in the repository "
+        + "root), or leave out --runner to have duet-verify build the manifest's replayRunner package on every run.")
     _ = folder
   }
 

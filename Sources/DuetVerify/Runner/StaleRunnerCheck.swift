@@ -12,11 +12,12 @@ public enum StaleRunnerCheck {
     let runner = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
     guard let built = modified(runner), let package = enclosingPackage(of: runner) else { return nil }
     guard let newer = newestSource(in: package, after: built) else { return nil }
-    let shownRunner = RunnerBuilder.displayPath(runner, root: root)
+    let shownRunner = RunnerBuilder.displayPath(URL(fileURLWithPath: executable), root: root)
     let shownSource = RunnerBuilder.displayPath(newer, root: root)
+    let shownPackage = RunnerBuilder.displayPath(package, root: root)
     return "duet-verify: warning: the runner \(shownRunner) is older than \(shownSource), so it may replay stale code. "
-      + "Rebuild it (swift build in \(RunnerBuilder.displayPath(package, root: root))), or leave out --runner to have "
-      + "duet-verify build the manifest's replayRunner package on every run."
+      + "Rebuild it (swift build in \(shownPackage == "." ? "the repository root" : shownPackage)), or leave out "
+      + "--runner to have duet-verify build the manifest's replayRunner package on every run."
   }
 
   static func enclosingPackage(of executable: URL) -> URL? {
