@@ -5,24 +5,28 @@ import XCTest
 /// Which runner ran, and whether it could be stale: an explicit `--runner` older than its package's
 /// sources is warned about, and the summary names the runner, its platform and its build time.
 final class RunnerFreshnessTests: XCTestCase {
-  /// A package folder with one source and a "built" runner under `.build/debug/`.
-  func package(sourceAge: TimeInterval, runnerAge: TimeInterval) throws -> (TemporaryFolder, URL, URL) {
+  /// A package folder with one source, its module's build products and a "built" runner under
+  /// `.build/debug/`, each modified `…Age` seconds ago.
+  func package(
+    sourceAge: TimeInterval, runnerAge: TimeInterval, compiledAge: TimeInterval
+  ) throws -> (TemporaryFolder, URL, URL) {
     let folder = try TemporaryFolder()
-    let manifest = try folder.write("app/Package.swift", "// swift-tools-version:6.0\n")
-    let source = try folder.write("app/Sources/TodoFeatures/TodoFeature.swift", "let x = 1\n")
-    let runner = try folder.write("app/.build/debug/replay-runner", "#!/bin/sh\n")
-    let now = Date()
-    try FileManager.default.setAttributes(
-      [.modificationDate: now.addingTimeInterval(-3600)], ofItemAtPath: manifest.path)
-    try FileManager.default.setAttributes(
-      [.modificationDate: now.addingTimeInterval(-sourceAge)], ofItemAtPath: source.path)
-    try FileManager.default.setAttributes(
-      [.modificationDate: now.addingTimeInterval(-runnerAge)], ofItemAtPath: runner.path)
-    return (folder, runner, folder.url.appendingPathComponent("app"))
+    let ages: [(String, TimeInterval)] = [
+      ("app/Package.swift", 3600), ("app/Sources/TodoFeatures/TodoFeature.swift", sourceAge),
+      ("app/.build/debug/TodoFeatures.build/TodoFeature.swift.o", compiledAge),
+      ("app/.build/debug/replay-runner", runnerAge),
+    ]
+    for (path, age) in ages {
+      let file = try folder.write(path, "x\n")
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: file.path)
+    }
+    let root = folder.url.appendingPathComponent("app")
+    return (folder, root.appendingPathComponent(".build/debug/replay-runner"), root)
   }
 
   func testAnExplicitRunnerOlderThanItsPackagesSourcesGetsAWarning() throws {
-    let (folder, runner, root) = try package(sourceAge: 10, runnerAge: 600)
+    let (folder, runner, root) = try package(sourceAge: 10, runnerAge: 600, compiledAge: 600)
     let warning = StaleRunnerCheck.warning(executable: runner.path, root: root)
     XCTAssertEqual(
       warning,
@@ -33,7 +37,15 @@ final class RunnerFreshnessTests: XCTestCase {
   }
 
   func testAnExplicitRunnerNewerThanItsSourcesGetsNoWarning() throws {
-    let (folder, runner, root) = try package(sourceAge: 600, runnerAge: 10)
+    let (folder, runner, root) = try package(sourceAge: 600, runnerAge: 10, compiledAge: 20)
+    XCTAssertNil(StaleRunnerCheck.warning(executable: runner.path, root: root))
+    _ = folder
+  }
+
+  /// Another executable of the package was rebuilt after the change; this runner does not link the
+  /// module (SwiftPM left it alone), so it is not stale.
+  func testASourceCompiledSinceIntoAModuleTheRunnerDoesNotLinkGetsNoWarning() throws {
+    let (folder, runner, root) = try package(sourceAge: 300, runnerAge: 600, compiledAge: 10)
     XCTAssertNil(StaleRunnerCheck.warning(executable: runner.path, root: root))
     _ = folder
   }
