@@ -7,9 +7,11 @@ BIN := .build/debug
 build:
 	$(SWIFT) build
 
-## The main job on the embedded example: build everything, then run the gate on manifest.yaml.
+## The main job on the embedded example: build everything, then run the gate on manifest.yaml exactly
+## as an app does: no --runner, so duet-verify builds and starts the manifest's replayRunner package
+## (Examples/foyer-runner, whose product is `replay-runner`).
 verify: build
-	$(BIN)/duet-verify verify --runner $(BIN)/replay-runner
+	$(BIN)/duet-verify verify
 
 ## The whole test suite: the format check, a short fuzz smoke of every parser, then every test.
 ## Executables are built first: end-to-end tests run the real binaries.
@@ -24,17 +26,17 @@ test-tsan:
 
 ## swift-format, strict, over every Swift file.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift scripts
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift scripts Examples
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift scripts
+	$(SWIFT) format format -i -r Sources Tests Package.swift scripts Examples
 
 ## Regenerate the example app's recordings from its scenarios.
 record: build
-	$(BIN)/duet-verify record --runner $(BIN)/replay-runner
+	$(BIN)/duet-verify record
 
 clean:
-	rm -rf .build .runs
+	rm -rf .build .runs Examples/foyer-runner/.build
 
 ## Fuzz every parser for FUZZ_SECONDS each (libFuzzer + AddressSanitizer); prints executions per target.
 ## FUZZ_RUNS=1000000 stops each target at that many executions (FUZZ_SECONDS then only caps it).

@@ -7,15 +7,17 @@ let package = Package(
   name: "duet-verify",
   products: [
     .executable(name: "duet-verify", targets: ["duet-verify"]),
-    .executable(name: "replay-runner", targets: ["replay-runner"]),
+    .executable(name: "foyer-runner", targets: ["foyer-runner"]),
     .library(name: "DuetCore", targets: ["DuetCore"]),
     .library(name: "DuetTelemetry", targets: ["DuetTelemetry"]),
     .library(name: "DuetScenario", targets: ["DuetScenario"]),
     .library(name: "DuetReplay", targets: ["DuetReplay"]),
     .library(name: "DuetVerify", targets: ["DuetVerify"]),
+    // The example app's features, for Examples/foyer-runner (a package of its own, as an app's is).
+    .library(name: "FoyerFeatures", targets: ["FoyerFeatures"]),
   ],
   targets: [
-    // Runner side: what an app links into its own replay-runner.
+    // Runner side: what an app links into its own replay-runner (this package exports none of that name).
     .target(name: "DuetCore"),
     .target(name: "DuetTelemetry", dependencies: ["DuetCore"]),
     .target(name: "DuetScenario", dependencies: ["DuetCore"]),
@@ -25,11 +27,12 @@ let package = Package(
     .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry"]),
     .executableTarget(name: "duet-verify", dependencies: ["DuetVerify"]),
 
-    // The example app, served by its replay runner.
+    // The example app, served by its runner (`foyer-runner`: the name `replay-runner` is the adopting
+    // app's; Examples/foyer-runner is the example's runner package as an app would write it).
     .target(
       name: "FoyerFeatures",
       dependencies: ["DuetCore", "DuetTelemetry", "DuetScenario", "DuetReplay"]),
-    .executableTarget(name: "replay-runner", dependencies: ["FoyerFeatures", "DuetReplay"]),
+    .executableTarget(name: "foyer-runner", dependencies: ["FoyerFeatures", "DuetReplay"]),
 
     // Small Duet-shaped features (counter, ping/pong) used by tests, and a runner serving them.
     .target(name: "DemoFeatures", dependencies: ["DuetCore", "DuetScenario", "DuetReplay"]),
@@ -44,16 +47,20 @@ let package = Package(
     // The telemetry figure: events/s and caller p99 through console + queued vendor + synchronous sink.
     .executableTarget(name: "telemetry-bench", dependencies: ["DuetTelemetry"]),
 
-    .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
-    .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),
-    .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures"]),
+    // Helpers several test targets share: the reference files, built products, running a process.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore", "TestSupport"]),
+    .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore", "TestSupport"]),
     .testTarget(
-      name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures"]),
-    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
+      name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures", "TestSupport"]),
+    .testTarget(
+      name: "DuetReplayTests",
+      dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures", "TestSupport"]),
+    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore", "TestSupport"]),
     .testTarget(
       name: "FoyerFeaturesTests",
       dependencies: ["FoyerFeatures", "DuetCore", "DuetTelemetry", "DuetReplay", "DuetScenario"]),
-    // Runs the built executables (duet-verify, replay-runner) against temporary repositories.
-    .testTarget(name: "EndToEndTests", dependencies: ["DuetCore"]),
+    // Runs the built executables (duet-verify, foyer-runner) against temporary repositories.
+    .testTarget(name: "EndToEndTests", dependencies: ["DuetCore", "TestSupport"]),
   ]
 )

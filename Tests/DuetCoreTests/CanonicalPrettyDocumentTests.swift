@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// `CanonicalPrettyDocument`: recognising canonical pretty text without a tree must agree with

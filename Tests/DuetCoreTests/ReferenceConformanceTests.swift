@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Conformance against the Duet projects' own recordings: the proof our bytes are their bytes.

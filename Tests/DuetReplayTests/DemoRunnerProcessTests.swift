@@ -1,4 +1,5 @@
 import DuetCore
+import TestSupport
 import XCTest
 
 /// The built `demo-runner` executable, spoken to over real pipes as a verifier would.

@@ -1,6 +1,7 @@
 import DemoFeatures
 import DuetCore
 import DuetReplay
+import TestSupport
 import XCTest
 
 /// Every Duet reference recording of the demo features replays byte-identically through our

@@ -1,6 +1,7 @@
 import DemoFeatures
 import DuetCore
 import DuetScenario
+import TestSupport
 import XCTest
 
 /// Our demo scenarios compile to fixtures whose behaviour equals Duet's own recordings.

@@ -1,4 +1,5 @@
 import DuetVerify
+import TestSupport
 import XCTest
 
 /// The human failure block: Duet's layout, our `next:` command.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// canonical-json.md, "Typed values → canonical": a `Set`'s canonical bytes never depend on

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The command-line conventions users know (cli.md "Conventions"), through the real `duet-verify`

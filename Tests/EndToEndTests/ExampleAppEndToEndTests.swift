@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import XCTest
 
-/// The repository verifies itself: the real `duet-verify` and `replay-runner` on the root
+/// The repository verifies itself: the real `duet-verify` and `foyer-runner` on the root
 /// `manifest.yaml` and `fixtures/` — what `make verify` shows on a fresh clone, and the drift gate
 /// CI holds the example to.
 final class ExampleAppEndToEndTests: XCTestCase {
   func duet(_ arguments: [String]) throws -> CommandRun {
-    let runner = try BuiltProducts.executable(named: "replay-runner").path
+    let runner = try BuiltProducts.executable(named: "foyer-runner").path
     return try CommandRun.run(
       try BuiltProducts.executable(named: "duet-verify"), arguments + ["--runner", runner],
       in: SharedReference.repositoryRoot, environment: ["NO_COLOR": "1"])
@@ -17,6 +18,12 @@ final class ExampleAppEndToEndTests: XCTestCase {
     XCTAssertEqual(run.code, 0, run.out + run.error)
     XCTAssertTrue(run.out.contains("duet-verify: 49/49 fixtures passed"), run.out)
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: PASS\n"), run.out)
+  }
+
+  func testTheSummaryNamesTheRunnerThatAnsweredAndItsPlatform() throws {
+    let run = try duet(["verify"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(run.out.contains("/foyer-runner (platform swift), given with --runner\n"), run.out)
   }
 
   func testTheExampleAppsRecordingsHaveNotDriftedFromItsScenarios() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Failures read at a glance, as a user sees them from the built `duet-verify` and the real

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// replay-protocol.md "Stream integrity", through the real executable and a runner built to break

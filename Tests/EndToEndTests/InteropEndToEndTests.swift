@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// What a real Duet repository needs, through the built executables: seams that wrap the delegate,
@@ -16,7 +17,7 @@ final class InteropEndToEndTests: XCTestCase {
     return repository
   }
 
-  func foyerRunner() throws -> String { try BuiltProducts.executable(named: "replay-runner").path }
+  func foyerRunner() throws -> String { try BuiltProducts.executable(named: "foyer-runner").path }
 
   func testTheExampleManifestKeepsToTheDuetCLIsTopLevelKeys() throws {
     let text = try String(

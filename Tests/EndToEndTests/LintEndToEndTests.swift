@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `duet-verify lint` and the lint gate inside `verify`, through the built executable.
@@ -74,8 +75,10 @@ final class LintEndToEndTests: XCTestCase {
 final class RunnerBuildEndToEndTests: XCTestCase {
   func testAReplayRunnerPackageThatDoesNotBuildShowsTheBuildOutputAndFails() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try FileManager.default.createDirectory(
-      at: repository.root.appendingPathComponent("runner"), withIntermediateDirectories: true)
+    // A manifest SwiftPM cannot even evaluate: the build fails within seconds, before compiling anything.
+    try repository.write(
+      "runner/Package.swift",
+      "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"replay-runner\", oops)\n")
     try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
     let run = try repository.verify(["verify"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
@@ -85,5 +88,35 @@ final class RunnerBuildEndToEndTests: XCTestCase {
         "duet-verify: building the replay runner failed (swift build --product replay-runner in "
           + "\(repository.root.standardizedFileURL.path)/runner, status 1). Fix the build above, or give a built runner "
           + "with --runner CMD.\n"), run.error)
+  }
+
+  func testAReplayRunnerFolderWithoutAPackageIsRefusedWithASentence() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try FileManager.default.createDirectory(
+      at: repository.root.appendingPathComponent("runner"), withIntermediateDirectories: true)
+    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.error.hasPrefix(
+        "duet-verify: replayRunner: runner is not a SwiftPM package (no readable runner/Package.swift)."), run.error)
+  }
+
+  /// The trap: without its own `replay-runner`, SwiftPM would build a dependency's runner,
+  /// which serves another app's features. Refused before any build.
+  func testAPackageWithoutItsOwnReplayRunnerProductIsRefusedBeforeBuilding() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "Package.swift",
+      "// swift-tools-version:6.0\nimport PackageDescription\n"
+        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"todo-runner\")])\n")
+    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.error.hasPrefix("duet-verify: ./Package.swift declares no `replay-runner` product"), run.error)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".build").path),
+      "nothing was built")
   }
 }

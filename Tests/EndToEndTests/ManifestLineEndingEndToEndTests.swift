@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// manifest.md: lines end in LF or CRLF, and a CRLF line is one line, never merged with the next

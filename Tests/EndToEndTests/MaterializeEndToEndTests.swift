@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// A materialized step compiles and runs as an XCTest in an adopter's package: it passes against

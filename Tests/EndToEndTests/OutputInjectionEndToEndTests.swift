@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Output injection: text from a recording (labels, scenario source) and from a runner is printed

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Everything replay-protocol.md says the verifier must survive, through the real executable and a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `duet-verify verify` as a user runs it: the built executable, a temporary repository holding
@@ -13,9 +14,11 @@ final class VerifyEndToEndTests: XCTestCase {
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
     XCTAssertEqual(run.code, 0, run.out + run.error)
     let lines = run.out.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.count, 2, run.out)
+    XCTAssertEqual(lines.count, 3, run.out)
     XCTAssertTrue(lines[0].hasPrefix("duet-verify: 4/4 fixtures passed (16 steps, "), lines[0])
-    XCTAssertEqual(lines[1], "duet-verify verify: PASS")
+    XCTAssertTrue(lines[1].hasPrefix("duet-verify: runner /"), lines[1])
+    XCTAssertTrue(lines[1].hasSuffix("/demo-runner (platform swift), given with --runner"), lines[1])
+    XCTAssertEqual(lines[2], "duet-verify verify: PASS")
   }
 
   func testAChangedExpectedValueReportsTheExactStepAndPath() throws {

@@ -127,7 +127,7 @@ enum ExplainCommand {
     }
     let connection: any RunnerConnection
     do {
-      connection = try ProcessRunnerLauncher(command: runner.command, limits: runner.limits).launch()
+      connection = try runner.launcher.launch()
     } catch {
       output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed

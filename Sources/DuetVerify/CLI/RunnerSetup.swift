@@ -1,19 +1,32 @@
 import Foundation
 
 /// Picks the runner for every verb that runs one (verify, record, explain): `--runner CMD` when
-/// given, else the manifest's `replayRunner` package, built first; with the limits and pool size
-/// the options ask for. The one place a verb gets its runner, so the verbs cannot drift apart.
+/// given (with a warning when it is older than its package's sources), else the manifest's
+/// `replayRunner` package, built first on every run so a replay never meets a stale runner; with
+/// the limits and pool size the options ask for. The one place a verb gets its runner, so the
+/// verbs cannot drift apart.
 enum RunnerSetup {
-  /// The runner to start, how many, and within which limits.
+  /// The runner to start, how many, within which limits, and what the summary says about it.
   struct Choice {
     var command: RunnerCommand
     var limits: RunnerLimits
     /// Runner processes (`--jobs`, default: CPU count).
     var jobs: Int
+    /// Wall time of `swift build`, when duet-verify built the runner.
+    var buildMillis: Int?
+    /// Starts the runners and notes the platform their handshake names.
+    var launcher: HandshakeNotingLauncher
+    /// The repository root, against which the runner's path is shown.
+    var root: URL
 
     /// A pool of `jobs` runners of this command.
-    var pool: RunnerPool {
-      RunnerPool(launcher: ProcessRunnerLauncher(command: command, limits: limits), size: jobs)
+    var pool: RunnerPool { RunnerPool(launcher: launcher, size: jobs) }
+
+    /// Which runner ran, for the summary (call after the run: the platform comes from a handshake).
+    var identity: RunnerIdentity {
+      RunnerIdentity(
+        path: RunnerBuilder.displayPath(URL(fileURLWithPath: command.executable), root: root),
+        platform: launcher.platform, buildMillis: buildMillis)
     }
   }
 
@@ -32,9 +45,9 @@ enum RunnerSetup {
 
   /// The runner for this run, or the exit code after the reason was printed on standard error.
   static func choose(_ options: ParsedArguments, manifest: Manifest, context: CommandContext) -> Outcome {
-    let command: RunnerCommand
+    let found: (command: RunnerCommand, buildMillis: Int?)
     do {
-      command = try self.command(options, manifest: manifest, folder: context.folder, environment: context.environment)
+      found = try command(options, manifest: manifest, context: context)
     } catch {
       switch error {
       case .usage(let message):
@@ -50,28 +63,52 @@ enum RunnerSetup {
     }
     let limits = options.timeout.map { RunnerLimits(timeout: $0) } ?? RunnerLimits()
     return .ready(
-      Choice(command: command, limits: limits, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount))
+      Choice(
+        command: found.command, limits: limits, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        buildMillis: found.buildMillis,
+        launcher: HandshakeNotingLauncher(ProcessRunnerLauncher(command: found.command, limits: limits)),
+        root: manifest.location.root))
   }
 
-  static func command(
-    _ options: ParsedArguments, manifest: Manifest, folder: URL, environment: [String: String]
-  ) throws(Failure) -> RunnerCommand {
+  private static func command(
+    _ options: ParsedArguments, manifest: Manifest, context: CommandContext
+  ) throws(Failure) -> (command: RunnerCommand, buildMillis: Int?) {
     let root = manifest.location.root
+    let output = context.output
     if let runner = options.runner {
+      let command: RunnerCommand
       do {
-        return try RunnerCommand.parse(runner, invokedFrom: folder, workingDirectory: root, environment: environment)
+        command = try RunnerCommand.parse(
+          runner, invokedFrom: context.folder, workingDirectory: root, environment: context.environment)
       } catch {
         throw .usage(error.description)
       }
+      if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
+        output.diagnostic(warning)
+      }
+      return (command, nil)
     }
     guard let package = manifest.replayRunner else {
       throw .usage(
         "duet-verify: no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
           + "with replayRunner: in \(manifest.location.displayName).")
     }
+    let folder = root.appendingPathComponent(package.name)
+    // A no-op build takes about a second; a real one longer: say so on a terminal, never in a log.
+    let started = Date()
+    let shown = RunnerBuilder.displayPath(folder, root: root)
+    let progress =
+      output.errorIsTerminal && !options.quiet
+      ? ProgressLine(
+        total: 0,
+        text: { _, _ in
+          "building the runner (swift build --product \(RunnerBuilder.product) in \(shown))… "
+            + "\(Int(Date().timeIntervalSince(started)))s"
+        }, write: output.writeDiagnostic) : nil
+    defer { progress?.finish() }
     do {
-      return try RunnerBuilder.build(
-        package: root.appendingPathComponent(package.name), root: root, environment: environment)
+      let built = try RunnerBuilder.build(package: folder, root: root, environment: context.environment)
+      return (built.command, built.millis)
     } catch {
       throw .build(error)
     }

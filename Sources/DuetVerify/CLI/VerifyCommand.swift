@@ -70,7 +70,8 @@ enum VerifyCommand {
     }
     var run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
-      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
+      runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard,
+      runner: runner.identity)
     run.runFlags = options.flags
     let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
     return run.passed && written ? .passed : .failed

@@ -78,7 +78,8 @@ enum RecordCommand {
     let plan = RecordPlan.make(
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
       wholeManifest: options.features.isEmpty && options.chain == nil)
-    let report = ReportContext(style: style, quiet: options.quiet, durationMillis: compiled.durationMillis)
+    let report = ReportContext(
+      style: style, quiet: options.quiet, durationMillis: compiled.durationMillis, runner: runner.identity)
     guard interrupts.beginWriting() else { return .failed }
     defer { interrupts.finishWriting() }
     return options.check

@@ -44,6 +44,7 @@ enum RecordReport {
         "duet-verify record: wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
           + "runner cannot produce (recorded by the other core) and left unchanged.")
     }
+    lines += context.runnerLines
     let passed = plan.scenarioFailures.isEmpty && plan.claimed.isEmpty
     lines.append(SummaryLine.verdict(verb: "record", passed: passed, style: style))
     return lines.joined(separator: "\n") + "\n"
@@ -88,6 +89,7 @@ enum RecordReport {
         + "\(plan.unlisted.count) unlisted, \(counts.metadata) metadata-only, \(counts.unchanged) identical "
         + "(\(plan.entries.count) \(plural(plan.entries.count, "recording")))\(context.timing)")
     if let disposition { lines.append("  " + disposition) }
+    lines += context.runnerLines
     lines.append(SummaryLine.verdict(verb: "record --check", passed: passed, style: style))
     return lines.joined(separator: "\n") + "\n"
   }
@@ -134,6 +136,14 @@ struct ReportContext {
   var style: TerminalStyle
   var quiet: Bool
   var durationMillis: Int?
+  /// Which runner compiled the scenarios, and its build time.
+  var runner: RunnerIdentity? = nil
+
+  /// The runner line of the summary (none when quiet).
+  var runnerLines: [String] {
+    guard !quiet, let runner else { return [] }
+    return ["duet-verify: " + runner.summary]
+  }
 
   var timing: String {
     guard let durationMillis else { return "" }

@@ -21,12 +21,16 @@ public struct RunResult: Sendable {
   public var allowsEmpty = false
   /// The options the run was given (`ParsedArguments.flags`), which `next:` hints repeat.
   public var runFlags: [String] = []
+  /// Which runner answered and how long its build took (apart from `durationMillis`), when known.
+  public var runner: RunnerIdentity?
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
-    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil
+    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil,
+    runner: RunnerIdentity? = nil
   ) {
     self.shard = shard
+    self.runner = runner
     self.fixtures = fixtures
     self.lintProblems = lintProblems
     self.taxonomyFindings = taxonomyFindings

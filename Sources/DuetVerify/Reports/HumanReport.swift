@@ -43,7 +43,10 @@ public enum HumanReport {
     }
     var text = sections.joined(separator: "\n\n")
     if !text.isEmpty { text += "\n\n" }
-    if !quiet { text += SummaryLine.counts(run) + "\n" }
+    if !quiet {
+      text += SummaryLine.counts(run) + "\n"
+      if let runner = run.runner { text += "duet-verify: " + runner.summary + "\n" }
+    }
     text += SummaryLine.verdict(verb: "verify", passed: run.passed, style: style) + "\n"
     return text
   }

@@ -9,14 +9,20 @@ public final class ProgressLine: @unchecked Sendable {
   private let lock = NSLock()
   private let write: (String) -> Void
   private let total: Int
+  private let text: @Sendable (_ done: Int, _ total: Int) -> String
   private var done = 0
   private var shown = false
   private var timer: DispatchSourceTimer?
 
   /// Starts a progress line for `total` items that appears after `delay` seconds; `write` writes
-  /// raw text to stderr.
-  public init(total: Int, delay: Double = 1, write: @escaping (String) -> Void) {
+  /// raw text to stderr; `text` words the line (by default `12/73 fixtures…`).
+  public init(
+    total: Int, delay: Double = 1,
+    text: @escaping @Sendable (_ done: Int, _ total: Int) -> String = { "\($0)/\($1) fixtures…" },
+    write: @escaping (String) -> Void
+  ) {
     self.total = total
+    self.text = text
     self.write = write
     let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "duet-verify.progress"))
     timer.schedule(deadline: .now() + delay, repeating: 0.1)
@@ -34,7 +40,7 @@ public final class ProgressLine: @unchecked Sendable {
     lock.withLock {
       guard timer != nil else { return }
       shown = true
-      write("\r\u{1B}[2Kduet-verify: \(done)/\(total) fixtures…")
+      write("\r\u{1B}[2Kduet-verify: " + text(done, total))
     }
   }
 

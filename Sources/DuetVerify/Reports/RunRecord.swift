@@ -29,6 +29,8 @@ public struct RunRecord: Codable, Equatable, Sendable {
   public var shard: String?
   /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
   public var flags: [String]?
+  /// Which runner answered (path, handshake platform) and its build time, when known.
+  public var runner: RunnerIdentity?
 
   public init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
@@ -44,6 +46,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     runnerFailures = run.runnerFailures
     shard = run.shard?.description
     flags = run.runFlags.isEmpty ? nil : run.runFlags
+    runner = run.runner
   }
 }
 

@@ -8,9 +8,15 @@ import Foundation
 
 /// Builds the manifest's `replayRunner` package when no `--runner` is given.
 ///
-/// `swift build --product replay-runner` runs in the package folder; its output is captured and shown
-/// only when the build fails, so a passing gate prints nothing but its verdict.
+/// `swift build --product replay-runner` runs in the package folder on every run (an up-to-date
+/// build costs about a second), so a verify never replays a runner older than its sources. Its output
+/// is captured and shown only when the build fails, so a passing gate prints nothing but its verdict.
+/// The product must be the package's own: duet-verify exports no `replay-runner`, and a package that
+/// does not declare one is refused before SwiftPM could pick one out of a dependency.
 public enum RunnerBuilder {
+  /// The product every runner package builds (the Duet convention).
+  public static let product = "replay-runner"
+
   /// Why the runner could not be built.
   public struct BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The build's combined output (its tail), shown to the user.
@@ -20,20 +26,43 @@ public enum RunnerBuilder {
     public var description: String { message }
   }
 
+  /// A built runner: the command that starts it in the repository root, and the build's wall time.
+  public struct Built: Equatable, Sendable {
+    public var command: RunnerCommand
+    public var millis: Int
+  }
+
   /// Builds `replay-runner` in `package` and returns the command that starts it in `root`.
   public static func build(
     package: URL, root: URL, environment: [String: String]
-  ) throws(BuildError) -> RunnerCommand {
+  ) throws(BuildError) -> Built {
+    let shown = displayPath(package, root: root)
+    let manifest = package.appendingPathComponent("Package.swift")
+    guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+      throw BuildError(
+        output: "",
+        message: "duet-verify: replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
+          + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
+          + "with --runner CMD.")
+    }
+    guard text.contains("\"\(product)\"") else {
+      throw BuildError(
+        output: "",
+        message: "duet-verify: \(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
+          + "(a dependency's would serve another app's features). Add `.executableTarget(name: \"\(product)\", …)` whose "
+          + "main.swift serves your registry (README: Adopt it in your app), or give a built runner with --runner CMD.")
+    }
     guard let swift = RunnerCommand.search("swift", path: environment["PATH"] ?? "/usr/bin:/bin") else {
       throw BuildError(
         output: "",
         message: "duet-verify: cannot build the replay runner: 'swift' is not on PATH. Install the toolchain, "
           + "or give a built runner with --runner CMD.")
     }
+    let started = DispatchTime.now().uptimeNanoseconds
     let process: SpawnedProcess
     do {
       process = try SpawnedProcess.spawn(
-        executable: swift, arguments: ["build", "--product", "replay-runner"], workingDirectory: package.path,
+        executable: swift, arguments: ["build", "--product", product], workingDirectory: package.path,
         mergeErrors: true)
     } catch {
       throw BuildError(output: "", message: "duet-verify: cannot run swift build: \(error.message).")
@@ -46,11 +75,23 @@ public enum RunnerBuilder {
       throw BuildError(
         output: output,
         message:
-          "duet-verify: building the replay runner failed (swift build --product replay-runner in \(package.path), "
+          "duet-verify: building the replay runner failed (swift build --product \(product) in \(package.path), "
           + "\(status)). Fix the build above, or give a built runner with --runner CMD.")
     }
-    let executable = package.appendingPathComponent(".build/debug/replay-runner").path
-    return RunnerCommand(executable: executable, workingDirectory: root)
+    let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+    let executable = package.appendingPathComponent(".build/debug/\(product)").path
+    return Built(command: RunnerCommand(executable: executable, workingDirectory: root), millis: millis)
+  }
+
+  /// `path` relative to `root` when inside it (`.` for the root itself), else absolute.
+  static func displayPath(_ url: URL, root: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let base = root.standardizedFileURL.path
+    if path == base { return "." }
+    if path.hasPrefix(base.hasSuffix("/") ? base : base + "/") {
+      return String(path.dropFirst(base.count).drop { $0 == "/" })
+    }
+    return path
   }
 
   /// Everything written to `fd` until it closes, keeping the last 1 MiB.

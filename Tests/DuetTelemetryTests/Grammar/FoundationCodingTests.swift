@@ -1,6 +1,7 @@
 import DuetCore
 import DuetTelemetry
 import Foundation
+import TestSupport
 import XCTest
 
 /// Duet's wire form through Foundation's coders: a sink that persists events, or an app's own

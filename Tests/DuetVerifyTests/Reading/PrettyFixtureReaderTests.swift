@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify

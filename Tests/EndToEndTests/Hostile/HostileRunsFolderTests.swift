@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Through the real executable: links a pull request can commit under `.runs/` are never followed,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Through the real executable: a report the user asked for that cannot be written fails the run

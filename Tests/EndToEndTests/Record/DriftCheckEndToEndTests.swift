@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// `duet-verify record --check [--write]` run for real: drift fails and leaves the fixtures folder
@@ -10,7 +11,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
   override func setUpWithError() throws {
     repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     recorded = repository.snapshot()
   }
 
@@ -20,13 +21,13 @@ final class DriftCheckEndToEndTests: XCTestCase {
     super.tearDown()
   }
 
-  func check(_ extra: [String] = []) throws -> RecordTools.Run {
+  func check(_ extra: [String] = []) throws -> CommandRun {
     try repository.duet(["record", "--check"] + extra)
   }
 
   func testAnUntouchedCorpusPasses() throws {
     let run = try check()
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.contains("6 identical"), run.out)
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: PASS\n"), run.out)
     XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
@@ -37,7 +38,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try repository.edit("lamp.timed-off", replacing: "\"label\": \"turn on\"", with: "\"label\": \"switch on\"")
     let edited = repository.snapshot()
     let run = try check()
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.contains("~ admissible metadata-only churn"), run.out)
     XCTAssertTrue(run.out.contains("  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
     XCTAssertTrue(
@@ -49,7 +50,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
     let edited = repository.snapshot()
     let run = try check()
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/counter-endings.keeps-counting.fixture.json — behaviour drifted at steps[1].expectedState.count\n"
@@ -65,7 +66,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
     let edited = repository.snapshot()
     let run = try check()
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/lamp.timed-off.fixture.json — new: the scenarios produce it, but it is not recorded"),
@@ -82,7 +83,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try FileManager.default.removeItem(at: repository.fixture("counter-endings.changes-its-mind"))
     let edited = repository.snapshot()
     let run = try check()
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.contains("✗ fixtures/counter-endings.changes-its-mind.fixture.json — new"), run.out)
     XCTAssertTrue(
       run.out.contains("manifest.yaml does not list 'counter-endings.changes-its-mind'")
@@ -97,7 +98,7 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try repository.write("fixtures/counter.gone.fixture.json", "{}\n")
     let edited = repository.snapshot()
     let run = try check()
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/counter.gone.fixture.json — no scenario produces it any more and manifest.yaml does not list it"),
@@ -109,17 +110,17 @@ final class DriftCheckEndToEndTests: XCTestCase {
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
     try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
     let run = try check(["--write"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.contains("--write applied the rewrite: 2 recordings written to fixtures/."), run.out)
     XCTAssertEqual(repository.snapshot(), recorded)
-    XCTAssertEqual(try check().status, 0)
+    XCTAssertEqual(try check().code, 0)
   }
 
   func testAStaleReviewIsClearedByTheNextCheck() throws {
     try repository.edit("counter", replacing: "\"count\": 1", with: "\"count\": 4")
-    XCTAssertEqual(try check().status, 1)
+    XCTAssertEqual(try check().code, 1)
     try Data(recorded["counter.fixture.json"] ?? Data()).write(to: repository.fixture("counter"))
-    XCTAssertEqual(try check().status, 0)
+    XCTAssertEqual(try check().code, 0)
     XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
   }
 }

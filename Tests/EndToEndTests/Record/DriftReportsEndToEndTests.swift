@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `record --check`'s machine reports run for real: `--json`, `--junit FILE` and GitHub annotations
@@ -9,7 +10,7 @@ final class DriftReportsEndToEndTests: XCTestCase {
   override func setUpWithError() throws {
     repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
   }
 
@@ -24,7 +25,7 @@ final class DriftReportsEndToEndTests: XCTestCase {
 
   func testRecordCheckJUnitNamesDriftedRecording() throws {
     let run = try repository.duet(["record", "--check", "--junit", "reports/check.xml"])
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     let xml = try String(contentsOf: repository.root.appendingPathComponent("reports/check.xml"), encoding: .utf8)
     XCTAssertTrue(xml.contains("<testsuite name=\"duet-verify record --check\" tests=\"6\" failures=\"1\""), xml)
     XCTAssertTrue(
@@ -37,7 +38,7 @@ final class DriftReportsEndToEndTests: XCTestCase {
 
   func testRecordCheckJSONIsOneObjectNamingTheDrift() throws {
     let run = try repository.duet(["record", "--check", "--json"])
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertEqual(run.out.filter { $0 == "\n" }.count, 1, run.out)
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
     let summary = try XCTUnwrap(object["summary"] as? [String: Any])
@@ -67,7 +68,7 @@ final class DriftReportsEndToEndTests: XCTestCase {
 
   func testRecordPrintsOnlyWhatChanged() throws {
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertEqual(
       run.out.split(separator: "\n").first.map(String.init),
       "rewritten      \(Self.drifted) — behaviour changed at \(Self.path)")

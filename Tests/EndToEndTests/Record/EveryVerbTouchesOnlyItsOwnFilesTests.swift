@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The final check of the reliability work: no verb creates, changes or deletes a file outside
@@ -18,8 +19,8 @@ final class EveryVerbTouchesOnlyItsOwnFilesTests: XCTestCase {
       let withRunner = ["verify", "record", "explain"].contains(verb[0]) && verb != ["explain"]
       let run =
         withRunner
-        ? try repository.duet(verb) : try RecordTools.run(repository.duetVerify, verb, in: repository.root)
-      XCTAssertNotEqual(run.status, 2, "\(verb): \(run.all)")
+        ? try repository.duet(verb) : try CommandRun.run(repository.duetVerify, verb, in: repository.root)
+      XCTAssertNotEqual(run.code, 2, "\(verb): \(run.all)")
       XCTAssertEqual(outsideRuns(repository), before, "duet-verify \(verb.joined(separator: " ")) touched a file")
     }
     try repository.edit("counter", replacing: "\"count\": 1", with: "\"count\": 5")

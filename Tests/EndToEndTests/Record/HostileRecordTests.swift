@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `record` and `record --check` against a hostile repository: a link planted as the review
@@ -13,7 +14,7 @@ final class HostileRecordTests: XCTestCase {
     try outside.link(".runs/record-check", under: repository.root)
     let recordings = repository.snapshot()
     let run = try repository.duet(["record", "--check"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertEqual(outside.snapshot(), before, "nothing outside the repository is deleted")
     XCTAssertEqual(repository.snapshot(), recordings)
     XCTAssertTrue(
@@ -30,7 +31,7 @@ final class HostileRecordTests: XCTestCase {
     let repository = try RecordRepository(manifest: manifest)
     try repository.write("fixtures/counter-endings.keeps-counting.fixture.json", "lamp's own recording\n")
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertEqual(try repository.text(of: "counter-endings.keeps-counting"), "lamp's own recording\n")
     XCTAssertTrue(
       run.out.contains(
@@ -45,7 +46,7 @@ final class HostileRecordTests: XCTestCase {
     let repository = try RecordRepository(manifest: "features:\n  \(feature):\n    fixtures:\n      - \(feature)\n")
     let run = try repository.duet(
       ["record"] + repository.misbehaving("--capabilities record --features \(feature)"))
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertNotNil(repository.snapshot()["\(feature).fixture.json"])
   }
 
@@ -55,14 +56,14 @@ final class HostileRecordTests: XCTestCase {
     // What a record killed between creating and renaming its temporary leaves (its process is gone).
     let stray = ".duet-2147483000-1a2b3c4d.tmp"
     try repository.write("fixtures/" + stray, "{\n  \"dialect\": 2,\n")
-    let lint = try RecordTools.run(repository.duetVerify, ["lint"], in: repository.root)
-    XCTAssertEqual(lint.status, 1, lint.all)
+    let lint = try CommandRun.run(repository.duetVerify, ["lint"], in: repository.root)
+    XCTAssertEqual(lint.code, 1, lint.all)
     XCTAssertTrue(
       lint.all.contains(
         "fixtures/\(stray): a temporary file left by an interrupted duet-verify record (its process is gone). The next "
           + "duet-verify record removes it, or delete it: rm fixtures/\(stray)"), lint.all)
     let record = try repository.duet(["record"])
-    XCTAssertEqual(record.status, 0, record.all)
+    XCTAssertEqual(record.code, 0, record.all)
     XCTAssertNil(repository.snapshot()[stray])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `record` and `record --check` against runners that test the reply stream's edges: one that
@@ -16,7 +17,7 @@ final class HostileRunnerRecordTests: XCTestCase {
     repository = try RecordRepository()
     let pidFile = repository.root.appendingPathComponent("grandchild.pid")
     let started = DispatchTime.now().uptimeNanoseconds
-    let run = try RecordTools.run(
+    let run = try CommandRun.run(
       repository.duetVerify,
       ["record", "--check", "--jobs", "1"]
         + repository.misbehaving(
@@ -35,7 +36,7 @@ final class HostileRunnerRecordTests: XCTestCase {
     repository = try RecordRepository(manifest: "features:\n  counter:\n    fixtures:\n      - counter\n")
     let run = try repository.duet(
       ["record", "--jobs", "1"] + repository.misbehaving("--capabilities record --features counter --scenarios-mib 20"))
-    XCTAssertEqual(run.status, 0, String(run.all.prefix(2_000)))
+    XCTAssertEqual(run.code, 0, String(run.all.prefix(2_000)))
     let size = try FileManager.default.attributesOfItem(atPath: repository.fixture("counter").path)[.size] as? Int
     XCTAssertGreaterThan(size ?? 0, 20 << 20)
   }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// Features whose recordings come from the other core: the runner has no scenario for them, so
@@ -19,7 +20,7 @@ final class OtherCoreEndToEndTests: XCTestCase {
   func testRecordLeavesRecordingsOfAFeatureTheRunnerDoesNotServeAloneAndSaysSo() throws {
     let repository = try repositoryWithKotlinRecordings()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
         "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
@@ -34,7 +35,7 @@ final class OtherCoreEndToEndTests: XCTestCase {
   func testARecordThatWroteNothingSaysWhatItSkipped() throws {
     let repository = try repositoryWithKotlinRecordings()
     let run = try repository.duet(["record", "--feature", "greeter"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
         "duet-verify record: wrote nothing; skipped feature 'greeter', whose 1 recording this runner cannot produce "
@@ -47,7 +48,7 @@ final class OtherCoreEndToEndTests: XCTestCase {
     try repository.duet(["record"])
     let before = repository.snapshot()
     let run = try repository.duet(["record", "--check"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
         "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "

@@ -5,14 +5,14 @@ final class RecordEndToEndTests: XCTestCase {
   func testRecordingFromScratchWritesEveryListedRecordingThatVerifyThenPasses() throws {
     let repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     for name in RecordRepository.demoRecordings {
       XCTAssertTrue(run.out.contains("new            fixtures/\(name).fixture.json"), run.out)
     }
     XCTAssertEqual(Set(repository.snapshot().keys), Set(RecordRepository.demoRecordings.map { $0 + ".fixture.json" }))
     XCTAssertTrue(run.out.hasSuffix("duet-verify record: PASS\n"), run.out)
     let verify = try repository.duet(["verify"])
-    XCTAssertEqual(verify.status, 0, verify.all)
+    XCTAssertEqual(verify.code, 0, verify.all)
   }
 
   func testRecordingAgainRewritesNothing() throws {
@@ -20,7 +20,7 @@ final class RecordEndToEndTests: XCTestCase {
     try repository.duet(["record"])
     let before = repository.snapshot()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.contains("(0 new, 0 rewritten, 0 metadata-only, 6 unchanged)"), run.out)
     XCTAssertFalse(run.out.contains("unchanged      "), "record prints only what changed: \(run.out)")
     XCTAssertEqual(repository.snapshot(), before)
@@ -33,7 +33,7 @@ final class RecordEndToEndTests: XCTestCase {
     try repository.edit("counter", replacing: "\"line\": 12", with: "\"line\": 99")
     try repository.edit("lamp.dimmed-evening", replacing: "\"brightness\": 30", with: "\"brightness\": 31")
     let run = try repository.duet(["record", "--quiet"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains("metadata-only  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
     XCTAssertTrue(
@@ -50,7 +50,7 @@ final class RecordEndToEndTests: XCTestCase {
     try repository.edit("counter", replacing: "\"count\": 1", with: "\"count\": 5")
     let edited = try repository.text(of: "counter")
     let run = try repository.duet(["record", "--feature", "lamp"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.contains("2 recordings from 1 target"), run.out)
     XCTAssertEqual(try repository.text(of: "counter"), edited)
   }
@@ -58,7 +58,7 @@ final class RecordEndToEndTests: XCTestCase {
   func testRecordScopedToAChainRecordsOnlyTheChain() throws {
     let repository = try RecordRepository()
     let run = try repository.duet(["record", "--chain", "ping-pong"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertEqual(Array(repository.snapshot().keys), ["chain-ping-pong.fixture.json"])
   }
 
@@ -68,7 +68,7 @@ final class RecordEndToEndTests: XCTestCase {
     let repository = try RecordRepository(manifest: manifest)
     try repository.write("fixtures/lamp.retired.fixture.json", "{}\n")
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
         "! fixtures/lamp.retired.fixture.json — no scenario produces it any more; retire manifest.yaml:11 "
@@ -81,7 +81,7 @@ final class RecordEndToEndTests: XCTestCase {
       of: "      - counter-endings.changes-its-mind\n", with: "")
     let repository = try RecordRepository(manifest: manifest)
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(
       run.out.contains(
         "! manifest.yaml does not list 'counter-endings.changes-its-mind', which the scenarios of feature 'counter' "
@@ -97,7 +97,7 @@ final class RecordEndToEndTests: XCTestCase {
     let run = try repository.duet(
       ["record", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault error --on counter"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains("✗ feature 'counter': its scenarios failed to compile, so nothing was written for it:"), run.out)
     XCTAssertTrue(

@@ -18,7 +18,7 @@ final class RecordInterruptTests: XCTestCase {
   override func setUpWithError() throws {
     repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     before = repository.tree()
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-record-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -45,7 +45,7 @@ final class RecordInterruptTests: XCTestCase {
   ) {
     XCTAssertNotEqual(result.runner, 0, "the runner never announced its hang", file: file, line: line)
     XCTAssertTrue(result.exited, "the verifier was killed by the signal instead of handling it", file: file, line: line)
-    XCTAssertEqual(result.run.status, status, result.run.all, file: file, line: line)
+    XCTAssertEqual(result.run.code, status, result.run.all, file: file, line: line)
     XCTAssertEqual(
       result.run.error,
       "duet-verify \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
@@ -71,7 +71,7 @@ final class RecordInterruptTests: XCTestCase {
     let run = try repository.duet(
       ["record", "--check", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner exited (signal 9"), run.out)
     XCTAssertEqual(repository.tree(), before)
   }
@@ -82,7 +82,7 @@ final class RecordInterruptTests: XCTestCase {
     try FileManager.default.removeItem(at: repository.fixtures)
     try FileManager.default.createSymbolicLink(at: repository.fixtures, withDestinationURL: elsewhere)
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertEqual(
       run.error,
       "duet-verify record: fixtures/ is a link leading outside the repository (to \(elsewhere.path)); nothing was "

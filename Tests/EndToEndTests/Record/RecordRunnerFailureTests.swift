@@ -8,7 +8,7 @@ final class RecordRunnerFailureTests: XCTestCase {
   override func setUpWithError() throws {
     repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     recorded = repository.snapshot()
   }
 
@@ -23,7 +23,7 @@ final class RecordRunnerFailureTests: XCTestCase {
     let run = try repository.duet(
       ["record", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner exited (signal 9"), run.out)
     XCTAssertTrue(run.out.contains("nothing was written and the fixtures folder is unchanged"), run.out)
     XCTAssertEqual(repository.snapshot(), recorded, "byte-identical, and no temporary file left behind")
@@ -33,7 +33,7 @@ final class RecordRunnerFailureTests: XCTestCase {
     let run = try repository.duet(
       ["record", "--check", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
     XCTAssertEqual(repository.snapshot(), recorded)
     XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
@@ -43,14 +43,14 @@ final class RecordRunnerFailureTests: XCTestCase {
     let run = try repository.duet(
       ["record", "--jobs", "1", "--timeout", "0.5"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault hang --on lamp"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner did not answer within 0.5s"), run.out)
     XCTAssertEqual(repository.snapshot(), recorded)
   }
 
   func testARunnerWithoutTheRecordCapabilityIsToldVerifyStillWorks() throws {
     let run = try repository.duet(["record"] + repository.misbehaving("--features counter,lamp"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains(
         "this runner cannot record: it does not advertise the record capability; verify still works with it"),
@@ -61,7 +61,7 @@ final class RecordRunnerFailureTests: XCTestCase {
   func testARunnerAnsweringUnknownOpCannotRecord() throws {
     let run = try repository.duet(
       ["record"] + repository.misbehaving("--capabilities record --features counter,lamp --fault unknown-op"))
-    XCTAssertEqual(run.status, 1, run.all)
+    XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
       run.out.contains("this runner cannot record: it answered the scenarios op with 'unknown op 'scenarios''"),
       run.out)

@@ -16,7 +16,7 @@ final class VerifyInterruptTests: XCTestCase {
   override func setUpWithError() throws {
     repository = try RecordRepository()
     let run = try repository.duet(["record"])
-    XCTAssertEqual(run.status, 0, run.all)
+    XCTAssertEqual(run.code, 0, run.all)
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
   }
@@ -38,7 +38,7 @@ final class VerifyInterruptTests: XCTestCase {
     let result = try interruptVerify(with: SIGINT)
     XCTAssertNotEqual(result.runner, 0, "the runner never announced its hang")
     XCTAssertTrue(result.exited, "the verifier was killed by the signal instead of handling it")
-    XCTAssertEqual(result.run.status, 130, result.run.all)
+    XCTAssertEqual(result.run.code, 130, result.run.all)
     XCTAssertFalse(result.runnerOutlived, "the hung runner outlived the interrupted verifier")
     XCTAssertTrue(
       result.run.error.contains(
@@ -47,7 +47,7 @@ final class VerifyInterruptTests: XCTestCase {
 
   func testSIGTERMDuringVerifyStopsTheHungRunner() throws {
     let result = try interruptVerify(with: SIGTERM)
-    XCTAssertEqual(result.run.status, 143, result.run.all)
+    XCTAssertEqual(result.run.code, 143, result.run.all)
     XCTAssertFalse(result.runnerOutlived, "the hung runner outlived the interrupted verifier")
   }
 }

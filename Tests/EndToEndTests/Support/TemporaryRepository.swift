@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A repository made for one test: a manifest, copies of reference recordings, and the built tools.

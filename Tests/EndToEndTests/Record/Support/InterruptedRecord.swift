@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import XCTest
 /// hangs it.
 struct InterruptedRecord {
   /// The verifier's exit status and both streams.
-  var run: RecordTools.Run
+  var run: CommandRun
   /// True when the verifier exited (rather than being killed by the signal).
   var exited: Bool
   /// The pid of the runner that was hanging when the signal came.
@@ -36,10 +37,7 @@ struct InterruptedRecord {
     process.executableURL = repository.duetVerify
     process.arguments = arguments.map { $0.replacingOccurrences(of: "ANNOUNCE", with: pipe.path) }
     process.currentDirectoryURL = repository.root
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    environment["GITHUB_ACTIONS"] = nil
-    process.environment = environment
+    process.environment = CommandRun.environment()
     let out = Pipe()
     let error = Pipe()
     process.standardOutput = out
@@ -48,7 +46,7 @@ struct InterruptedRecord {
     try process.run()
     // Foundation notices a child's end only once every inherited descriptor closes, so a runner the
     // verifier left behind would block the wait: the watchdog ends both.
-    let announced = RecordTools.Captured()
+    let announced = CommandRun.Captured()
     let verifier = process.processIdentifier
     let watchdog = DispatchWorkItem {
       kill(verifier, SIGKILL)
@@ -82,18 +80,8 @@ struct InterruptedRecord {
     for pid in leftovers { kill(pid, SIGKILL) }
     if runner != 0 { kill(runner, SIGKILL) }
     process.waitUntilExit()
-    let errorData = RecordTools.Captured()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    let run = RecordTools.Run(
-      status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errorData.get(), as: UTF8.self))
+    let (outText, errorText) = CommandRun.drain(out, error)
+    let run = CommandRun(code: process.terminationStatus, out: outText, error: errorText)
     return InterruptedRecord(
       run: run, exited: process.terminationReason == .exit, runner: runner, runnerOutlived: outlived)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A throwaway repository for one test: a manifest listing the demo features, its fixtures folder,
@@ -36,8 +37,8 @@ final class RecordRepository {
   ]
 
   init(manifest: String = RecordRepository.demoManifest) throws {
-    duetVerify = try RecordTools.executable("duet-verify")
-    demoRunner = try RecordTools.executable("demo-runner")
+    duetVerify = try BuiltProducts.executable(named: "duet-verify")
+    demoRunner = try BuiltProducts.executable(named: "demo-runner")
     root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-record-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     try write("manifest.yaml", manifest)
@@ -73,14 +74,14 @@ final class RecordRepository {
 
   /// `duet-verify <arguments>` with the demo runner unless the arguments name a runner.
   @discardableResult
-  func duet(_ arguments: [String]) throws -> RecordTools.Run {
+  func duet(_ arguments: [String]) throws -> CommandRun {
     let runner = arguments.contains("--runner") ? [] : ["--runner", demoRunner.path]
-    return try RecordTools.run(duetVerify, arguments + runner, in: root)
+    return try CommandRun.run(duetVerify, arguments + runner, in: root)
   }
 
   /// The misbehaving runner as a --runner command line.
   func misbehaving(_ flags: String) throws -> [String] {
-    ["--runner", try RecordTools.executable("misbehaving-runner").path + " " + flags]
+    ["--runner", try BuiltProducts.executable(named: "misbehaving-runner").path + " " + flags]
   }
 
   /// Every file in a folder (hidden ones included), by name: equal snapshots mean byte-identical.

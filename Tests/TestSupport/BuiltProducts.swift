@@ -1,9 +1,11 @@
 import Foundation
 import XCTest
 
-/// Finds executables that `swift build --build-tests` put beside the test bundle.
-enum BuiltProducts {
-  static func executable(named name: String) throws -> URL {
+/// Finds executables that `swift build --build-tests` put beside the test bundle (tests never run
+/// `swift build` themselves: it would wait on the build lock the test run holds).
+public enum BuiltProducts {
+  /// The built executable `name`; skips with the command to run when it is not built.
+  public static func executable(named name: String) throws -> URL {
     var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
     for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
       candidates.append(bundle.bundleURL.deletingLastPathComponent())
