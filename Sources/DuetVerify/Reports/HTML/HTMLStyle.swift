@@ -26,6 +26,7 @@ enum HTMLStyle {
     .cell.none { color: #7b8391; font-weight: normal; }
     .taxonomy td ul { margin: 0; padding-left: 16px; }
     .taxonomy td, .taxonomy th { font-size: 13px; }
+    .taxonomy tbody th, .taxonomy td.pass, .taxonomy td.fail, .taxonomy td.warn { white-space: nowrap; }
     ul.problems, ul.findings { list-style: none; padding: 0; }
     ul.problems li, ul.findings li { background: #fff; border-left: 4px solid #a3161b; padding: 6px 10px; margin: 6px 0; }
     ul.findings li.warn { border-left-color: #c58a00; }
