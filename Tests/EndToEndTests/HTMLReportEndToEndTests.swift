@@ -95,7 +95,11 @@ final class HTMLReportEndToEndTests: XCTestCase {
     var text = ""
     var inTag = false
     for character in body {
-      if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
         text.append(character)
       }
     }

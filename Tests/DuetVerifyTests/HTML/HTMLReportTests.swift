@@ -31,11 +31,13 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(failures.contains("<article class=\"failure\" id=\"failure-1-2\">"), failures)
     XCTAssertTrue(
       failures.contains(
-        "<h3>✗ fixture &#39;splash.repeat-appear-inert&#39; step 1 &#39;the splash appears&#39; — effects diverged</h3>"),
+        "<h3>✗ fixture &#39;splash.repeat-appear-inert&#39; step 1 &#39;the splash appears&#39; — effects diverged</h3>"
+      ),
       failures)
     for (name, value) in [
       ("lane", "swift"), ("recording", "splash.repeat-appear-inert"), ("step", "1"),
-      ("label", "the splash appears"), ("at", "expectedEffects[0]"), ("action", "{&quot;case&quot;:&quot;appeared&quot;}"),
+      ("label", "the splash appears"), ("at", "expectedEffects[0]"),
+      ("action", "{&quot;case&quot;:&quot;appeared&quot;}"),
       ("scenario", "Sources/FoyerFeatures/Splash/SplashScenario.swift:57"),
       ("next", "duet-verify explain splash.repeat-appear-inert#1"),
     ] {
@@ -63,7 +65,8 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(rows[0].contains("<code>Session Signed In</code></th><td class=\"pass\">✓ declared</td>"), rows[0])
     XCTAssertTrue(rows[0].contains("<li>provider: string (email, guest)</li>"), rows[0])
     XCTAssertTrue(rows[0].contains("<code>signin.email</code>, <code>chain-root-signin</code>"), rows[0])
-    XCTAssertTrue(rows[1].contains("<td class=\"warn\">! never recorded</td><td><code>home</code></td><td>—</td>"), rows[1])
+    XCTAssertTrue(
+      rows[1].contains("<td class=\"warn\">! never recorded</td><td><code>home</code></td><td>—</td>"), rows[1])
     XCTAssertTrue(page.contains("! warning: &#39;Promo Viewed&#39; is declared but no recording emits it."), page)
   }
 
@@ -116,7 +119,8 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertFalse(page.contains("onmouseover=\""), page)
     XCTAssertFalse(page.contains("\u{0}"), page)
     XCTAssertFalse(page.contains("\u{1B}"), page)
-    let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot; onmouseover=&quot;steal()&quot; &#39;q&#39;"
+    let escaped =
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &quot; onmouseover=&quot;steal()&quot; &#39;q&#39;"
     // Platform, feature, name (link, header, field), label, node, path, fragments, note, action,
     // scenario, stderr, lint, taxonomy error, runner failure, event name, pinning recording.
     XCTAssertGreaterThanOrEqual(page.components(separatedBy: escaped).count - 1, 20, page)

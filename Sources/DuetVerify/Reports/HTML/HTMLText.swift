@@ -17,7 +17,8 @@ enum HTMLText {
       case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
       default:
         let value = scalar.value
-        let forbidden = value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
+        let forbidden =
+          value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
           || value & 0xFFFE == 0xFFFE
         if forbidden { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
       }
