@@ -41,6 +41,8 @@ let package = Package(
     .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry", "DuetReplay"]),
     .executableTarget(name: "duet-bench", dependencies: ["BenchFeature"]),
     .executableTarget(name: "bench-runner", dependencies: ["BenchFeature", "DuetReplay"]),
+    // The telemetry figure: events/s and caller p99 through console + queued vendor + synchronous sink.
+    .executableTarget(name: "telemetry-bench", dependencies: ["DuetTelemetry"]),
 
     .testTarget(name: "DuetCoreTests", dependencies: ["DuetCore"]),
     .testTarget(name: "DuetTelemetryTests", dependencies: ["DuetTelemetry", "DuetCore"]),

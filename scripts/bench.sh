@@ -2,9 +2,12 @@
 # make bench: builds in release mode, generates (once) a deterministic corpus of
 # BENCH_FIXTURES x BENCH_STEPS (default 10000 x 10), and prints the in-process limit, the
 # protocol lane with --jobs 1 and with --jobs <cores>, their ratios and the verifier's peak RSS.
+# A second, tiny-state corpus (a counter, BENCH_FIXTURES x BENCH_STEPS) gives (d) one runner alone
+# answering its requests piped in and (c2) verify --jobs 2 over it; efficiency = time (d) / time (c2).
+# The corpus folders carry a format version (v2: per-feature events), so an older cached corpus is not reused.
 # BENCH_REPEAT=N runs each measurement N times and keeps the fastest (the machine is shared).
 # The last line is machine-readable:
-#   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)>
+#   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)>
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
@@ -15,9 +18,17 @@ swift build -c release --product duet-verify >/dev/null
 swift build -c release --product bench-runner >/dev/null
 swift build -c release --product duet-bench >/dev/null
 bin=.build/release
-corpus=.build/bench/corpus-$fixtures-$steps-$seed
+corpus=.build/bench/corpus-v2-$fixtures-$steps-$seed
 if [ ! -f "$corpus/manifest.yaml" ]; then
   rm -rf "$corpus"
   "$bin/duet-bench" generate "$corpus" --fixtures "$fixtures" --steps "$steps" --seed "$seed"
 fi
-"$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat"
+tiny=.build/bench/tiny-v2-$fixtures-$steps-$seed
+if [ ! -f "$tiny/requests.jsonl" ]; then
+  rm -rf "$tiny"
+  "$bin/duet-bench" generate "$tiny" --fixtures "$fixtures" --steps "$steps" --seed "$seed" --tiny
+fi
+swift build -c release --product telemetry-bench >/dev/null
+"$bin/telemetry-bench" "${BENCH_TELEMETRY_EVENTS:-200000}" "$repeat"
+"$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat" \
+  --tiny "$tiny"

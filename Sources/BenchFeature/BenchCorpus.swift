@@ -1,50 +1,106 @@
 import DuetCore
 import Foundation
 
-/// A deterministic synthetic corpus for the benchmark: N fixtures × S steps of the bench feature,
+/// A deterministic synthetic corpus for the benchmark: N fixtures × S steps of one feature,
 /// recorded through the real reducer so every fixture passes. The same seed gives the same bytes.
 public struct BenchCorpus: Sendable {
+  /// Which feature the corpus records.
+  public enum Shape: String, Sendable {
+    /// `bench`: a realistic state of about 30 fields and 20 items (5.6 KB compact).
+    case realistic
+    /// `tally`: a counter's two fields, so the runner's own work per step is as small as it gets.
+    case tiny
+
+    /// The feature name in the manifest and on the wire.
+    public var feature: String { self == .realistic ? "bench" : "tally" }
+  }
+
   public var fixtures: Int
   public var steps: Int
   public var seed: UInt64
+  public var shape: Shape
 
-  public init(fixtures: Int, steps: Int, seed: UInt64) {
+  public init(fixtures: Int, steps: Int, seed: UInt64, shape: Shape = .realistic) {
     self.fixtures = fixtures
     self.steps = steps
     self.seed = seed
+    self.shape = shape
   }
 
-  /// The name of fixture `index` (`bench.f000042`).
-  public static func name(_ index: Int) -> String {
+  /// The name of fixture `index` (`bench.f000042`, `tally.f000042`).
+  public func name(_ index: Int) -> String {
     let digits = String(index)
-    return "bench.f" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    return shape.feature + ".f" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
   }
 
-  /// Writes `manifest.yaml` and `fixtures/*.fixture.json` under `directory`.
+  /// Writes `manifest.yaml`, `fixtures/*.fixture.json` and `requests.jsonl` under `directory`.
+  ///
+  /// `requests.jsonl` holds every `reduce` request a passing `verify` sends, in corpus order, byte
+  /// for byte as the verifier writes them: piped into a runner alone, it times the runner's share.
   public func write(to directory: URL) throws {
     let fixturesFolder = directory.appendingPathComponent("fixtures")
     try FileManager.default.createDirectory(at: fixturesFolder, withIntermediateDirectories: true)
     var manifest = "# Synthetic benchmark corpus (seed \(seed)): \(fixtures) fixtures x \(steps) steps.\n"
-    manifest += "features:\n  bench:\n    events:\n      - Item Toggled\n      - Cart Completed\n    fixtures:\n"
+    manifest += "features:\n  \(shape.feature):\n"
+    // The tally emits no events: declaring the bench feature's would fail the taxonomy gate.
+    if shape == .realistic { manifest += "    events:\n      - Item Toggled\n      - Cart Completed\n" }
+    manifest += "    fixtures:\n"
+    var requests: [UInt8] = []
     for index in 0..<fixtures {
-      let name = Self.name(index)
+      let name = name(index)
       manifest += "      - \(name)\n"
-      let text = try CanonicalWriter.pretty(try document(index))
+      let document = try document(index)
+      let text = try CanonicalWriter.pretty(document)
       try Data(text.utf8).write(to: fixturesFolder.appendingPathComponent("\(name).fixture.json"))
+      try appendRequests(of: document, to: &requests)
     }
     try Data(manifest.utf8).write(to: directory.appendingPathComponent("manifest.yaml"))
+    try Data(requests).write(to: directory.appendingPathComponent("requests.jsonl"))
+  }
+
+  /// `{"action":…,"feature":…,"op":"reduce","state":…}` per step, each state the previous
+  /// step's expectation (what the verifier splices in when every step passes).
+  func appendRequests(of document: JSONValue, to requests: inout [UInt8]) throws {
+    guard var state = document["initialState"], let steps = document["steps"]?.arrayValue else { return }
+    let feature = CanonicalWriter.quoted(shape.feature)
+    for step in steps {
+      requests.append(contentsOf: #"{"action":"#.utf8)
+      requests.append(contentsOf: try CanonicalWriter.compact(step["action"] ?? .null).utf8)
+      requests.append(contentsOf: #","feature":"#.utf8)
+      requests.append(contentsOf: feature.utf8)
+      requests.append(contentsOf: #","op":"reduce","state":"#.utf8)
+      requests.append(contentsOf: try CanonicalWriter.compact(state).utf8)
+      requests.append(contentsOf: "}\n".utf8)
+      state = step["expectedState"] ?? .null
+    }
   }
 
   /// Fixture `index` as a dialect-2 document, its expectations computed by the reducer.
   public func document(_ index: Int) throws -> JSONValue {
+    switch shape {
+    case .realistic: return try realisticDocument(index)
+    case .tiny: return try tinyDocument(index)
+    }
+  }
+
+  func tinyDocument(_ index: Int) throws -> JSONValue {
     var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
-    var state = initialState(&random, index: index)
+    var state = TallyState(count: Int(random.next() % 100), isAutoIncrementing: false)
+    let actions: [TallyAction] = [.increment, .decrement, .tick, .toggleAutoIncrement]
+    return try recorded(initial: state, feature: "tally", index: index) {
+      let action = actions[Int(random.next() % 4)]
+      return (action, tallyReducer(state: &state, action: action), state)
+    }
+  }
+
+  /// A document of `steps` steps, each made by `step` (the action, its effects, the state after).
+  func recorded<State: Encodable, Action: Encodable, Effects: Encodable>(
+    initial: State, feature: String, index: Int, step: () -> (Action, Effects, State)
+  ) throws -> JSONValue {
     let encoder = CanonicalEncoder()
-    let initial = try encoder.encode(state, root: "initialState")
     var recorded: [JSONValue] = []
     for stepIndex in 0..<steps {
-      let action = nextAction(&random, state: state)
-      let effects = benchReducer(state: &state, action: action)
+      let (action, effects, state) = step()
       recorded.append(
         .object([
           "action": try encoder.encode(action, root: "action"),
@@ -57,11 +113,20 @@ public struct BenchCorpus: Sendable {
     return .object([
       "description": .string("Synthetic benchmark fixture \(index)."),
       "dialect": .integer(2),
-      "feature": .string("bench"),
-      "initialState": initial,
+      "feature": .string(feature),
+      "initialState": try encoder.encode(initial, root: "initialState"),
       "scenario": .object(["source": .string("Sources/BenchFeature/BenchCorpus.swift")]),
       "steps": .array(recorded),
     ])
+  }
+
+  func realisticDocument(_ index: Int) throws -> JSONValue {
+    var random = SplitMix64(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+    var state = initialState(&random, index: index)
+    return try recorded(initial: state, feature: "bench", index: index) {
+      let action = nextAction(&random, state: state)
+      return (action, benchReducer(state: &state, action: action), state)
+    }
   }
 
   func initialState(_ random: inout SplitMix64, index: Int) -> BenchState {

@@ -14,11 +14,13 @@ public enum BenchLane {
     public var exitStatus: Int32
   }
 
-  /// Runs `verifier` with `arguments`, its output discarded, and measures it.
-  public static func run(verifier: String, arguments: [String]) throws -> Figures {
+  /// Runs `verifier` with `arguments`, its output discarded, and measures it; with `input`, that
+  /// file is its standard input (how the benchmark times a runner alone on piped requests).
+  public static func run(verifier: String, arguments: [String], input: String? = nil) throws -> Figures {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([verifier] + arguments).map { strdup($0) } + [nil]

@@ -27,12 +27,13 @@ public enum BenchLimit {
       let document = try parser.parse(data)
       guard let initial = document["initialState"], let steps = document["steps"]?.arrayValue else { continue }
       figures.fixtures += 1
+      let feature = document["feature"]?.stringValue ?? "bench"
       var stateText = try CanonicalWriter.compact(initial)
       for step in steps {
         figures.steps += 1
         // The runner's half: a state tree and an action tree arrive, canonical strings leave.
         let reply = try benchRegistry.reduce(
-          feature: "bench", state: try parser.parse(stateText), action: step["action"] ?? .null)
+          feature: feature, state: try parser.parse(stateText), action: step["action"] ?? .null)
         stateText = reply.state
         let effectsText = reply.effects
         // The verifier's half: compare with the canonical expectation.

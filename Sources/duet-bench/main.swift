@@ -19,8 +19,25 @@ func text(_ name: String, in arguments: [String]) -> String? {
   return arguments[index + 1]
 }
 
+/// The fastest of `repeats` runs of `program` (the largest RSS of them); a failing run stops the bench.
+func fastest(_ repeats: Int, _ what: String, program: String, arguments: [String], input: String? = nil) throws
+  -> BenchLane.Figures
+{
+  var best: BenchLane.Figures?
+  for _ in 0..<repeats {
+    let figures = try BenchLane.run(verifier: program, arguments: arguments, input: input)
+    guard figures.exitStatus == 0 else { fail("\(what) exited \(figures.exitStatus); the corpus must pass") }
+    var kept = best.map { $0.seconds <= figures.seconds ? $0 : figures } ?? figures
+    kept.peakRSSMegabytes = max(best?.peakRSSMegabytes ?? 0, figures.peakRSSMegabytes)
+    best = kept
+  }
+  guard let best else { fail("no run of \(what)") }
+  return best
+}
+
 /// (a) the in-process limit, (b) the lane with one runner, (c) the lane with one runner per core;
-/// the last line is machine-readable.
+/// with `--tiny DIR`, (d) one runner alone on the tiny corpus's piped requests and (c2) the lane
+/// with two runners on it. The last line is machine-readable.
 func runBenchmark(corpus: URL, arguments: [String]) {
   guard let verifier = text("--verifier", in: arguments), let runner = text("--runner", in: arguments) else {
     fail("run needs --verifier PATH and --runner PATH")
@@ -38,20 +55,10 @@ func runBenchmark(corpus: URL, arguments: [String]) {
     }
     guard limit.failures == 0, limit.steps > 0 else { fail("the in-process limit saw \(limit.failures) failures") }
     let steps = Double(limit.steps)
-    func lane(_ jobs: Int) throws -> BenchLane.Figures {
-      var best: BenchLane.Figures?
-      for _ in 0..<repeats {
-        let figures = try BenchLane.run(
-          verifier: verifier, arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
-        guard figures.exitStatus == 0 else {
-          fail("duet-verify --jobs \(jobs) exited \(figures.exitStatus); the corpus must pass")
-        }
-        var kept = best.map { $0.seconds <= figures.seconds ? $0 : figures } ?? figures
-        kept.peakRSSMegabytes = max(best?.peakRSSMegabytes ?? 0, figures.peakRSSMegabytes)
-        best = kept
-      }
-      guard let best else { fail("no run of duet-verify --jobs \(jobs)") }
-      return best
+    func lane(_ jobs: Int, manifest: String = manifest) throws -> BenchLane.Figures {
+      try fastest(
+        repeats, "duet-verify --jobs \(jobs)", program: verifier,
+        arguments: ["verify", "--manifest", manifest, "--runner", runner, "--jobs", String(jobs)])
     }
     let serial = try lane(1)
     let parallel = try lane(cores)
@@ -72,10 +79,27 @@ func runBenchmark(corpus: URL, arguments: [String]) {
         format: "(c) protocol lane, --jobs %d:    %8.0f steps/s  %7.2fs  verifier RSS %.0f MB", cores, parallelRate,
         parallel.seconds, parallel.peakRSSMegabytes))
     let rss = max(serial.peakRSSMegabytes, parallel.peakRSSMegabytes)
+    var efficiency = ""
+    if let tiny = text("--tiny", in: arguments) {
+      let requests = try Data(contentsOf: URL(fileURLWithPath: tiny + "/requests.jsonl"))
+      let tinySteps = Double(requests.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+      let alone = try fastest(
+        repeats, "the runner alone", program: runner, arguments: [], input: tiny + "/requests.jsonl")
+      let lane = try lane(2, manifest: tiny + "/manifest.yaml")
+      print(
+        String(
+          format: "(d) one runner alone, tiny:     %8.0f steps/s  %7.2fs  (%.1f µs per request)",
+          tinySteps / alone.seconds, alone.seconds, alone.seconds / tinySteps * 1e6))
+      print(
+        String(
+          format: "(c2) tiny, --jobs 2:            %8.0f steps/s  %7.2fs  verifier RSS %.0f MB",
+          tinySteps / lane.seconds, lane.seconds, lane.peakRSSMegabytes))
+      efficiency = String(format: " efficiency=%.2f", alone.seconds / lane.seconds)
+    }
     print(
       String(
         format: "bench: lane/limit=%.2f parallel/serial=%.2f rss=%.0fMB steps/s=%.0f", parallelRate / limitRate,
-        parallelRate / serialRate, rss, parallelRate))
+        parallelRate / serialRate, rss, parallelRate) + efficiency)
   } catch {
     fail("the benchmark could not run: \(error)")
   }
@@ -84,8 +108,8 @@ func runBenchmark(corpus: URL, arguments: [String]) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
   fail(
-    "usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] | duet-bench limit DIR | "
-      + "duet-bench run DIR --verifier PATH --runner PATH [--jobs N] [--repeat N]")
+    "usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] [--tiny] | duet-bench limit DIR | "
+      + "duet-bench run DIR --verifier PATH --runner PATH [--jobs N] [--repeat N] [--tiny DIR]")
 }
 let directory = URL(fileURLWithPath: arguments[1])
 switch arguments[0] {
@@ -93,7 +117,8 @@ case "generate":
   let corpus = BenchCorpus(
     fixtures: option("--fixtures", in: arguments, default: 10_000),
     steps: option("--steps", in: arguments, default: 10),
-    seed: UInt64(option("--seed", in: arguments, default: 42)))
+    seed: UInt64(option("--seed", in: arguments, default: 42)),
+    shape: arguments.contains("--tiny") ? .tiny : .realistic)
   do {
     try corpus.write(to: directory)
   } catch {

@@ -5,9 +5,9 @@ import DuetCore
 /// wrote anything.
 enum Scenarios {
   /// `{"fixtures":[…]}` for a feature (a one-step counter-shaped recording) or a chain.
-  static func canned(feature: String?, chain: String?) -> String {
+  static func canned(feature: String?, chain: String?, padding: Int = 0) -> String {
     let name: String
-    let document: JSONValue
+    var document: JSONValue
     if let feature {
       name = feature
       document = .object([
@@ -29,6 +29,10 @@ enum Scenarios {
           ])
         ]),
       ])
+    }
+    if padding > 0, case .object(var fields) = document {
+      fields["description"] = .string(String(repeating: "a", count: padding))
+      document = .object(fields)
     }
     let reply = JSONValue.object(["fixtures": .array([.object(["document": document, "name": .string(name)])])])
     return (try? CanonicalWriter.compact(reply)) ?? "{}"

@@ -7,11 +7,19 @@ import Foundation
 //                      [--exit-before-handshake STATUS] [--hang-before-handshake]
 //                      [--stderr-flood BYTES] [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
 //                      [--line-mib N] [--announce FIFO] [--start-log FILE] [--capabilities record]
+//                      [--at-exit crash|status] [--grandchild-stderr PIDFILE] [--scenarios-mib N]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
 // invalid-utf8, huge-line (--line-mib MiB, default 17), error, close-stdout, close-stdin (answers
 // wrongly, then reads nothing), slow (answers correctly after --slow-ms; without this fault,
-// --slow-ms delays every answer).
+// --slow-ms delays every answer), and the stream-integrity faults, each around a correct answer:
+// duplicate (the answer twice), stray (a stray line, then the answer), blank (a blank line, then
+// the answer), pretty-state (the answer with its state as multi-line pretty JSON).
+// --at-exit: on {"op":"exit"}, SIGKILL itself (crash) or exit with status 3 (status) instead of 0.
+// --grandchild-stderr: after the handshake, leave a child behind (same process group, same pipes)
+// writing to stderr forever; it writes its pid to PIDFILE first.
+// --scenarios-mib: the canned scenarios reply is padded to about N MiB (one long description).
+// --hostile-text: the error fault's message holds a line break, a workflow command, ESC and NUL.
 // The fault fires on every request whose action case is --on (every request when --on is absent);
 // other requests are answered correctly. With --announce, the runner writes its pid to that named
 // pipe just before a fault fires (if someone is reading it), so a test knows the moment. With
@@ -72,6 +80,16 @@ let canRecord = options["--capabilities"] == "record"
 if canRecord { handshakeFields["capabilities"] = .array([.string("record")]) }
 out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
 
+if let pidFile = options["--grandchild-stderr"] {
+  // Inherits every descriptor (stdout and stderr pipes included) and stays in our process group.
+  let script =
+    "echo $$ > '\(pidFile)'; while :; do echo 'misbehaving-runner grandchild: still here' >&2; sleep 0.02; done"
+  var child: pid_t = 0
+  var argv: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", script]).map { strdup($0) } + [nil]
+  _ = posix_spawn(&child, "/bin/sh", nil, nil, &argv, environ)
+  argv.forEach { free($0) }
+}
+
 let fault = options["--fault"]
 let trigger = options["--on"]
 let slowMillis = UInt32(options["--slow-ms"] ?? "0") ?? 0
@@ -94,7 +112,13 @@ while let line = readLine(strippingNewline: true) {
     out("{\"error\":\"malformed request line\"}\n")
     continue
   }
-  if request["op"] == .string("exit") { exit(0) }
+  if request["op"] == .string("exit") {
+    switch options["--at-exit"] {
+    case "crash": kill(getpid(), SIGKILL)
+    case "status": exit(3)
+    default: exit(0)
+    }
+  }
   if request["op"] == .string("scenarios") {
     let target = request["feature"]?.stringValue ?? request["chain"]?.stringValue ?? ""
     guard canRecord else {
@@ -123,7 +147,10 @@ while let line = readLine(strippingNewline: true) {
       default: break
       }
     }
-    out(Scenarios.canned(feature: request["feature"]?.stringValue, chain: request["chain"]?.stringValue) + "\n")
+    let padding = (Int(options["--scenarios-mib"] ?? "0") ?? 0) << 20
+    out(
+      Scenarios.canned(
+        feature: request["feature"]?.stringValue, chain: request["chain"]?.stringValue, padding: padding) + "\n")
     continue
   }
   guard let feature = request["feature"]?.stringValue, let state = request["state"], let action = request["action"]
@@ -132,7 +159,10 @@ while let line = readLine(strippingNewline: true) {
     continue
   }
   if slowMillis > 0, fault != "slow" { usleep(slowMillis * 1000) }
-  if let fault, trigger == nil || action["case"]?.stringValue == trigger {
+  let fires = fault != nil && (trigger == nil || action["case"]?.stringValue == trigger)
+  if fires, fault == "stray" { out("misbehaving-runner: a stray line on stdout\n") }
+  if fires, fault == "blank" { out("\n") }
+  if let fault, fires {
     announce()
     switch fault {
     case "slow": usleep(slowMillis * 1000)
@@ -164,7 +194,9 @@ while let line = readLine(strippingNewline: true) {
       out("\n")
       continue
     case "error":
-      out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+      // With --hostile-text the message tries to forge a workflow command and clear the terminal.
+      let extra = options["--hostile-text"] != nil ? "\\n::error::forged by the runner\\u001b[2J\\u0000" : ""
+      out("{\"error\":\"unknown feature '\(feature)'\(extra)\"}\n")
       continue
     default: break
     }
@@ -175,6 +207,9 @@ while let line = readLine(strippingNewline: true) {
     out("{\"error\":\"unknown feature '\(feature)'\"}\n")
     continue
   }
-  let response: JSONValue = .object(["effects": .string(effectsText), "state": .string(stateText)])
-  out(((try? CanonicalWriter.compact(response)) ?? "{}") + "\n")
+  let threaded = fires && fault == "pretty-state" ? ((try? CanonicalWriter.pretty(next)) ?? stateText) : stateText
+  let response: JSONValue = .object(["effects": .string(effectsText), "state": .string(threaded)])
+  let line = ((try? CanonicalWriter.compact(response)) ?? "{}") + "\n"
+  out(line)
+  if fires, fault == "duplicate" { out(line) }
 }

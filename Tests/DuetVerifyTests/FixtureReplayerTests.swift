@@ -58,7 +58,8 @@ final class FixtureReplayerTests: XCTestCase {
       FixtureFailure(
         reason: .stateDiverged, step: 1, label: "increment again", line: 11,
         divergence: Divergence(path: "expectedState.count", expected: "5", actual: "2"),
-        action: "{\"case\":\"increment\"}"))
+        action: "{\"case\":\"increment\"}",
+        diff: ["  {", "-   \"count\": 5,", "+   \"count\": 2,", "    \"isAutoIncrementing\": false", "  }"]))
     XCTAssertEqual(outcome.result.steps.map(\.passed), [true, false])
   }
 

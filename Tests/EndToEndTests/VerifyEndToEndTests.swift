@@ -21,7 +21,8 @@ final class VerifyEndToEndTests: XCTestCase {
   func testAChangedExpectedValueReportsTheExactStepAndPath() throws {
     let repository = try TemporaryRepository.counterCorpus()
     try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
-    let run = try repository.verify(["verify", "--runner", try demoRunner()])
+    let runner = try demoRunner()
+    let run = try repository.verify(["verify", "--runner", runner])
     XCTAssertEqual(run.code, 1)
     XCTAssertTrue(
       run.out.hasPrefix(
@@ -31,7 +32,13 @@ final class VerifyEndToEndTests: XCTestCase {
           expected: 5   actual: 2
           action: {"case":"increment"}
           scenario: DuetTestingTests/ScenarioRunnerTests.swift:22
-          next: duet-verify explain counter#1
+          next: duet-verify explain counter#1 --runner \(runner)
+          diff (- expected, + actual):
+              {
+            -   "count": 5,
+            +   "count": 2,
+                "isAutoIncrementing": false
+              }
 
         duet-verify: 3/4 fixtures passed (
         """), run.out)
@@ -161,7 +168,7 @@ final class VerifyEndToEndTests: XCTestCase {
     try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
     _ = try repository.verify(["verify", "--runner", try demoRunner()])
     let last = try repository.verify(["explain"])
-    XCTAssertEqual(last.code, 0)
+    XCTAssertEqual(last.code, 1, "explain exits 1 when the last run failed")
     XCTAssertTrue(last.out.hasPrefix("✗ fixture 'counter' step 1 'increment again' — state diverged\n"), last.out)
     let step = try repository.verify(["explain", "counter#1", "--runner", try demoRunner()])
     XCTAssertEqual(step.code, 1)

@@ -51,7 +51,16 @@ public enum CanonicalCodingError: Error, Equatable, Sendable, CustomStringConver
     if let error = error as? CanonicalCodingError { return error }
     if let error = error as? DecodingError {
       switch error {
-      case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context):
+      case .dataCorrupted(let context):
+        // A hand-written sum (`TrackedParam`) reports an unknown case through Foundation's error
+        // type, so any decoder can show it; here it gets the dialect's sentence and its path.
+        if let inner = context.underlyingError as? CanonicalCodingError,
+          case .unknownCase(let name, let typeName, _) = inner
+        {
+          return .unknownCase(name, typeName: typeName, path: path)
+        }
+        return .invalidValue(context.debugDescription, path: path)
+      case .typeMismatch(_, let context), .valueNotFound(_, let context):
         return .invalidValue(context.debugDescription, path: path)
       case .keyNotFound(let key, _):
         return .missingKey(key.stringValue, typeName: "value", path: path)

@@ -27,24 +27,50 @@ public struct CanonicalDouble: Hashable, Sendable, Codable {
     try container.encode(value)
   }
 
-  /// The shortest text that round-trips the number, always with a fraction or exponent so it
-  /// re-parses as a double (`1.5`, `2.0`, `1e-07` → `1e-7`).
+  /// The number as Duet's Kotlin core writes it (`Double.toString` on the JVM): the shortest
+  /// digits that round-trip, plain between 10^-3 and 10^7 (`1.5`, `2.0`, `0.001`), otherwise in
+  /// E-notation with one digit before the point (`1.0E-7`, `1.2345678E7`). Both cores must write
+  /// one spelling, or a Kotlin recording would drift when Swift re-writes it.
   public var canonicalText: String {
-    var text = value.description
-    if let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-      let mantissa = text[..<exponent]
-      var power = text[text.index(after: exponent)...]
-      var sign = ""
-      if power.first == "-" || power.first == "+" {
-        if power.first == "-" { sign = "-" }
-        power = power.dropFirst()
+    guard value != 0 else { return value.sign == .minus ? "-0.0" : "0.0" }
+    let (digits, exponent) = Self.shortestDigits(of: value.magnitude)
+    let sign = value < 0 ? "-" : ""
+    // `exponent` is the power of ten of the first digit: d.ddd × 10^exponent.
+    if exponent >= -3 && exponent < 7 {
+      if exponent < 0 {
+        return sign + "0." + String(repeating: "0", count: -exponent - 1) + digits
       }
-      while power.count > 1, power.first == "0" { power = power.dropFirst() }
-      text = "\(mantissa)e\(sign)\(power)"
-    } else if !text.contains(".") {
-      text += ".0"
+      let whole = exponent + 1
+      if digits.count <= whole {
+        return sign + digits + String(repeating: "0", count: whole - digits.count) + ".0"
+      }
+      return sign + digits.prefix(whole) + "." + digits.dropFirst(whole)
     }
-    return text
+    let fraction = digits.count > 1 ? String(digits.dropFirst()) : "0"
+    return sign + digits.prefix(1) + "." + fraction + "E" + String(exponent)
+  }
+
+  /// The shortest round-tripping significant digits of a positive finite number (Swift's own
+  /// `description` computes them) and the decimal exponent of the first digit.
+  private static func shortestDigits(of magnitude: Double) -> (digits: String, exponent: Int) {
+    let text = magnitude.description
+    var mantissa = Substring(text)
+    var exponent = 0
+    if let marker = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      mantissa = text[..<marker]
+      exponent = Int(text[text.index(after: marker)...]) ?? 0
+    }
+    let point = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
+    let integerPart = mantissa[..<point]
+    let fractionPart = point < mantissa.endIndex ? mantissa[mantissa.index(after: point)...] : ""
+    var digits = String(integerPart + fractionPart)
+    exponent += integerPart.count - 1
+    while digits.first == "0", digits.count > 1 {
+      digits.removeFirst()
+      exponent -= 1
+    }
+    while digits.last == "0", digits.count > 1 { digits.removeLast() }
+    return (digits, exponent)
   }
 
   /// The canonical text for a parsed non-integer lexeme; `nil` when it is not finite.

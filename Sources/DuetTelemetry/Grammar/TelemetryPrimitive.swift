@@ -1,6 +1,6 @@
 import DuetCore
 
-/// A property value as a vendor SDK is handed it: what `TrackedEvent.encodedProperties()` maps to.
+/// A property value as a sink sees it: what `TrackedEvent.encodedPrimitives()` maps to.
 ///
 /// Its own type (rather than `Any`) so a sink can switch over the four kinds exhaustively and a
 /// test can compare property bags with `==`.
@@ -31,6 +31,16 @@ public enum TelemetryPrimitive: Hashable, Sendable, CustomStringConvertible {
     case .int(let number): return String(number)
     case .bool(let flag): return flag ? "true" : "false"
     case .double(let number): return number.canonicalText
+    }
+  }
+
+  /// The value as a vendor SDK takes it: a `String`, `Int`, `Bool` or `Double`.
+  public var foundationValue: AnyHashable {
+    switch self {
+    case .string(let text): return text
+    case .int(let number): return number
+    case .bool(let flag): return flag
+    case .double(let number): return number.value
     }
   }
 

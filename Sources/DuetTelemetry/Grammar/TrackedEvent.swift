@@ -26,9 +26,20 @@ public struct TrackedEvent: Hashable, Sendable, Codable {
     subject + " " + verb.token
   }
 
-  /// The property bag a vendor SDK is handed: each parameter's key mapped to its primitive. When a
-  /// key repeats, the last parameter wins, as it would in any vendor's dictionary.
-  public func encodedProperties() -> [String: TelemetryPrimitive] {
+  /// The property bag a vendor SDK is handed, as the Foundation values such an SDK takes: each
+  /// parameter's key mapped to a `String`, `Int`, `Bool` or `Double` (never a wrapper object, which
+  /// an SDK would stringify or drop). `AnyHashable` so tests compare bags with `==`; it converts to
+  /// `[String: Any]` where an SDK asks for that. When a key repeats, the last parameter wins, as it
+  /// would in any vendor's dictionary.
+  public func encodedProperties() -> [String: AnyHashable] {
+    var bag: [String: AnyHashable] = [:]
+    for param in params { bag[param.key] = param.primitive.foundationValue }
+    return bag
+  }
+
+  /// The same bag with typed values, for a sink that switches over the four kinds (the console
+  /// sink, the taxonomy gate) and for tests.
+  public func encodedPrimitives() -> [String: TelemetryPrimitive] {
     var bag: [String: TelemetryPrimitive] = [:]
     for param in params { bag[param.key] = param.primitive }
     return bag

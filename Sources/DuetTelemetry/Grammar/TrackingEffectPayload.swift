@@ -4,8 +4,10 @@ import DuetCore
 ///
 /// The recordings write a tracked event as `{"kind":"run","payload":{"case":"track","value":{"event":…}}}`,
 /// so a feature's payload enum declares exactly `case track(event: TrackedEvent)`; that case is
-/// this protocol's witness, and `Effect.track(_:)` is then available to its reducer.
-public protocol TrackingEffectPayload: Codable, Sendable, Equatable {
+/// this protocol's witness, and `Effect.track(_:)` is then available to its reducer. It refines
+/// `CanonicalSumCodable` because the envelope is a case/value sum: a payload that forgot the marker
+/// would record Swift's `{"track":{…}}` shape, which neither the gate nor the Kotlin core reads.
+public protocol TrackingEffectPayload: CanonicalSumCodable, Sendable, Equatable {
   /// The case that carries an event (`case track(event: TrackedEvent)`).
   static func track(event: TrackedEvent) -> Self
 }

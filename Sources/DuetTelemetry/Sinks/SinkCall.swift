@@ -28,6 +28,16 @@ public enum SinkCall: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
+  /// The call's name without its arguments (`track`, `identify`, `reset`, `setEnabled`).
+  public var kindName: String {
+    switch self {
+    case .track: return "track"
+    case .identify: return "identify"
+    case .reset: return "reset"
+    case .setEnabled: return "setEnabled"
+    }
+  }
+
   /// `track 'Session Signed In'`, `identify`, `reset`, `setEnabled(false)`. The user id is left
   /// out on purpose: failure reports end up in logs.
   public var description: String {

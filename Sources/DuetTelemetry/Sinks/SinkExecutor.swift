@@ -12,10 +12,12 @@ public protocol SinkExecutor: Sendable {
 /// The default executor: one serial dispatch queue per sink, so a slow sink only delays itself.
 public final class SerialQueueExecutor: SinkExecutor {
   private let queue: DispatchQueue
+  private let marker = DispatchSpecificKey<Bool>()
 
   /// A fresh serial queue; `label` names it in a debugger.
   public init(label: String = "duet.telemetry.sink") {
     queue = DispatchQueue(label: label)
+    queue.setSpecific(key: marker, value: true)
   }
 
   /// Runs `work` asynchronously on the serial queue.
@@ -23,8 +25,13 @@ public final class SerialQueueExecutor: SinkExecutor {
     queue.async(execute: work)
   }
 
-  /// Blocks until everything submitted so far has run (for an orderly shutdown).
-  public func waitUntilIdle() {
+  /// Blocks until everything submitted so far has run; returns `false` without waiting when called
+  /// from the queue itself, where waiting would deadlock. Apps flush through `QueuedSink.flush`
+  /// or the fan-out instead, which also bound the wait.
+  @discardableResult
+  public func waitUntilIdle() -> Bool {
+    guard DispatchQueue.getSpecific(key: marker) == nil else { return false }
     queue.sync {}
+    return true
   }
 }

@@ -35,6 +35,7 @@ public enum DuetVerifyCLI {
     case .verify: return VerifyCommand.run(options, context: context)
     case .lint: return LintCommand.run(options, context: context)
     case .explain: return ExplainCommand.run(options, context: context)
+    case .materialize: return MaterializeCommand.run(options, context: context)
     case .record: return RecordCommand.run(options, context: context)
     case .taxonomy: return TaxonomyVerb.run(options, context: context)
     case .canonical: return CanonicalCommand.run(options, output: output)

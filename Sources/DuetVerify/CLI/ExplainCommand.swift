@@ -1,7 +1,8 @@
 import Foundation
 
 /// `duet-verify explain [<fixture>[#<step>]]`: re-render the last run's failures from `.runs/`, or,
-/// with a step, replay the recording up to it and print the full expected vs actual trees.
+/// with a step, replay the recording up to it and print the full expected vs actual trees and the
+/// compact diff. Exits 1 whenever what it shows failed (the last run, the recording, the step).
 enum ExplainCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
@@ -12,9 +13,15 @@ enum ExplainCommand {
       output.diagnostic(error.description)
       return .usage
     }
-    guard let target = options.operands.first else { return lastRun(location: location, output: output) }
+    let style = TerminalStyle.decide(
+      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
+    guard let target = options.operands.first else {
+      return lastRun(location: location, style: style, options: options, output: output)
+    }
     let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 2 else { return oneFixture(parts[0], location: location, output: output) }
+    guard parts.count == 2 else {
+      return oneFixture(parts[0], location: location, style: style, options: options, output: output)
+    }
     guard let step = Int(parts[1]), step >= 0 else {
       output.diagnostic(
         "duet-verify explain: '\(parts[1])' is not a step index. Write <fixture>#<step>, e.g. counter#3.")
@@ -23,8 +30,16 @@ enum ExplainCommand {
     return replayStep(parts[0], step: step, options: options, context: context)
   }
 
-  /// No argument: every failure block of the last run.
-  static func lastRun(location: ManifestLocation, output: CommandOutput) -> ExitCode {
+  /// The flags `next:` hints repeat: those of the run that wrote `.runs/`, or else this command's.
+  static func hintFlags(_ summary: RunRecord?, _ options: ParsedArguments) -> [String] {
+    summary?.flags ?? options.flags
+  }
+
+  /// No argument: every failure block of the last run (alike failures in one block), and exit 1
+  /// when it failed, as the run did.
+  static func lastRun(
+    location: ManifestLocation, style: TerminalStyle, options: ParsedArguments, output: CommandOutput
+  ) -> ExitCode {
     let runs = RunsFolder(location: location)
     guard let summary = runs.readSummary() else {
       output.diagnostic(
@@ -37,27 +52,38 @@ enum ExplainCommand {
       )
       return .passed
     }
-    var blocks: [String] = summary.lint.map { "✗ " + $0 } + summary.runnerFailures.map { "✗ " + $0 }
-    for name in summary.failed {
-      if let result = runs.readFixture(name), let block = FailureBlock.render(result) { blocks.append(block) }
+    var blocks: [String] =
+      summary.lint.map { "✗ " + $0.printable }
+      + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
+    let failed = summary.failed.compactMap { runs.readFixture($0) }
+    for group in FailureGroup.groups(of: failed) {
+      if let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(summary, options)) {
+        blocks.append(lines.joined(separator: "\n"))
+      }
     }
     output.write(blocks.joined(separator: "\n\n") + "\n")
-    return .passed
+    return .failed
   }
 
   /// A name without a step: that recording's block from the last run.
-  static func oneFixture(_ name: String, location: ManifestLocation, output: CommandOutput) -> ExitCode {
-    guard let result = RunsFolder(location: location).readFixture(name) else {
+  static func oneFixture(
+    _ name: String, location: ManifestLocation, style: TerminalStyle, options: ParsedArguments, output: CommandOutput
+  ) -> ExitCode {
+    let runs = RunsFolder(location: location)
+    guard let result = runs.readFixture(name) else {
       output.diagnostic(
         "duet-verify explain: the last run has no result for '\(name)'. Run duet-verify verify, or check the name.")
       return .usage
     }
-    guard let block = FailureBlock.render(result) else {
+    let group = FailureGroup(shown: result, alike: [])
+    guard
+      let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(runs.readSummary(), options))
+    else {
       output.line("duet-verify explain: '\(name)' passed in the last run (\(result.steps.count) steps).")
       return .passed
     }
-    output.write(block + "\n")
-    return .passed
+    output.write(lines.joined(separator: "\n") + "\n")
+    return .failed
   }
 
   /// `name#step`: replay through the runner and print the full trees.
@@ -103,21 +129,31 @@ enum ExplainCommand {
     do {
       connection = try ProcessRunnerLauncher(command: runner.command, limits: runner.limits).launch()
     } catch {
-      output.diagnostic("duet-verify explain: " + error.description)
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
-    defer { connection.close() }
-    switch StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection) {
+    let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
+    do throws(RunnerStreamError) {
+      try connection.close()
+    } catch {
+      // The replies may have been paired with the wrong requests: no explanation is trustworthy.
+      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      return .failed
+    }
+    switch replayed {
     case .success(let explanation):
+      let style = TerminalStyle.decide(
+        isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
       output.write(
         ExplanationReport.render(
-          explanation, fixture: name, kind: loaded.document.kind, source: loaded.document.scenarioSource))
+          explanation, fixture: name, kind: loaded.document.kind, source: loaded.document.scenarioSource,
+          style: style))
       return explanation.failure == nil ? .passed : .failed
     case .failure(let failure):
       let result = FixtureResult(
         name: name, kind: loaded.document.kind, feature: listed.owner, file: loaded.file,
         scenarioSource: loaded.document.scenarioSource, failure: failure)
-      output.write((FailureBlock.render(result) ?? "") + "\n")
+      output.write((FailureBlock.render(result, runFlags: options.flags) ?? "") + "\n")
       return .failed
     }
   }

@@ -18,8 +18,12 @@ enum LintCommand {
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     let problems = repository.lint.problems
-    for problem in problems { output.line(style.red("✗") + " " + problem.description) }
-    for warning in repository.lint.warnings { output.line(style.yellow("warning:") + " " + warning.description) }
+    // Problems are sentences the tool composed (a hint may span lines); the outside text in them
+    // (keys, names, paths) is escaped where it is quoted, so only line feeds are kept here.
+    for problem in problems { output.line(style.red("✗") + " " + problem.description.printableLines) }
+    for warning in repository.lint.warnings {
+      output.line(style.yellow("warning:") + " " + warning.description.printableLines)
+    }
     let features = repository.manifest.features.count
     let fixtures = repository.manifest.listedFixtures.count
     if problems.isEmpty {

@@ -12,7 +12,7 @@ enum TaxonomyVerb {
       return .usage
     }
     for problem in repository.lint.problems { output.diagnostic(problem.description) }
-    for warning in repository.lint.warnings { output.diagnostic("warning: " + warning.description) }
+    for warning in repository.lint.warnings { output.diagnostic("warning: " + warning.description.printable) }
     let rendered = TaxonomyCommand.render(report: repository.gate.report(), format: format)
     output.write(rendered.text.hasSuffix("\n") ? rendered.text : rendered.text + "\n")
     if repository.manifestBroken { return .failed }

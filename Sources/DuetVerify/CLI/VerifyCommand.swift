@@ -16,7 +16,7 @@ enum VerifyCommand {
       return .usage
     }
     let read = ManifestReader.load(location)
-    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description) }
+    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     let linter = Linter(
       manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
     if !read.problems.isEmpty {
@@ -65,9 +65,13 @@ enum VerifyCommand {
     for failure in pass.startFailures where !failures.contains(failure.description) {
       failures.append(failure.description)
     }
-    let run = RunResult(
+    for failure in pass.streamFailures where !failures.contains(failure.description) {
+      failures.append(failure.description)
+    }
+    var run = RunResult(
       fixtures: pass.results, lintProblems: pass.lint.problems, taxonomyFindings: pass.findings,
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard)
+    run.runFlags = options.flags
     let page = PageInputs(taxonomy: pass.taxonomy, platform: pass.platform)
     let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs, page: page)
     return run.passed && written ? .passed : .failed

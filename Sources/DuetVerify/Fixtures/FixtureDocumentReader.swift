@@ -132,7 +132,7 @@ enum FixtureDocumentReader {
     guard let key = JSONValue.canonicalKeyOrder(members).first(where: { !known.contains($0) }) else { return }
     let place = path.map { "\($0) (a step)" } ?? "the document"
     throw FixtureFormatError(
-      path: path.map { "\($0).\(key)" } ?? key,
+      path: path.map { "\($0).\(key.printable)" } ?? key.printable,
       problem:
         "is not a key the fixture dialect defines, so nothing would check it; \(place) may hold "
         + known.joined(separator: ", ") + "." + Suggestion.hint(for: key, among: known))

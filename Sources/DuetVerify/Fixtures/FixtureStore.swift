@@ -34,9 +34,13 @@ public struct FixtureStore: Sendable {
   struct Paths: Sendable {
     var folder: String
     var display: String
+    /// The folder held open for quick checks, when it existed inside the root as the store was made.
+    var handle: FixturesFolderHandle?
+
     init(_ location: ManifestLocation) {
       folder = location.fixturesFolder.path
       display = location.relativePath(of: location.fixturesFolder)
+      handle = FixturesFolderHandle(folder: folder, root: location.root)
     }
   }
 
@@ -79,18 +83,24 @@ public struct FixtureStore: Sendable {
   /// once each.
   public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let file = displayPath(name)
-    let path: String
-    switch FileInspection.inspect(location.fixtureFile(name), inside: location.root) {
+    let descriptor: Int32
+    switch paths.handle?.openPlainFile(name + ".fixture.json") {
     case .missing: return .failure(.missing(file: file))
-    case .outside(let target): return .failure(.outsideRepository(file: file, target: target))
-    case .notAFile(let kind): return .failure(.notAFile(file: file, kind: kind))
-    case .regular(let size, let resolved):
-      if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
-      path = resolved
-    }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
+    case .opened(let opened): descriptor = opened
+    case nil:
+      let path: String
+      switch FileInspection.inspect(location.fixtureFile(name), inside: location.root) {
+      case .missing: return .failure(.missing(file: file))
+      case .outside(let target): return .failure(.outsideRepository(file: file, target: target))
+      case .notAFile(let kind): return .failure(.notAFile(file: file, kind: kind))
+      case .regular(let size, let resolved):
+        if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
+        path = resolved
+      }
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
+      }
     }
     defer { _ = close(descriptor) }
     var status = stat()

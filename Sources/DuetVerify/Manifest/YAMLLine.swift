@@ -21,7 +21,9 @@ enum YAMLLineScanner {
   static func scan(_ source: String, file: String) -> (lines: [YAMLLine], problems: [LintProblem]) {
     var lines: [YAMLLine] = []
     var problems: [LintProblem] = []
-    var rawLines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    // "\r\n" is one Character in Swift, so splitting on "\n" alone would merge a CRLF line with
+    // the next: both endings end a line (manifest.md).
+    var rawLines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     if rawLines.last?.isEmpty == true { rawLines.removeLast() }
     // Lines under a refused line are dropped silently: one mistake, one problem.
     var refusedWidth: Int?

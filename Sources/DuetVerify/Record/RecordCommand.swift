@@ -19,7 +19,7 @@ enum RecordCommand {
       return .usage
     }
     let (manifest, problems) = ManifestReader.load(location)
-    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description) }
+    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if !problems.isEmpty {
       for problem in problems { output.diagnostic("✗ " + problem.description) }
       output.diagnostic(
@@ -68,7 +68,10 @@ enum RecordCommand {
     let compiled = ScenarioCompilation(pool: runner.pool, timeout: runner.limits.timeout).run(targets)
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    if let refusal = refusal(compiled.targets, runner: runner.command.display, verb: verb, style: style) {
+    if let refusal = refusal(
+      compiled.targets, streamFailures: compiled.streamFailures, runner: runner.command.display, verb: verb,
+      style: style)
+    {
       output.write(refusal)
       return .failed
     }
@@ -121,7 +124,10 @@ enum RecordCommand {
   }
 
   /// The report for a run that must write nothing: a runner that cannot record, or one that failed.
-  static func refusal(_ outcomes: [TargetOutcome], runner: String, verb: String, style: TerminalStyle) -> String? {
+  static func refusal(
+    _ outcomes: [TargetOutcome], streamFailures: [RunnerStreamError] = [], runner: String, verb: String,
+    style: TerminalStyle
+  ) -> String? {
     for outcome in outcomes {
       if case .cannotRecord(let reason) = outcome.result {
         return style.red("✗")
@@ -131,12 +137,13 @@ enum RecordCommand {
           + "\n"
       }
     }
-    let failures = outcomes.compactMap { outcome -> String? in
+    var failures = outcomes.compactMap { outcome -> String? in
       if case .runnerFailed(let text) = outcome.result { return text }
       return nil
     }
+    for failure in streamFailures where !failures.contains(failure.description) { failures.append(failure.description) }
     guard !failures.isEmpty else { return nil }
-    var lines = failures.map { style.red("✗") + " " + $0 }
+    var lines = failures.map { style.red("✗") + " " + PrintableText.escaped($0, keepingNewlines: true) }
     lines.append(
       "duet-verify \(verb): the runner failed, so nothing was written and the fixtures folder is unchanged. Fix the runner "
         + "(or raise --timeout S) and run it again.")

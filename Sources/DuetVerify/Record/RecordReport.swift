@@ -120,8 +120,10 @@ enum RecordReport {
     path.map { " — metadata only, first at \($0)" } ?? " — layout only"
   }
 
+  /// `text` (a runner's sentence) indented, its control characters escaped.
   static func indent(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+    PrintableText.escaped(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }.joined(separator: "\n")
   }
 
   static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }

@@ -19,6 +19,8 @@ struct ScenarioCompilation: Sendable {
     var targets: [TargetOutcome]
     /// Runner processes used.
     var runners: Int
+    /// Runners whose reply stream was out of step when closed: nothing they compiled is trusted.
+    var streamFailures: [RunnerStreamError] = []
     /// Wall time in milliseconds.
     var durationMillis: Int
   }
@@ -32,7 +34,7 @@ struct ScenarioCompilation: Sendable {
       work: { target, connection in Self.compile(target, on: connection, timeout: timeout) },
       unavailable: { target, error in TargetOutcome(target: target, result: .runnerFailed(error.description)) })
     return Outcome(
-      targets: Self.refuseDuplicates(run.outputs), runners: run.slots,
+      targets: Self.refuseDuplicates(run.outputs), runners: run.slots, streamFailures: run.streamFailures,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 
@@ -56,6 +58,12 @@ struct ScenarioCompilation: Sendable {
       reply = try compiler.scenarios(target, timeout: timeout)
     } catch {
       var text = "\(target.display): \(error.description) while compiling its scenarios"
+      if case .lineTooLong(let limit) = error {
+        text =
+          "\(target.display): the runner's scenarios reply passed \(limit >> 20) MiB without ending its line, so it "
+          + "was not read; one target's recordings travel in one reply line of at most \(limit >> 20) MiB. Split "
+          + "the scenarios into smaller features or chains, or make their states smaller"
+      }
       let tail = connection.stderrTail()
       if !tail.isEmpty {
         text += "\n  runner stderr (last lines):\n" + tail.map { "    | " + $0 }.joined(separator: "\n")

@@ -11,6 +11,7 @@ extension ProcessRunnerConnection: ScenarioCompiling {
   func scenarios(_ target: RecordTarget, timeout: Double) throws(RunnerFault) -> ScenariosReply {
     let deadline = Deadline(after: timeout)
     try send(ScenariosReply.request(for: target), deadline: deadline)
-    return try ScenariosReply.parse(try receive(deadline: deadline))
+    // One feature's recordings travel in one line: the bulk cap, not the per-reply one.
+    return try ScenariosReply.parse(try receive(deadline: deadline, cap: bulkLineLimit))
   }
 }

@@ -30,6 +30,8 @@ struct CorpusPass {
     var platform: String?
     /// Runner start failures.
     var startFailures: [RunnerStartError]
+    /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
+    var streamFailures: [RunnerStreamError]
     /// Slots used.
     var runners: Int
     /// Wall time in milliseconds.
@@ -114,8 +116,8 @@ struct CorpusPass {
     let taxonomy = findings.taxonomyReport()
     return Outcome(
       results: kept.results(), lint: lint, findings: taxonomy.findings, taxonomy: taxonomy,
-      platform: findings.platform,
-      startFailures: run.startFailures, runners: run.slots,
+      platform: findings.platform, startFailures: run.startFailures, streamFailures: run.streamFailures,
+      runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 }

@@ -31,6 +31,8 @@ public struct CorpusReplay: Sendable {
     public var results: [FixtureResult]
     /// Runner start failures.
     public var startFailures: [RunnerStartError]
+    /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
+    public var streamFailures: [RunnerStreamError] = []
     /// Slots used.
     public var runners: Int
     /// Wall time in milliseconds.
@@ -71,7 +73,8 @@ public struct CorpusReplay: Sendable {
       onOutput: onResult)
     for result in run.outputs { byName[result.name] = result }
     return Outcome(
-      results: fixtures.compactMap { byName[$0.name] }, startFailures: run.startFailures, runners: run.slots,
+      results: fixtures.compactMap { byName[$0.name] }, startFailures: run.startFailures,
+      streamFailures: run.streamFailures, runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 

@@ -160,10 +160,14 @@ public struct FixtureFailure: Error, Codable, Equatable, Sendable {
   public var detail: String?
   /// The runner's last stderr lines, for runner faults.
   public var stderr: [String]?
+  /// For a divergence: a few lines of the pretty expected and actual trees around the first
+  /// difference (`- ` expected, `+ ` actual, `  ` context), kept so `explain` can re-render it.
+  public var diff: [String]?
 
   public init(
     reason: Reason, step: Int? = nil, node: String? = nil, label: String? = nil, line: Int? = nil,
-    divergence: Divergence? = nil, action: String? = nil, detail: String? = nil, stderr: [String]? = nil
+    divergence: Divergence? = nil, action: String? = nil, detail: String? = nil, stderr: [String]? = nil,
+    diff: [String]? = nil
   ) {
     self.reason = reason
     self.step = step
@@ -174,6 +178,7 @@ public struct FixtureFailure: Error, Codable, Equatable, Sendable {
     self.action = action
     self.detail = detail
     self.stderr = stderr
+    self.diff = diff
   }
 }
 

@@ -19,6 +19,8 @@ public struct RunResult: Sendable {
   public var shard: Shard?
   /// True when replaying nothing may pass: an empty `--shard` share under `--allow-empty-shard`.
   public var allowsEmpty = false
+  /// The options the run was given (`ParsedArguments.flags`), which `next:` hints repeat.
+  public var runFlags: [String] = []
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],

@@ -89,19 +89,40 @@ struct StepExchange {
       else { return nil }
       let found = ByteGate.explain(
         expected: expected, expectedText: expectedState, actualText: actualState, root: "expectedState")
-      return failure(step, reason: .stateDiverged, divergence: found.divergence, detail: found.note)
+      var failure = failure(step, reason: .stateDiverged, divergence: found.divergence, detail: found.note)
+      failure.diff = CompactDiff.lines(expected: expectedState, actual: actualState)
+      return failure
     }
     func effectsCheck() -> FixtureFailure? {
       guard !ByteGate.same(expectedEffects, actualEffects) else { return nil }
       let found = ByteGate.explain(
         expected: plan.expectedEffectsTree(index), expectedText: expectedEffects, actualText: actualEffects,
         root: "expectedEffects")
-      return failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
+      var failure = failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
+      failure.diff = CompactDiff.lines(expected: expectedEffects, actual: actualEffects)
+      return failure
+    }
+    // A state the step records was compared byte for byte above; one it does not record (a chain
+    // step) is threaded into the next request unseen, so it must be one-line compact canonical text.
+    func threadable() -> FixtureFailure? {
+      guard expectedState == nil, !Self.isCompactCanonical(actualState) else { return nil }
+      return failure(
+        step, reason: .runnerFault, divergence: nil,
+        detail: "runner returned a state that is not one-line compact canonical JSON, so it cannot be threaded "
+          + "into the next request: \(ByteGate.preview(actualState))")
     }
     switch plan.document.kind {
-    case .leaf: return stateCheck() ?? effectsCheck()
-    case .chain: return effectsCheck() ?? stateCheck()
+    case .leaf: return stateCheck() ?? effectsCheck() ?? threadable()
+    case .chain: return effectsCheck() ?? stateCheck() ?? threadable()
     }
+  }
+
+  /// True when `text` is exactly the compact canonical form of the JSON it holds (so one line).
+  static func isCompactCanonical(_ text: String) -> Bool {
+    guard let value = try? JSONParser().parse(text), let canonical = try? CanonicalWriter.compact(value) else {
+      return false
+    }
+    return ByteGate.same(canonical, text)
   }
 
   func failure(_ step: FixtureStep, reason: FixtureFailure.Reason, divergence: Divergence?, detail: String?)

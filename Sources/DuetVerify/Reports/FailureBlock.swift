@@ -9,42 +9,49 @@
 ///   scenario: Sources/FoyerFeatures/Splash/SplashScenario.swift:57
 ///   next: duet-verify explain splash.repeat-appear-inert#1
 /// ```
+/// Every field is printed through `PrintableText` (labels, sources and runner text come from
+/// outside and must not forge output lines or reach the terminal as control bytes).
 public enum FailureBlock {
-  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`.
-  public static func lines(for result: FixtureResult, mark: (String) -> String = { $0 }) -> [String]? {
+  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`; `runFlags`
+  /// (the run's options, `ParsedArguments.flags`) are repeated on `next:` where its verb takes them.
+  public static func lines(
+    for result: FixtureResult, mark: (String) -> String = { $0 }, runFlags: [String] = []
+  ) -> [String]? {
     guard let failure = result.failure else { return nil }
     var lines = [header(result, failure, mark: mark)]
     let isDivergence = [.stateDiverged, .effectsDiverged, .seamBroken].contains(failure.reason)
     if let divergence = failure.divergence {
-      lines.append("  at \(divergence.path)")
-      lines.append("  expected: \(divergence.expected)   actual: \(divergence.actual)")
+      lines.append("  at \(divergence.path.printable)")
+      lines.append("  expected: \(divergence.expected.printable)   actual: \(divergence.actual.printable)")
     }
     if let detail = failure.detail {
-      lines.append("  " + (isDivergence && failure.reason != .seamBroken ? "note: " : "") + detail)
+      // A seam failure's detail is the tool's own sentence over compact canonical JSON (one line each).
+      let shown = failure.reason == .seamBroken ? detail.printableLines : detail.printable
+      lines.append("  " + (isDivergence && failure.reason != .seamBroken ? "note: " : "") + shown)
     }
     if let stderr = failure.stderr, !stderr.isEmpty {
       lines.append("  runner stderr (last lines):")
-      lines += stderr.map { "    | " + $0 }
+      lines += stderr.map { "    | " + $0.printable }
     }
-    if let action = failure.action { lines.append("  action: \(action)") }
+    if let action = failure.action { lines.append("  action: \(action.printable)") }
     if let source = result.scenarioSource {
-      lines.append("  scenario: \(source)" + (failure.line.map { ":\($0)" } ?? ""))
+      lines.append("  scenario: \(source.printable)" + (failure.line.map { ":\($0)" } ?? ""))
     }
-    if let next = next(result, failure) { lines.append("  next: \(next)") }
+    if let next = next(result, failure, runFlags: runFlags) { lines.append("  next: \(next)") }
     return lines
   }
 
   /// The block as text, lines joined with newlines (no trailing newline).
-  public static func render(_ result: FixtureResult) -> String? {
-    lines(for: result)?.joined(separator: "\n")
+  public static func render(_ result: FixtureResult, runFlags: [String] = []) -> String? {
+    lines(for: result, runFlags: runFlags)?.joined(separator: "\n")
   }
 
   static func header(_ result: FixtureResult, _ failure: FixtureFailure, mark: (String) -> String) -> String {
-    var text = mark("✗") + " " + (result.kind == .chain ? "chain" : "fixture") + " '\(result.name)'"
+    var text = mark("✗") + " " + (result.kind == .chain ? "chain" : "fixture") + " '\(result.name.printable)'"
     if let step = failure.step {
       text += " step \(step)"
-      if let node = failure.node { text += " (\(node))" }
-      if let label = failure.label { text += " '\(label)'" }
+      if let node = failure.node { text += " (\(node.printable))" }
+      if let label = failure.label { text += " '\(label.printable)'" }
     }
     return text + " — " + phrase(failure.reason)
   }
@@ -63,13 +70,13 @@ public enum FailureBlock {
     }
   }
 
-  static func next(_ result: FixtureResult, _ failure: FixtureFailure) -> String? {
+  static func next(_ result: FixtureResult, _ failure: FixtureFailure, runFlags: [String] = []) -> String? {
     switch failure.reason {
-    case .unreadable: return "duet-verify lint"
+    case .unreadable: return NextHint.command(.lint, runFlags: runFlags)
     case .notRun, .featureNotServed: return nil
     default:
       guard let step = failure.step else { return nil }
-      return "duet-verify explain \(result.name)#\(step)"
+      return NextHint.command(.explain, operand: "\(result.name)#\(step)", runFlags: runFlags)
     }
   }
 
@@ -79,9 +86,11 @@ public enum FailureBlock {
     guard let failure = result.failure else { return nil }
     var text = header(result, failure) { _ in "" }.trimmingLeadingSpaces
     if let divergence = failure.divergence {
-      text += " at \(divergence.path): expected \(divergence.expected), actual \(divergence.actual)"
+      text +=
+        " at \(divergence.path.printable): expected \(divergence.expected.printable), actual "
+        + divergence.actual.printable
     } else if let detail = failure.detail {
-      text += ": " + detail
+      text += ": " + detail.printable
     }
     return text.replacingNewlines
   }

@@ -32,10 +32,12 @@ public enum GitHubAnnotations {
 
   static func annotation(file: String?, line: Int?, message: String) -> String {
     var properties: [String] = []
-    if let file { properties.append("file=" + escapeProperty(file)) }
+    if let file { properties.append("file=" + escapeProperty(file.printable)) }
     if let line { properties.append("line=\(line)") }
     let head = properties.isEmpty ? "::error" : "::error " + properties.joined(separator: ",")
-    return head + "::" + escapeData(message)
+    // Control characters other than line breaks are escaped; line breaks become %0A (data, not a
+    // new workflow command).
+    return head + "::" + escapeData(PrintableText.escaped(message, keepingNewlines: true))
   }
 
   /// Workflow-command escaping of the message.

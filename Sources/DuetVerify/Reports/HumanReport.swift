@@ -1,28 +1,40 @@
 /// The terminal report of a run: lint problems, taxonomy findings, runner errors, one failure block
-/// per failed recording, then the counts line and the verdict line.
+/// per failed recording (recordings that failed alike share one), then the counts line and the
+/// verdict line.
 public enum HumanReport {
   /// The report's text; `quiet` keeps only problems, failures and the verdict.
   public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
     var sections: [String] = []
     if !run.lintProblems.isEmpty {
-      sections.append(run.lintProblems.map { style.red("✗") + " " + $0.description }.joined(separator: "\n"))
+      sections.append(
+        run.lintProblems.map { style.red("✗") + " " + $0.description.printable }.joined(separator: "\n"))
     }
     let findings = run.taxonomyFindings.filter { !quiet || $0.severity == .error }
     if !findings.isEmpty {
       sections.append(
         findings.map { finding in
           finding.severity == .error
-            ? style.red("✗") + " taxonomy: " + finding.message : style.yellow("!") + " taxonomy: " + finding.message
+            ? style.red("✗") + " taxonomy: " + finding.message.printable
+            : style.yellow("!") + " taxonomy: " + finding.message.printable
         }.joined(separator: "\n"))
     }
-    for failure in run.runnerFailures { sections.append(style.red("✗") + " " + failure) }
+    for failure in run.runnerFailures {
+      sections.append(style.red("✗") + " " + PrintableText.escaped(failure, keepingNewlines: true))
+    }
     var notRun = 0
-    for result in run.fixtures {
+    var failed: [FixtureResult] = []
+    for result in run.fixtures where result.failure != nil {
       if result.failure?.reason == .notRun {
         notRun += 1
         continue
       }
-      if let lines = FailureBlock.lines(for: result, mark: style.red) { sections.append(lines.joined(separator: "\n")) }
+      failed.append(result)
+    }
+    // Alike failures read as one block (FailureGroup); each block ends with its compact diff.
+    for group in FailureGroup.groups(of: failed) {
+      if let lines = FailureGroupBlock.lines(group, style: style, runFlags: run.runFlags) {
+        sections.append(lines.joined(separator: "\n"))
+      }
     }
     if notRun > 0 {
       sections.append(

@@ -27,6 +27,8 @@ public struct RunRecord: Codable, Equatable, Sendable {
   public var runnerFailures: [String]
   /// `K/N` when the run replayed one share of the corpus (`--shard`).
   public var shard: String?
+  /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
+  public var flags: [String]?
 
   public init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
@@ -41,6 +43,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     taxonomy = run.taxonomyFindings.map(FindingRecord.init)
     runnerFailures = run.runnerFailures
     shard = run.shard?.description
+    flags = run.runFlags.isEmpty ? nil : run.runFlags
   }
 }
 

@@ -36,8 +36,10 @@ struct LineReader {
   }
 
   /// The next line, waiting at most until `deadline`. With `watching`, a write end whose reader
-  /// has gone (the runner stopped reading its input) ends the wait early.
-  mutating func next(deadline: Deadline, watching: Int32? = nil) -> Outcome {
+  /// has gone (the runner stopped reading its input) ends the wait early. `cap` replaces `limit`
+  /// for this line (an op whose reply may be larger than any `reduce` reply).
+  mutating func next(deadline: Deadline, watching: Int32? = nil, cap: Int? = nil) -> Outcome {
+    let limit = cap ?? self.limit
     while true {
       if let line = takeLine() { return .line(line) }
       if buffer.count - start > limit { return .tooLong }
@@ -71,6 +73,30 @@ struct LineReader {
       readOnce()
     }
     return true
+  }
+
+  /// Everything left on the stream until it closes or `deadline` passes: how many lines (a partial
+  /// last line, or one past the cap, counts as one) and the first of them. After the runner has
+  /// ended this proves that nothing was written that no request asked for.
+  mutating func leftovers(deadline: Deadline) -> (count: Int, first: [UInt8]?) {
+    var count = 0
+    var first: [UInt8]?
+    while true {
+      switch next(deadline: deadline) {
+      case .line(let line):
+        count += 1
+        if first == nil { first = line }
+      case .tooLong:
+        if first == nil { first = Array(buffer[start..<min(buffer.count, start + 256)]) }
+        return (count + 1, first)
+      case .endOfFile, .timedOut, .peerStoppedReading:
+        if buffer.count > start {
+          count += 1
+          if first == nil { first = Array(buffer[start..<min(buffer.count, start + 256)]) }
+        }
+        return (count, first)
+      }
+    }
   }
 
   /// A complete line already read, without any I/O (for answers that arrived before a loss).

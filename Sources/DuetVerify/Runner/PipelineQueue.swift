@@ -18,6 +18,7 @@ final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable
   private var outputs: [Output?]
   private var activeSlots: Int
   private var failures: [RunnerStartError] = []
+  private var streamFailures: [RunnerStreamError] = []
   private var started = 0
   let slots: Int
 
@@ -46,6 +47,8 @@ final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable
   }
 
   func noteStarted() { lock.withLock { started += 1 } }
+
+  func noteStreamFailure(_ error: RunnerStreamError) { lock.withLock { streamFailures.append(error) } }
 
   func complete(_ index: Int, _ output: Output) {
     lock.withLock {
@@ -76,7 +79,8 @@ final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable
   func finish() -> PoolRun<Output> {
     lock.withLock {
       PoolRun(
-        outputs: outputs.compactMap { $0 }, startFailures: failures, runnersStarted: started, slots: slots)
+        outputs: outputs.compactMap { $0 }, startFailures: failures, runnersStarted: started, slots: slots,
+        streamFailures: streamFailures)
     }
   }
 }

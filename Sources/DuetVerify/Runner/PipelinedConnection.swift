@@ -50,6 +50,6 @@ final class OneAtATimeConnection: PipelinedConnection {
   }
 
   func stderrTail() -> [String] { base.stderrTail() }
-  func close() { base.close() }
+  func close() throws(RunnerStreamError) { try base.close() }
   func kill() { base.kill() }
 }

@@ -73,7 +73,11 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       if window.isEmpty {
         if queue.hasWork() { continue }
         guard queue.leave() else { continue }
-        connection?.close()
+        do throws(RunnerStreamError) {
+          try connection?.close()
+        } catch {
+          queue.noteStreamFailure(error)
+        }
         connection = nil
         return nil
       }
@@ -126,7 +130,12 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       do {
         try live.send(feature: feature, state: state, action: action)
       } catch {
-        lose(error, sending: entry)
+        if error.losesRunner {
+          lose(error, sending: entry)
+        } else {
+          // Nothing was written (a request that would not be one line): the runner stays in step.
+          emit(entry.index, entry.conversation.fail(error, stderr: live.stderrTail()))
+        }
         return
       }
       entry.sentAt = Deadline.now
@@ -144,7 +153,12 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
     do {
       reply = try live.receiveReply(deadline: Deadline(after: timeout, from: max(head.sentAt, lastReplyAt)))
     } catch {
-      if error.losesRunner {
+      if error == .blankLine {
+        // The stream is out of step: the blank answered the head, and nothing after it is trusted.
+        let culprit = popHead()
+        emit(culprit.index, culprit.conversation.fail(error, stderr: live.stderrTail()))
+        lose(error, sending: nil, trustingBuffered: false)
+      } else if error.losesRunner {
         lose(error, sending: nil)
       } else {
         // A garbage line answered the head: it fails, the runner stays in step.
@@ -164,13 +178,16 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
   }
 
   /// The runner is gone: deliver what it finished, blame the oldest unanswered request, and send
-  /// every other job back to the queue to start again on a fresh runner.
-  private func lose(_ fault: RunnerFault, sending: InFlight?) {
+  /// every other job back to the queue to start again on a fresh runner. Without
+  /// `trustingBuffered` (the stream is out of step, its culprit already blamed), every job still
+  /// in the window starts again.
+  private func lose(_ fault: RunnerFault, sending: InFlight?, trustingBuffered: Bool = true) {
     guard let live = connection else { return }
     live.kill()
     connection = nil
     var restart: [InFlight] = []
-    while !window.isEmpty, let buffered = live.bufferedReply() {
+    var inStep = trustingBuffered
+    while inStep, !window.isEmpty, let buffered = live.bufferedReply() {
       let head = popHead()
       switch buffered {
       case .success(let reply):
@@ -178,10 +195,15 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
         case .finish(let output): emit(head.index, output)
         case .reduce: restart.append(head)
         }
-      case .failure(let garbage): emit(head.index, head.conversation.fail(garbage, stderr: live.stderrTail()))
+      case .failure(let garbage):
+        emit(head.index, head.conversation.fail(garbage, stderr: live.stderrTail()))
+        // After a blank line the rest of the buffer cannot be paired by position.
+        if garbage == .blankLine { inStep = false }
       }
     }
-    if !window.isEmpty {
+    if !inStep {
+      restart += window + (sending.map { [$0] } ?? [])
+    } else if !window.isEmpty {
       let culprit = popHead()
       emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
       restart += window

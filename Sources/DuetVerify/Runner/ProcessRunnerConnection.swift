@@ -15,6 +15,8 @@ import Foundation
 /// runner behaviour can hang, crash or leak the verifier.
 final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   let handshake: RunnerHandshake
+  /// The command, as the user gave it (for protocol errors naming the runner).
+  let command: String
   private let process: SpawnedProcess
   private var reader: LineReader
   private let drain: StderrDrain
@@ -23,8 +25,10 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private var inputClosed = false
 
   private init(
-    process: SpawnedProcess, reader: LineReader, drain: StderrDrain, limits: RunnerLimits, handshake: RunnerHandshake
+    command: String, process: SpawnedProcess, reader: LineReader, drain: StderrDrain, limits: RunnerLimits,
+    handshake: RunnerHandshake
   ) {
+    self.command = command
     self.process = process
     self.reader = reader
     self.drain = drain
@@ -58,7 +62,8 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
       do {
         let handshake = try RunnerHandshake.parse(line)
         return ProcessRunnerConnection(
-          process: process, reader: reader, drain: drain, limits: limits, handshake: handshake)
+          command: command.display, process: process, reader: reader, drain: drain, limits: limits, handshake: handshake
+        )
       } catch {
         throw fail(error, kill: true)
       }
@@ -76,12 +81,23 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
-    try send(Self.request(feature: feature, state: state, action: action), deadline: deadline)
+    try send(Self.oneLineRequest(feature: feature, state: state, action: action), deadline: deadline)
     return try receiveReply(deadline: deadline)
   }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) {
-    try send(Self.request(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
+    try send(
+      Self.oneLineRequest(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
+  }
+
+  /// The request line, refused when the texts spliced into it hold a line break: every request is
+  /// one line (compact JSON never holds a raw one), or the runner would read it as several.
+  static func oneLineRequest(feature: String, state: String, action: String) throws(RunnerFault) -> [UInt8] {
+    let bytes = request(feature: feature, state: state, action: action)
+    guard let newline = LineReader.newline(in: bytes, from: 0), newline == bytes.count - 1,
+      !bytes.contains(0x0D)
+    else { throw .requestNotOneLine }
+    return bytes
   }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
@@ -131,20 +147,29 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     }
   }
 
-  /// Reads one response line, bounded by `deadline`; a runner that stopped reading its input is
-  /// lost at once rather than waited for.
-  func receive(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
-    switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input) {
-    case .line(let line): return line
+  /// Reads one response line, bounded by `deadline` (and by `cap` bytes instead of the usual line
+  /// limit, when given); a runner that stopped reading its input is lost at once rather than waited
+  /// for. A blank line is a protocol error that loses the runner: the stream may be out of step.
+  func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
+    switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input, cap: cap) {
+    case .line(let line):
+      if Self.isBlank(line) { throw lose(.blankLine) }
+      return line
     case .endOfFile: throw lose(exitFault())
     case .timedOut: throw lose(.timedOut(seconds: limits.timeout))
-    case .tooLong: throw lose(.lineTooLong(limit: limits.lineLimit))
+    case .tooLong: throw lose(.lineTooLong(limit: cap ?? limits.lineLimit))
     case .peerStoppedReading: throw lose(exitFault(orElse: .closedInput))
     }
   }
 
+  /// Empty, or only spaces, tabs and carriage returns.
+  static func isBlank(_ line: [UInt8]) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
   func bufferedReply() -> Result<ReduceReply, RunnerFault>? {
     guard let line = reader.bufferedLine() else { return nil }
+    if Self.isBlank(line) { return .failure(.blankLine) }
     do {
       return .success(try ReduceResponse.parse(line))
     } catch {
@@ -157,20 +182,13 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private func exitFault(orElse fallback: RunnerFault = .closedOutput) -> RunnerFault {
     // A crashing runner is gone within milliseconds of its stdout closing; one that merely closed
     // stdout is killed after at most half a second.
-    let deadline = Deadline(after: min(limits.exitGrace, 0.5))
-    var status: Int32 = 0
-    while !deadline.hasPassed {
-      let result = waitpid(process.pid, &status, WNOHANG)
-      if result == process.pid {
-        LiveChildren.shared.remove(process.pid)
-        finishStreams()
-        return .exited(ExitStatus(waitStatus: status))
-      }
-      if result < 0, errno != EINTR { break }
-      usleep(1_000)
+    guard process.hasEnded(within: min(limits.exitGrace, 0.5)) else {
+      kill()
+      return fallback
     }
-    kill()
-    return fallback
+    let status = process.reap(grace: 0)
+    finishStreams()
+    return .exited(status)
   }
 
   private func lose(_ fault: RunnerFault) -> RunnerFault {
@@ -180,13 +198,31 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func stderrTail() -> [String] { drain.lastLines() }
 
-  func close() {
+  /// The cap for a bulk reply (a whole feature's recordings in one line).
+  var bulkLineLimit: Int { limits.bulkLineLimit }
+
+  func close() throws(RunnerStreamError) {
     guard !finished else { return }
     let exit = Array("{\"op\":\"exit\"}\n".utf8)
     _ = exit.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
     closeInput()
-    _ = process.reap(grace: limits.exitGrace)
+    let ended = process.hasEnded(within: limits.exitGrace)
+    // Ends the runner (when it ignored the exit) and whatever it left behind, so the stdout read
+    // below reaches its end and no child outlives the verifier.
+    let status = process.reap(grace: 0)
+    let extra = reader.leftovers(deadline: Deadline(after: min(limits.exitGrace, 0.5)))
     finishStreams()
+    let fault: RunnerFault
+    if extra.count > 0 {
+      fault = .unreadLines(count: extra.count, preview: RunnerFault.preview(extra.first ?? []))
+    } else if !ended {
+      fault = .ignoredExit(seconds: limits.exitGrace)
+    } else if status != .status(0) {
+      fault = .failedAtExit(status)
+    } else {
+      return
+    }
+    throw RunnerStreamError(command: command, fault: fault)
   }
 
   func kill() {

@@ -53,56 +53,34 @@ enum ResponseScanner {
   /// closing quote.
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (String, Int)? {
     var closing = -1
+    // One byte at a time: an eight-byte word scan measured more instructions, not fewer, on the
+    // benchmark's states, whose escaped quotes come every few bytes (docs/performance.md).
     let unescaped = [UInt8](unsafeUninitializedCapacity: bytes.count - start) { output, count in
-      guard let base = bytes.baseAddress, let target = output.baseAddress else { return }
+      guard let target = output.baseAddress else { return }
       var written = 0
       var index = start
-      scan: while index < bytes.count {
-        // Whole words while nothing needs a look; then bytes up to and including one that does.
-        while index + 8 <= bytes.count {
-          let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-          guard plain(word) else { break }
-          UnsafeMutableRawPointer(target + written).storeBytes(of: word, as: UInt64.self)
-          written += 8
-          index += 8
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          closing = index
+          break
         }
-        while index < bytes.count {
-          let byte = bytes[index]
-          if byte == UInt8(ascii: "\"") {
-            closing = index
-            break scan
-          }
-          if byte == UInt8(ascii: "\\") {
-            guard index + 1 < bytes.count, let unescaped = unescape(bytes[index + 1]) else { break scan }
-            target[written] = unescaped
-            written += 1
-            index += 2
-            continue scan
-          }
-          if byte < 0x20 { break scan }
-          target[written] = byte
+        if byte == UInt8(ascii: "\\") {
+          guard index + 1 < bytes.count, let unescaped = unescape(bytes[index + 1]) else { break }
+          target[written] = unescaped
           written += 1
-          index += 1
+          index += 2
+          continue
         }
+        if byte < 0x20 { break }
+        target[written] = byte
+        written += 1
+        index += 1
       }
       count = written
     }
     guard closing >= 0, let text = String(validating: unescaped, as: UTF8.self) else { return nil }
     return (text, closing + 1)
-  }
-
-  /// Eight bytes with no quote, backslash or control character (non-ASCII is fine: the whole
-  /// string is validated as UTF-8 at the end), by the usual bit tricks on a 64-bit word.
-  @inline(__always)
-  static func plain(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (0x22 &* ones)
-    let backslash = word ^ (0x5C &* ones)
-    let zeroQuote = (quote &- ones) & ~quote
-    let zeroBackslash = (backslash &- ones) & ~backslash
-    let control = (word &- 0x20 &* ones) & ~word
-    return (zeroQuote | zeroBackslash | control) & high == 0
   }
 
   /// The byte a two-character escape stands for; `nil` for `\u` (the parser's business) and junk.

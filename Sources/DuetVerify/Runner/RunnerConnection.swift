@@ -12,8 +12,10 @@ public protocol RunnerConnection: AnyObject {
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply
   /// The last lines the runner wrote to stderr, for reports.
   func stderrTail() -> [String]
-  /// Ends the conversation: `{"op":"exit"}`, then reap (kill after a grace period).
-  func close()
+  /// Ends the conversation: `{"op":"exit"}`, then read the runner's output to its end and reap it
+  /// (kill after a grace period), ending any process it left behind. Throws when the stream was not
+  /// in step (lines left unread) or the runner did not exit with status 0: the run cannot be trusted.
+  func close() throws(RunnerStreamError)
   /// Ends the conversation at once (the runner is hung or out of sync).
   func kill()
 }

@@ -22,11 +22,25 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   case missingField(String, preview: String)
   /// The handshake is not a duet-replay v1 handshake.
   case refusedHandshake(reason: String, sent: String)
+  /// An empty line where a reply was due (a protocol error, never skipped: the stream may be out
+  /// of step).
+  case blankLine
+  /// After `{"op":"exit"}`, lines no request asked for were left on its standard output (a
+  /// duplicated or stray reply): replies are paired with requests by position, so some were paired
+  /// wrongly.
+  case unreadLines(count: Int, preview: String)
+  /// After `{"op":"exit"}` it ended with a non-zero status or by a signal.
+  case failedAtExit(ExitStatus)
+  /// After `{"op":"exit"}` it did not end within the grace period (it was killed).
+  case ignoredExit(seconds: Double)
+  /// A request would have spanned several lines (text to be threaded into it holds a line break),
+  /// so it was not sent.
+  case requestNotOneLine
 
   /// True when the process must be discarded and a fresh one started for the next fixture.
   public var losesRunner: Bool {
     switch self {
-    case .notJSONObject, .missingField: return false
+    case .notJSONObject, .missingField, .requestNotOneLine: return false
     default: return true
     }
   }
@@ -47,6 +61,21 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
       return "runner's response has no '\(field)' string: \(preview)"
     case .refusedHandshake(let reason, let sent):
       return "runner refused: \(reason). It sent: \(sent)"
+    case .blankLine:
+      return "runner sent a blank line where a reply was due (a protocol error: every request gets exactly one "
+        + "non-empty reply line, and diagnostics go to stderr)"
+    case .unreadLines(let count, let preview):
+      return "runner sent \(count) more \(count == 1 ? "line" : "lines") than it was asked for (a duplicated or stray "
+        + "reply, left unread after {\"op\":\"exit\"}), so replies were paired with the wrong requests and this run's "
+        + "results cannot be trusted. The first extra line: \(preview)"
+    case .failedAtExit(let status):
+      return "runner exited (\(status)) after {\"op\":\"exit\"}; it must exit with status 0"
+    case .ignoredExit(let seconds):
+      return "runner was still running \(Self.seconds(seconds)) after {\"op\":\"exit\"} and was killed; it must exit "
+        + "with status 0 when asked"
+    case .requestNotOneLine:
+      return "a request would have spanned several lines (the text threaded into it holds a line break), so it was "
+        + "not sent"
     }
   }
 

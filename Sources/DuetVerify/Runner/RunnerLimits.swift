@@ -8,14 +8,22 @@ public struct RunnerLimits: Equatable, Sendable {
   public var timeout: Double
   /// The longest stdout line accepted, in bytes (16 MiB).
   public var lineLimit: Int
+  /// The longest reply line accepted for an op that answers with a whole feature's recordings
+  /// (`scenarios`), in bytes (256 MiB): one feature's scenarios travel in one line, so the cap for
+  /// them is far above any single `reduce` reply's.
+  public var bulkLineLimit: Int
   /// Seconds a runner gets to exit after `{"op":"exit"}` before it is killed.
   public var exitGrace: Double
   /// Bytes of stderr kept for reports.
   public var stderrTailBytes: Int
 
-  public init(timeout: Double = 10, lineLimit: Int = 16 << 20, exitGrace: Double = 1, stderrTailBytes: Int = 16_384) {
+  public init(
+    timeout: Double = 10, lineLimit: Int = 16 << 20, bulkLineLimit: Int = 256 << 20, exitGrace: Double = 1,
+    stderrTailBytes: Int = 16_384
+  ) {
     self.timeout = timeout
     self.lineLimit = lineLimit
+    self.bulkLineLimit = bulkLineLimit
     self.exitGrace = exitGrace
     self.stderrTailBytes = stderrTailBytes
   }

@@ -57,7 +57,11 @@ public final class RunnerPool: Sendable {
             connection = nil
           }
         }
-        connection?.close()
+        do throws(RunnerStreamError) {
+          try connection?.close()
+        } catch {
+          state.noteStreamFailure(error)
+        }
       }
       thread.name = "duet-verify runner slot \(number + 1)"
       thread.start()
@@ -77,6 +81,8 @@ public struct PoolRun<Output: Sendable>: Sendable {
   public var runnersStarted: Int
   /// Slots used (`min(size, jobs)`).
   public var slots: Int
+  /// Runners whose reply stream was out of step when they were closed (the run cannot be trusted).
+  public var streamFailures: [RunnerStreamError] = []
 }
 
 /// The pool's shared bookkeeping, behind one lock.
@@ -86,6 +92,7 @@ final class PoolState<Output: Sendable>: @unchecked Sendable {
   private var outputs: [Int: Output] = [:]
   private var liveSlots: Int
   private var failures: [RunnerStartError] = []
+  private var streamFailures: [RunnerStreamError] = []
   private var started = 0
   private let slots: Int
   private let jobCount: Int
@@ -102,6 +109,8 @@ final class PoolState<Output: Sendable>: @unchecked Sendable {
   func hasWork() -> Bool { lock.withLock { !queue.isEmpty } }
 
   func noteStarted() { lock.withLock { started += 1 } }
+
+  func noteStreamFailure(_ error: RunnerStreamError) { lock.withLock { streamFailures.append(error) } }
 
   func complete(_ index: Int, _ output: Output) { lock.withLock { outputs[index] = output } }
 
@@ -125,7 +134,7 @@ final class PoolState<Output: Sendable>: @unchecked Sendable {
     lock.withLock {
       PoolRun(
         outputs: (0..<jobCount).compactMap { outputs[$0] }, startFailures: failures, runnersStarted: started,
-        slots: slots)
+        slots: slots, streamFailures: streamFailures)
     }
   }
 }

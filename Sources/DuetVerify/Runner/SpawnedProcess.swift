@@ -114,29 +114,41 @@ struct SpawnedProcess: Sendable {
     return unsafeBitCast(symbol, to: AddChdir.self)
   }()
 
-  /// Waits for the child to end, up to `grace` seconds, then kills its process group and reaps it.
+  /// Waits for the child to end, up to `grace` seconds, then ends its process group and reaps it.
+  ///
+  /// The group is killed either way: a runner that exited on time may have left children behind
+  /// (holding its pipes open, writing forever), and they must not outlive it. While the ended child
+  /// is not yet reaped its pid, and so its group id, cannot be reused, so the kill reaches only them.
   func reap(grace: Double) -> ExitStatus {
-    let deadline = Deadline(after: grace)
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(pid, &status, WNOHANG)
-      if result == pid {
-        LiveChildren.shared.remove(pid)
-        return ExitStatus(waitStatus: status)
-      }
-      if result < 0, errno != EINTR { return .signal(SIGKILL) }
-      if deadline.hasPassed { break }
-      usleep(2_000)
-    }
+    _ = hasEnded(within: grace)
     killGroup()
+    var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
-      if errno != EINTR { return .signal(SIGKILL) }
+      if errno != EINTR {
+        LiveChildren.shared.remove(pid)
+        return .signal(SIGKILL)
+      }
     }
     LiveChildren.shared.remove(pid)
     return ExitStatus(waitStatus: status)
   }
 
+  /// True once the child has ended, waiting at most `grace` seconds; it is left unreaped (a zombie
+  /// holding its pid), so `reap` can still end its group safely.
+  func hasEnded(within grace: Double) -> Bool {
+    let deadline = Deadline(after: grace)
+    while true {
+      var info = siginfo_t()
+      let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+      if result == 0, info.si_signo != 0 { return true }
+      if result < 0, errno != EINTR { return true }  // not our child any more: nothing to wait for
+      if deadline.hasPassed { return false }
+      usleep(1_000)
+    }
+  }
+
   /// SIGKILL to the child's whole process group (wrapper scripts and their children included).
+  /// Only while the child is unreaped: after that its pid may belong to another process.
   func killGroup() {
     kill(-pid, SIGKILL)
     kill(pid, SIGKILL)

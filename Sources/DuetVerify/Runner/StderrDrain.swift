@@ -29,26 +29,40 @@ final class StderrDrain: @unchecked Sendable {
     thread.start()
   }
 
+  /// Reads until the write ends close, or until `finish` asks it to stop: then only what is already
+  /// waiting is read, at most `readsAfterStop` chunks more, so a child the runner left behind
+  /// writing forever can never hold it (or the verifier waiting for it) up.
   private func drain() {
     var chunk = [UInt8](repeating: 0, count: 65_536)
+    var readsSinceStop = 0
     while true {
-      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&descriptor, 1, 50)
       let stopping = lock.withLock { stopRequested }
-      if ready < 0, errno != EINTR { break }
-      if ready > 0 {
-        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count > 0 {
-          keep(chunk[0..<count])
-          continue
-        }
-        if count == 0 { break }
-        if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK { break }
+      if stopping, readsSinceStop >= Self.readsAfterStop { break }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, stopping ? 0 : 50)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        break
       }
+      if ready == 0 {
+        if stopping { break }
+        continue
+      }
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count > 0 {
+        keep(chunk[0..<count])
+        if stopping { readsSinceStop += 1 }
+        continue
+      }
+      if count == 0 { break }
+      if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK { break }
       if stopping { break }
     }
     finished.signal()
   }
+
+  /// Chunks read after `finish` at most (1 MiB): what a runner wrote before it ended.
+  static let readsAfterStop = 16
 
   private func keep(_ bytes: ArraySlice<UInt8>) {
     lock.withLock {
@@ -58,7 +72,7 @@ final class StderrDrain: @unchecked Sendable {
     }
   }
 
-  /// Stops after reading what is already buffered (the child is gone or being killed), then closes.
+  /// Stops after reading what is already buffered (bounded), then closes; never waits for a writer.
   func finish() {
     lock.withLock { stopRequested = true }
     finished.wait()

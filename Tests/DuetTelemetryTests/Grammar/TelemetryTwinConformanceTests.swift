@@ -31,7 +31,7 @@ final class TelemetryTwinConformanceTests: XCTestCase {
 
     XCTAssertEqual(.string(event.encodedName()), vector["encodedName"], "\(name): encodedName", file: file, line: line)
     XCTAssertEqual(
-      .object(event.encodedProperties().mapValues(\.jsonValue)), vector["encodedProperties"],
+      .object(event.encodedPrimitives().mapValues(\.jsonValue)), vector["encodedProperties"],
       "\(name): encodedProperties", file: file, line: line)
 
     let again = try CanonicalEncoder().encode(event, root: "event")

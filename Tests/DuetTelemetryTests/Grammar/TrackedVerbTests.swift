@@ -34,6 +34,6 @@ final class TrackedVerbTests: XCTestCase {
     let event = TrackedEvent(
       subject: "Item", verb: .created,
       params: [.int(key: "photo_count", value: 2), .bool(key: "cached", value: false)])
-    XCTAssertEqual(event.encodedProperties(), ["photo_count": .int(2), "cached": .bool(false)])
+    XCTAssertEqual(event.encodedPrimitives(), ["photo_count": .int(2), "cached": .bool(false)])
   }
 }

@@ -1,4 +1,5 @@
 import DuetTelemetry
+import Foundation
 import XCTest
 
 final class DeferredSinkTests: XCTestCase {
@@ -70,17 +71,76 @@ final class DeferredSinkTests: XCTestCase {
     XCTAssertEqual(real.events, [Events.promoViewed, Events.signedIn, Events.nameEdited])
   }
 
-  func testSecondBindingIsRefused() {
+  func testRebindingMovesLaterCallsToTheNewSinksStartingFromTheCurrentConsent() {
     let deferred = DeferredSink()
     let first = RecordingSink()
     let second = RecordingSink()
+    deferred.setEnabled(false)
     XCTAssertTrue(deferred.bind(to: [first]))
 
     XCTAssertFalse(deferred.bind(to: [second]))
     deferred.track(event: Events.signedIn)
 
-    XCTAssertEqual(first.events, [Events.signedIn])
-    XCTAssertEqual(second.calls, [])
+    XCTAssertEqual(first.calls, [.setEnabled(false)])
+    XCTAssertEqual(second.calls, [.setEnabled(false), .track(Events.signedIn)])
+    XCTAssertEqual(second.events, [], "the new sink starts opted out, as the user is")
+  }
+
+  func testCallsFromAnotherThreadDuringTheReplayAreNeitherLostNorReordered() {
+    let deferred = DeferredSink(capacity: 10)
+    let buffered = (0..<10).map { TrackedEvent(subject: "Buffered \($0)", verb: .created) }
+    let later = (0..<50).map { TrackedEvent(subject: "Later \($0)", verb: .created) }
+    for event in buffered { deferred.track(event: event) }
+    let senderDone = DispatchSemaphore(value: 0)
+    let started = Journal<Bool>()
+    let real = RecordingSink { _ in
+      guard started.entries.isEmpty else { return }
+      started.append(true)
+      // While the replay is under way, another thread sends 50 more; give it a bounded moment.
+      Thread.detachNewThread {
+        for event in later { deferred.track(event: event) }
+        senderDone.signal()
+      }
+      _ = senderDone.wait(timeout: .now() + 0.3)
+    }
+
+    deferred.bind(to: [real])
+    XCTAssertEqual(senderDone.wait(timeout: .now() + 30), .success)
+
+    XCTAssertEqual(real.events, buffered + later)
+    XCTAssertEqual(deferred.droppedBeforeBinding, 0)
+  }
+
+  func testConsentCallsBeforeBindingAreCappedToo() {
+    let deferred = DeferredSink(capacity: 1)
+    deferred.track(event: Events.promoViewed)
+    for index in 0..<10_000 { deferred.setEnabled(index % 2 == 1) }
+    let real = RecordingSink()
+
+    deferred.bind(to: [real])
+
+    XCTAssertEqual(real.calls, [.track(Events.promoViewed), .setEnabled(true)])
+  }
+
+  func testFlushBeforeBindingIsRefusedWithASentence() {
+    let deferred = DeferredSink()
+    deferred.track(event: Events.signedIn)
+
+    XCTAssertEqual(
+      deferred.flush(timeout: 1),
+      .refused(
+        "the deferred sink is not bound yet, so its 1 buffered call(s) have nowhere to go; bind(to:) the real sinks "
+          + "before flushing."))
+  }
+
+  func testFlushAfterBindingReachesTheQueuedSinksBehindIt() {
+    let deferred = DeferredSink()
+    let vendor = RecordingSink()
+    deferred.track(event: Events.signedIn)
+    deferred.bind(to: [QueuedSink(vendor)])
+
+    XCTAssertEqual(deferred.flush(timeout: 30), .drained)
+    XCTAssertEqual(vendor.events, [Events.signedIn])
   }
 
   func testFullBufferDropsNewEventsButKeepsConsentChanges() {

@@ -38,12 +38,47 @@ struct SinkBroke: Error, CustomStringConvertible {
   var description: String { "the vendor endpoint refused the request" }
 }
 
-/// A sink whose every call throws.
+/// A sink whose calls throw; `throwsOnConsent: false` lets its consent calls through, so only its
+/// events fail (a sink that is not quarantined).
 final class ThrowingSink: AnalyticsSink {
+  let throwsOnConsent: Bool
+
+  init(throwsOnConsent: Bool = true) {
+    self.throwsOnConsent = throwsOnConsent
+  }
+
   func track(event: TrackedEvent) throws { throw SinkBroke() }
   func identify(uid: String) throws { throw SinkBroke() }
   func reset() throws { throw SinkBroke() }
-  func setEnabled(_ enabled: Bool) throws { throw SinkBroke() }
+  func setEnabled(_ enabled: Bool) throws { if throwsOnConsent { throw SinkBroke() } }
+}
+
+/// A vendor SDK stand-in with its own opt-out switch (on by default, as SDKs ship) whose first
+/// `failures` consent calls throw before applying: what leaks if the fan-out trusts it.
+final class FlakyConsentVendor: AnalyticsSink, @unchecked Sendable {
+  private let lock = NSLock()
+  private var optedIn = true
+  private var failuresLeft: Int
+  let sent = Journal<String>()
+
+  init(failures: Int) {
+    failuresLeft = failures
+  }
+
+  private var isOptedIn: Bool { lock.withLock { optedIn } }
+
+  func track(event: TrackedEvent) { if isOptedIn { sent.append("track \(event.encodedName())") } }
+  func identify(uid: String) { if isOptedIn { sent.append("identify \(uid)") } }
+  func reset() { if isOptedIn { sent.append("reset") } }
+  func setEnabled(_ enabled: Bool) throws {
+    try lock.withLock {
+      if failuresLeft > 0 {
+        failuresLeft -= 1
+        throw SinkBroke()
+      }
+      optedIn = enabled
+    }
+  }
 }
 
 /// A sink whose `track` blocks until the test opens the gate (or a timeout passes, so a broken

@@ -63,6 +63,21 @@ final class RecordingContainmentTests: XCTestCase {
     XCTAssertNil(failure())
   }
 
+  func testAFixturesFolderSwappedForALinkOutsideDuringARunIsNotFollowed() throws {
+    let original = try repository.write("fixtures/counter.fixture.json", FixtureText.counter())
+    let secret = try outside.write("fixtures/counter.fixture.json", #"{"secret":true}"#)
+    let madeEarlier = store
+    // The store was made (the run started); then the folder is swapped for a link leading out.
+    let fixtures = original.deletingLastPathComponent()
+    try FileManager.default.moveItem(at: fixtures, to: repository.url.appendingPathComponent("fixtures-before"))
+    try FileManager.default.createSymbolicLink(at: fixtures, withDestinationURL: secret.deletingLastPathComponent())
+    switch madeEarlier.bytes(of: "counter") {
+    case .success(let bytes): XCTAssertEqual(bytes, Array(FixtureText.counter().utf8), "read outside the repository")
+    case .failure(let error):
+      XCTAssertEqual(error, .outsideRepository(file: "fixtures/counter.fixture.json", target: secret.path))
+    }
+  }
+
   func testALinkWhoseTargetIsGoneIsAMissingRecording() throws {
     try FileManager.default.createDirectory(
       at: recording.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -47,7 +47,7 @@ final class OnboardingReducerTests: XCTestCase {
     XCTAssertEqual(
       effects,
       [.track(OnboardingEvents.completed(preferenceCount: 2)), .run(.notifyListener(.finished))])
-    XCTAssertEqual(try trackedEvents(effects).first?.encodedProperties(), ["preference_count": .int(2)])
+    XCTAssertEqual(try trackedEvents(effects).first?.encodedPrimitives(), ["preference_count": .int(2)])
     XCTAssertEqual(try trackedNames(effects), ["Onboarding Completed"])
   }
 

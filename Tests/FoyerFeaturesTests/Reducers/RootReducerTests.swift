@@ -12,7 +12,7 @@ final class RootReducerTests: XCTestCase {
 
     let events = try trackedEvents(effects)
     XCTAssertEqual(events.map { $0.encodedName() }, ["Splash Completed"])
-    XCTAssertEqual(events.first?.encodedProperties(), ["path": .string("safety_net")])
+    XCTAssertEqual(events.first?.encodedPrimitives(), ["path": .string("safety_net")])
   }
 
   func testTheSplashCompletingWithAKnownSessionEntersItsPhase() {

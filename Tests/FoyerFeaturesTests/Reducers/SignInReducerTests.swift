@@ -62,7 +62,7 @@ final class SignInReducerTests: XCTestCase {
     let (_, effects) = step(signInReducer, from: pending, .authAnswered(.signedIn(needsOnboarding: false)))
 
     let events = try trackedEvents(effects)
-    XCTAssertEqual(events.first?.encodedProperties(), ["provider": .string("email")])
+    XCTAssertEqual(events.first?.encodedPrimitives(), ["provider": .string("email")])
     XCTAssertFalse(try canonical(events).contains("ada@"))
   }
 
@@ -70,7 +70,7 @@ final class SignInReducerTests: XCTestCase {
     let (_, effects) = step(
       signInReducer, from: SignInState(pending: .guest), .authAnswered(.signedIn(needsOnboarding: false)))
 
-    XCTAssertEqual(try trackedEvents(effects).first?.encodedProperties(), ["provider": .string("guest")])
+    XCTAssertEqual(try trackedEvents(effects).first?.encodedPrimitives(), ["provider": .string("guest")])
   }
 
   func testARefusedSignInTracksNothing() {

@@ -34,7 +34,7 @@ final class UpgradeReducerTests: XCTestCase {
 
     XCTAssertEqual(state, UpgradeState(step: .done, plan: .yearly, isPurchasing: false))
     XCTAssertEqual(try trackedNames(effects), ["Upgrade Completed"])
-    XCTAssertEqual(try trackedEvents(effects).first?.encodedProperties(), ["plan": .string("yearly")])
+    XCTAssertEqual(try trackedEvents(effects).first?.encodedPrimitives(), ["plan": .string("yearly")])
   }
 
   func testTheEventNamesThePlanThePortAnswered() throws {

@@ -19,6 +19,9 @@ enum Option: String, CaseIterable, Sendable {
   case junit = "--junit"
   case html = "--html"
   case pretty = "--pretty"
+  case out = "--out"
+  case module = "--module"
+  case reducer = "--reducer"
   case quiet = "--quiet"
   case noColor = "--no-color"
   case help = "--help"
@@ -39,7 +42,7 @@ enum Option: String, CaseIterable, Sendable {
   /// The table.
   var row: Row {
     let runs: Set<Verb> = [.verify, .record, .explain]
-    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .taxonomy]
+    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy]
     switch self {
     case .manifest:
       return Row(
@@ -85,13 +88,25 @@ enum Option: String, CaseIterable, Sendable {
         value: .text("FILE"), help: "also write one self-contained HTML page (matrix, failures, taxonomy)",
         verbs: [.verify])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
+    case .out:
+      return Row(
+        value: .text("PATH"), help: "write the test to this .swift file, or into this folder; default: print it",
+        verbs: [.materialize])
+    case .module:
+      return Row(
+        value: .text("M"), help: "the module to @testable import (default: from the swift: path, Sources/<M>/)",
+        verbs: [.materialize])
+    case .reducer:
+      return Row(
+        value: .text("R"), help: "the reducer to call (default: Duet's naming, SplashState → splashReducer)",
+        verbs: [.materialize])
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",
         verbs: [.verify, .lint, .record])
     case .noColor:
       return Row(
-        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record])
+        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record, .explain])
     case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
     case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
     }

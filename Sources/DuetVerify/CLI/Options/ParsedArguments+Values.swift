@@ -17,6 +17,9 @@ extension ParsedArguments {
   var junit: String? { value(.junit) }
   var html: String? { value(.html) }
   var pretty: Bool { given(.pretty) }
+  var out: String? { value(.out) }
+  var module: String? { value(.module) }
+  var reducer: String? { value(.reducer) }
   var quiet: Bool { given(.quiet) }
   var noColor: Bool { given(.noColor) }
 }

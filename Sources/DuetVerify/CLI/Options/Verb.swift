@@ -5,6 +5,7 @@ enum Verb: String, CaseIterable, Sendable {
   case lint
   case record
   case explain
+  case materialize
   case taxonomy
   case canonical
   case version
@@ -20,6 +21,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .lint: return ["lint [options]"]
     case .record: return ["record [--feature F ... | --chain C] [options]", "record --check [--write] [options]"]
     case .explain: return ["explain [<fixture>[#<step>]] [options]"]
+    case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
     case .version: return ["version"]
@@ -37,6 +39,8 @@ enum Verb: String, CaseIterable, Sendable {
       return (
         "explain [<fixture>[#<step>]]", "re-render the last run's failures; with a step, replay it and show full trees"
       )
+    case .materialize:
+      return ("materialize <recording>#<step>", "write the step as an XCTest that runs the reducer in-process")
     case .taxonomy:
       return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
     case .canonical:
@@ -76,7 +80,17 @@ enum Verb: String, CaseIterable, Sendable {
       return """
         Without arguments, print the last run's failure blocks (from .runs/). With a recording,
         print its block. With <fixture>#<step>, replay the recording up to that step through the
-        runner and print the full expected and actual state and effects.
+        runner and print the full expected and actual state and effects, then the diff around the
+        first divergence. Exits 1 when what it shows failed.
+        """
+    case .materialize:
+      return """
+        Write one self-contained XCTest file for a recorded step: it seeds the state recorded before
+        the step, runs the feature's reducer in-process and asserts the recorded state and effects with
+        the canonical encoder, so a failing step becomes a unit test to set a breakpoint in. The types
+        come from the feature's state:, action: and effectPayload: keys in the manifest, the module
+        from its swift: path (Sources/<Module>/…), the reducer from Duet's naming (SplashState →
+        splashReducer). Without --out the file is printed; --out replaces only a file it generated.
         """
     case .taxonomy:
       return """
@@ -95,6 +109,7 @@ enum Verb: String, CaseIterable, Sendable {
   var operands: (name: String, most: Int)? {
     switch self {
     case .explain: return ("<fixture>[#<step>]", 1)
+    case .materialize: return ("<recording>#<step>", 1)
     case .canonical: return ("FILE", 1)
     case .help: return ("verb", 1)
     case .verify, .lint, .record, .taxonomy, .version: return nil
@@ -109,6 +124,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
     case .explain: return "Give one recording (name or name#step), not several."
+    case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
     case .version, .help: return "It takes none."
     }

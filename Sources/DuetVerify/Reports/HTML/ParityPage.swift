@@ -34,6 +34,8 @@ public struct ParityPage: Sendable {
   public var passed: Bool
   /// `shard 1 of 2`, when the run replayed one share.
   public var shard: Shard?
+  /// The run's scoping flags, repeated in each failure's `next:` command.
+  public var runFlags: [String] = []
 
   public init(
     lanes: [Lane], rows: [Row], taxonomy: TaxonomyReport? = nil, lintProblems: [String] = [],
@@ -72,6 +74,7 @@ public struct ParityPage: Sendable {
       lanes: [lane], rows: Self.rows(features: features, lanes: [lane]), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
       runnerFailures: run.runnerFailures, passed: run.passed, shard: run.shard)
+    runFlags = run.runFlags
   }
 
   /// The features in `features` order that some lane replayed, then any other owner seen, then

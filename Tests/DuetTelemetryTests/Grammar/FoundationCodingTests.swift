@@ -1,0 +1,70 @@
+import DuetCore
+import DuetTelemetry
+import Foundation
+import XCTest
+
+/// Duet's wire form through Foundation's coders: a sink that persists events, or an app's own
+/// envelope test, reads and writes what the recordings and the Kotlin core hold.
+final class FoundationCodingTests: XCTestCase {
+  func testAppMintedVerbVectorRoundTripsThroughFoundation() throws { try checkVector("app-minted-verb") }
+  func testEmptyParamsVectorRoundTripsThroughFoundation() throws { try checkVector("empty-params") }
+  func testEnvelopeVectorRoundTripsThroughFoundation() throws { try checkVector("envelope") }
+  func testMultiwordVerbVectorRoundTripsThroughFoundation() throws { try checkVector("multiword-verb") }
+  func testParamCasesVectorRoundTripsThroughFoundation() throws { try checkVector("param-cases") }
+
+  func testJSONEncoderWritesTheParamEnvelope() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = String(decoding: try encoder.encode(TrackedParam.string(key: "provider", value: "email")), as: UTF8.self)
+
+    XCTAssertEqual(json, #"{"case":"string","value":{"key":"provider","value":"email"}}"#)
+  }
+
+  func testJSONDecoderNamesAnUnknownParamKind() {
+    let json = Data(#"{"case":"date","value":{"key":"at","value":"x"}}"#.utf8)
+
+    XCTAssertThrowsError(try JSONDecoder().decode(TrackedParam.self, from: json)) { error in
+      XCTAssertTrue("\(error)".contains("unknown case 'date' for TrackedParam"), "\(error)")
+    }
+  }
+
+  func testTrackingEffectPayloadIsACanonicalSum() {
+    XCTAssertTrue(
+      (MarkerlessPayload.self as Any.Type) is any CanonicalSumCodable.Type,
+      "a payload declaring only TrackingEffectPayload still records the case/value envelope")
+  }
+
+  func testMarkerlessPayloadRecordsTheTrackEnvelope() throws {
+    XCTAssertEqual(
+      try CanonicalEncoder().compact(Effect<MarkerlessPayload>.track(TrackedEvent(subject: "Promo", verb: .viewed))),
+      #"{"kind":"run","payload":{"case":"track","value":{"event":{"params":[],"subject":"Promo","verb":"Viewed"}}}}"#)
+  }
+
+  private func checkVector(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    let url = try XCTUnwrap(
+      try SharedReference.files(in: "telemetry-twin", suffix: ".fixture.json").first {
+        $0.lastPathComponent == "\(name).fixture.json"
+      }, "vector \(name) is missing", file: file, line: line)
+    let data = try Data(contentsOf: url)
+    let vector = try JSONDecoder().decode(Vector.self, from: data)
+    XCTAssertEqual(vector.event.encodedName(), vector.encodedName, file: file, line: line)
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let again = try JSONParser().parse(try encoder.encode(vector.event))
+    let expected = try XCTUnwrap(try JSONParser().parse(data)["event"], file: file, line: line)
+    XCTAssertEqual(
+      try CanonicalWriter.compact(again), try CanonicalWriter.compact(expected), "\(name): JSONEncoder's tree",
+      file: file, line: line)
+  }
+
+  private struct Vector: Decodable {
+    var event: TrackedEvent
+    var encodedName: String
+  }
+}
+
+/// A payload that declares `TrackingEffectPayload` and nothing else.
+enum MarkerlessPayload: TrackingEffectPayload {
+  case track(event: TrackedEvent)
+}

@@ -1,0 +1,71 @@
+import DuetCore
+import XCTest
+
+@testable import DuetVerify
+
+/// The seed of a materialized step is the state recorded before it.
+final class MaterializedStepTests: XCTestCase {
+  func count(_ value: Int64) -> JSONValue { .object(["count": .integer(value)]) }
+  func tap(_ label: String) -> JSONValue { .object(["case": .string(label)]) }
+
+  var leaf: FixtureDocument {
+    FixtureDocument(
+      name: "counter", kind: .leaf, feature: "counter", initialState: count(0),
+      steps: (0..<3).map {
+        FixtureStep(
+          index: $0, action: tap("increment"), expectedState: count(Int64($0) + 1), expectedEffects: .array([]))
+      })
+  }
+
+  func testLeafStepSeedsThePreviousStepsExpectedState() throws {
+    let plan = try MaterializedStep.plan(leaf, file: "fixtures/counter.fixture.json", owner: "counter", step: 2)
+    XCTAssertEqual(plan.seed, count(2))
+    XCTAssertEqual(plan.seedPath, "steps[1].expectedState")
+    XCTAssertEqual(plan.replayedBefore, [])
+    XCTAssertEqual(plan.feature, "counter")
+  }
+
+  func testLeafStepZeroSeedsTheInitialState() throws {
+    let plan = try MaterializedStep.plan(leaf, file: "f", owner: "counter", step: 0)
+    XCTAssertEqual(plan.seed, count(0))
+    XCTAssertEqual(plan.seedPath, "initialState")
+  }
+
+  func testChainStepSeedsTheNodeAndReplaysItsEarlierSteps() throws {
+    let chain = FixtureDocument(
+      name: "chain-ping-pong", kind: .chain, initialStates: ["ping": count(0), "pong": count(10)],
+      steps: [
+        FixtureStep(index: 0, node: "ping", action: tap("a"), expectedState: nil, expectedEffects: .array([])),
+        FixtureStep(index: 1, node: "pong", action: tap("b"), expectedState: nil, expectedEffects: .array([])),
+        FixtureStep(index: 2, node: "ping", action: tap("c"), expectedState: nil, expectedEffects: .array([])),
+        FixtureStep(index: 3, node: "ping", action: tap("d"), expectedState: nil, expectedEffects: .array([])),
+      ])
+    let plan = try MaterializedStep.plan(chain, file: "f", owner: nil, step: 3)
+    XCTAssertEqual(plan.feature, "ping")
+    XCTAssertEqual(plan.seed, count(0))
+    XCTAssertEqual(plan.seedPath, "initialStates.ping")
+    XCTAssertEqual(plan.replayedBefore.map(\.index), [0, 2])
+  }
+
+  func testChainStepSeedsTheNodesLatestRecordedState() throws {
+    let chain = FixtureDocument(
+      name: "chain-x", kind: .chain, initialStates: ["ping": count(0)],
+      steps: [
+        FixtureStep(index: 0, node: "ping", action: tap("a"), expectedState: count(5), expectedEffects: .array([])),
+        FixtureStep(index: 1, node: "ping", action: tap("b"), expectedState: nil, expectedEffects: .array([])),
+        FixtureStep(index: 2, node: "ping", action: tap("c"), expectedState: nil, expectedEffects: .array([])),
+      ])
+    let plan = try MaterializedStep.plan(chain, file: "f", owner: nil, step: 2)
+    XCTAssertEqual(plan.seed, count(5))
+    XCTAssertEqual(plan.seedPath, "steps[0].expectedState")
+    XCTAssertEqual(plan.replayedBefore.map(\.index), [1])
+  }
+
+  func testAStepPastTheEndIsRefused() {
+    XCTAssertThrowsError(try MaterializedStep.plan(leaf, file: "f", owner: "counter", step: 3)) { error in
+      XCTAssertEqual(
+        (error as? MaterializeError)?.description,
+        "duet-verify materialize: 'counter' has 3 steps (0…2); there is no step 3.")
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import XCTest
+
+/// manifest.md: lines end in LF or CRLF, and a CRLF line is one line, never merged with the next
+/// ("\r\n" is a single Character in Swift, so splitting on "\n" alone would miss it).
+final class ManifestLineEndingEndToEndTests: XCTestCase {
+  func testAManifestWrittenWithCRLFLinesVerifies() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let manifest = try repository.read("manifest.yaml")
+    try repository.write("manifest.yaml", manifest.replacingOccurrences(of: "\n", with: "\r\n"))
+    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
+    let run = try repository.verify(["verify", "--jobs", "1", "--runner", "'\(runner)'"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertTrue(run.out.contains("duet-verify: 3/3 fixtures passed"), run.out)
+  }
+
+  func testACRLFLineNeverSwallowsTheLineAfterIt() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      "features:\n  counter:\n    fixtures:\n      - counter\r\n    this line is not in the grammar\n"
+        + "      - counter-endings.changes-its-mind\n      - counter-endings.keeps-counting\n")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.out.contains("manifest.yaml:5: "), run.out + run.error)
+  }
+}
