@@ -73,7 +73,8 @@ enum VerifyCommand {
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard,
       runner: runner.identity)
     run.runFlags = options.flags
-    let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs)
+    let page = PageInputs(taxonomy: pass.taxonomy, platform: pass.platform)
+    let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs, page: page)
     return run.passed && written ? .passed : .failed
   }
 
@@ -90,8 +91,10 @@ enum VerifyCommand {
     var run = RunResult(
       fixtures: [], lintProblems: repository.lint.problems, taxonomyFindings: repository.findings, shard: options.shard)
     run.allowsEmpty = true
-    report(run, options: options, context: context, manifest: repository.manifest)
-    return run.passed ? .passed : .failed
+    let written = report(
+      run, options: options, context: context, manifest: repository.manifest,
+      page: PageInputs(taxonomy: repository.gate.report(), platform: nil))
+    return run.passed && written ? .passed : .failed
   }
 
   /// Chain recording → its nodes, for `--feature` scoping (only chains are read, and only then).
@@ -105,14 +108,21 @@ enum VerifyCommand {
     return nodes
   }
 
-  /// Every reporter: `.runs/`, JUnit, then stdout (JSON or human, plus annotations). When the
+  /// What the HTML page needs beyond the run's results.
+  struct PageInputs {
+    var taxonomy: TaxonomyReport?
+    /// The runner's handshake `platform`: the lane's name.
+    var platform: String?
+  }
+
+  /// Every reporter: `.runs/`, JUnit, HTML, then stdout (JSON or human, plus annotations). When the
   /// recordings' results were `streamed` to `.runs/` already, only the summary is written here.
-  /// False when a report the user asked for (`--junit FILE`) could not be written: the run then
+  /// False when a report the user asked for (`--junit FILE`, `--html FILE`) could not be written: the run then
   /// fails, since CI would otherwise read an old file or none. (`.runs/` is not asked for: a
   /// failure there is said, and the verdict stands.)
   static func report(
     _ run: RunResult, options: ParsedArguments, context: CommandContext, manifest: Manifest,
-    streamed: StreamedRunsFolder? = nil
+    streamed: StreamedRunsFolder? = nil, page: PageInputs = PageInputs()
   ) -> Bool {
     let output = context.output
     let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
@@ -125,14 +135,13 @@ enum VerifyCommand {
     for note in runs.notes.all { output.diagnostic("duet-verify: " + note) }
     var written = true
     if let junit = options.junit {
-      let url = resolve(options.shard?.reportPath(junit) ?? junit, against: context.folder)
-      do throws(ReportWriteError) {
-        try SafeFolder.writeFile(JUnitReport.render(run), at: url)
-      } catch {
-        output.diagnostic(
-          "duet-verify: the JUnit report you asked for was not written, so the run fails: \(error.description)")
-        written = false
-      }
+      written = writeAsked(JUnitReport.render(run), to: junit, kind: "JUnit", options: options, context: context)
+    }
+    if let html = options.html {
+      let features = manifest.features.map(\.name)
+      let rendered = HTMLReport.render(
+        ParityPage(run: run, platform: page.platform, features: features, taxonomy: page.taxonomy))
+      written = writeAsked(rendered, to: html, kind: "HTML", options: options, context: context) && written
     }
     if GitHubAnnotations.enabled(environment: context.environment) {
       // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
@@ -153,5 +162,21 @@ enum VerifyCommand {
     }
     output.write(text)
     return written
+  }
+
+  /// Writes a report the user asked for (`--junit FILE`, `--html FILE`; a shard's share gets its own
+  /// file); false, with the reason said, when it could not be written.
+  static func writeAsked(
+    _ text: String, to path: String, kind: String, options: ParsedArguments, context: CommandContext
+  ) -> Bool {
+    let url = resolve(options.shard?.reportPath(path) ?? path, against: context.folder)
+    do throws(ReportWriteError) {
+      try SafeFolder.writeFile(text, at: url)
+      return true
+    } catch {
+      context.output.diagnostic(
+        "duet-verify: the \(kind) report you asked for was not written, so the run fails: \(error.description)")
+      return false
+    }
   }
 }

@@ -24,6 +24,10 @@ struct CorpusPass {
     var lint: LintResult
     /// The taxonomy gate's findings over every listed recording.
     var findings: [TaxonomyFinding]
+    /// The taxonomy over every listed recording, for the HTML report.
+    var taxonomy: TaxonomyReport
+    /// The `platform` the runners' handshakes named (the first one seen).
+    var platform: String?
     /// Runner start failures.
     var startFailures: [RunnerStartError]
     /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
@@ -93,7 +97,8 @@ struct CorpusPass {
         case .success(let inspected):
           return .converse(
             PassConversation(
-              ReplayConversation(plan: inspected.plan, owner: fixture.owner, file: inspected.file), slot: slot))
+              ReplayConversation(plan: inspected.plan, owner: fixture.owner, file: inspected.file), slot: slot,
+              platforms: findings))
         }
       },
       abandon: { conversation, _ in
@@ -108,9 +113,11 @@ struct CorpusPass {
       })
     var lint = findings.lint(linter: linter)
     lint.problems += linter.orphanProblems()
+    let taxonomy = findings.taxonomyReport()
     return Outcome(
-      results: kept.results(), lint: lint, findings: findings.taxonomy(),
-      startFailures: run.startFailures, streamFailures: run.streamFailures, runners: run.slots,
+      results: kept.results(), lint: lint, findings: taxonomy.findings, taxonomy: taxonomy,
+      platform: findings.platform, startFailures: run.startFailures, streamFailures: run.streamFailures,
+      runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 }
@@ -125,17 +132,21 @@ struct PassOutput: Sendable {
 struct PassConversation: RunnerConversation {
   var inner: ReplayConversation
   let slot: Int
+  /// Where the handshake's platform is noted (the report names the lane by it).
+  let platforms: PassFindings?
 
-  init(_ inner: ReplayConversation, slot: Int) {
+  init(_ inner: ReplayConversation, slot: Int, platforms: PassFindings? = nil) {
     self.inner = inner
     self.slot = slot
+    self.platforms = platforms
   }
 
   var name: String { inner.plan.document.name }
   var owner: String? { inner.owner }
 
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<PassOutput?> {
-    lift(inner.begin(handshake: handshake))
+    platforms?.notePlatform(handshake.platform)
+    return lift(inner.begin(handshake: handshake))
   }
 
   mutating func receive(_ reply: ReduceReply) -> ConversationMove<PassOutput?> {
@@ -188,6 +199,7 @@ final class PassFindings: @unchecked Sendable {
   private var failures: [String: FixtureLoadError] = [:]
   private var checked = 0
   private var gate: TaxonomyGate
+  private var seenPlatform: String?
 
   init(listedCount: Int, declared: ManifestTelemetry?) {
     problems = Array(repeating: [], count: listedCount)
@@ -216,5 +228,13 @@ final class PassFindings: @unchecked Sendable {
     }
   }
 
-  func taxonomy() -> [TaxonomyFinding] { lock.withLock { gate.finish() } }
+  func taxonomyReport() -> TaxonomyReport { lock.withLock { gate.report() } }
+
+  /// The first platform a handshake named.
+  var platform: String? { lock.withLock { seenPlatform } }
+
+  func notePlatform(_ platform: String?) {
+    guard let platform else { return }
+    lock.withLock { if seenPlatform == nil { seenPlatform = platform } }
+  }
 }

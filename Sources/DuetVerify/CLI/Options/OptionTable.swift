@@ -17,6 +17,7 @@ enum Option: String, CaseIterable, Sendable {
   case markdown = "--markdown"
   case json = "--json"
   case junit = "--junit"
+  case html = "--html"
   case pretty = "--pretty"
   case out = "--out"
   case module = "--module"
@@ -82,6 +83,10 @@ enum Option: String, CaseIterable, Sendable {
     case .junit:
       return Row(
         value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
+    case .html:
+      return Row(
+        value: .text("FILE"), help: "also write one self-contained HTML page (matrix, failures, taxonomy)",
+        verbs: [.verify])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(

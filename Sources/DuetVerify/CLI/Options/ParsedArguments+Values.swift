@@ -15,6 +15,7 @@ extension ParsedArguments {
   var markdown: Bool { given(.markdown) }
   var json: Bool { given(.json) }
   var junit: String? { value(.junit) }
+  var html: String? { value(.html) }
   var pretty: Bool { given(.pretty) }
   var out: String? { value(.out) }
   var module: String? { value(.module) }

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+
+/// `verify --html FILE` through the real executable on a copy of the example app with one failing
+/// recording (whose label is hostile), and, where headless Chromium is installed, the page as a
+/// browser reads it.
+final class HTMLReportEndToEndTests: XCTestCase {
+  static let hostileLabel = #"name edited › <script>alert(1)</script> & \"quoted\""#
+  static let shownLabel = #"name edited › <script>alert(1)</script> & "quoted""#
+
+  /// The example app with `account.name-edited` broken at step 0 (state) and labelled hostilely.
+  func brokenExample() throws -> TemporaryRepository {
+    let repository = try TemporaryRepository.exampleApp()
+    let file = "fixtures/account.name-edited.fixture.json"
+    try repository.edit(file, replacing: #""isEditingName": true"#, with: #""isEditingName": false"#)
+    try repository.edit(
+      file, replacing: #""label": "name edited › edit name is tapped""#, with: "\"label\": \"\(Self.hostileLabel)\"")
+    return repository
+  }
+
+  func verifyWithHTML(_ repository: TemporaryRepository, _ path: String) throws -> CommandRun {
+    let runner = try BuiltProducts.executable(named: "replay-runner").path
+    return try repository.verify(["verify", "--runner", runner, "--html", path], environment: ["NO_COLOR": "1"])
+  }
+
+  func testVerifyHTMLWritesTheMatrixTheFailureAndTheTaxonomy() throws {
+    let repository = try brokenExample()
+    let run = try verifyWithHTML(repository, "out/parity.html")
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(run.out.contains("duet-verify: 48/49 fixtures passed"), run.out)
+    let page = try repository.read("out/parity.html")
+    XCTAssertTrue(page.contains("<span class=\"verdict fail\">✗ FAIL</span>"), page)
+    XCTAssertTrue(page.contains("48/49 recordings passed on swift"), page)
+    let matrix = section(page, "<table class=\"matrix\">", "</table>")
+    XCTAssertEqual(matrix.components(separatedBy: "<tr class=\"feature-row\">").count - 1, 9, matrix)
+    XCTAssertTrue(matrix.contains("<th scope=\"col\" class=\"lane\">swift</th>"), matrix)
+    XCTAssertTrue(matrix.contains("<td class=\"cell fail\">✗ 4/5 passed"), matrix)
+    XCTAssertEqual(matrix.components(separatedBy: "<td class=\"cell pass\">").count - 1, 8, matrix)
+    XCTAssertEqual(page.components(separatedBy: "<article class=\"failure\"").count - 1, 1, page)
+    XCTAssertTrue(page.contains("<dt>at</dt><dd><code>expectedState.isEditingName</code></dd>"), page)
+    XCTAssertTrue(
+      page.contains("<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:50</code></dd>"),
+      page)
+    XCTAssertTrue(page.contains("<span class=\"del\">- false\n</span><span class=\"ins\">+ true\n</span>"), page)
+    XCTAssertTrue(
+      page.contains("name edited › &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;"), page)
+    XCTAssertFalse(page.contains("<script"), page)
+    let taxonomy = section(page, "<table class=\"taxonomy\">", "</table>")
+    XCTAssertEqual(taxonomy.components(separatedBy: "<tr class=\"event-row\">").count - 1, 7, taxonomy)
+    XCTAssertTrue(taxonomy.contains("<code>Session Signed In</code>"), taxonomy)
+  }
+
+  func testAnHTMLReportThatCannotBeWrittenFailsTheRunWithASentence() throws {
+    let repository = try TemporaryRepository.exampleApp()
+    let run = try verifyWithHTML(repository, "manifest.yaml/parity.html")
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertTrue(
+      run.error.contains(
+        "duet-verify: the HTML report you asked for was not written, so the run fails: cannot open the folder "),
+      run.error)
+    XCTAssertTrue(run.out.contains("duet-verify: 49/49 fixtures passed"), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
+  }
+
+  func testHeadlessChromiumShowsTheMatrixTheFailureAndTheTaxonomy() throws {
+    guard let chromium = Self.chromium() else {
+      throw XCTSkip("headless Chromium is not installed (Debian: apt-get install chromium); the page is not rendered")
+    }
+    let repository = try brokenExample()
+    XCTAssertEqual(try verifyWithHTML(repository, "parity.html").code, 1)
+    let page = repository.root.appendingPathComponent("parity.html")
+    let profile = repository.root.appendingPathComponent("chromium-profile")
+    let dump = try CommandRun.run(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=" + profile.path,
+        "--dump-dom", page.absoluteString,
+      ], in: repository.root, environment: ["HOME": repository.root.path], deadline: 120)
+    XCTAssertEqual(dump.code, 0, dump.error)
+    // What the browser built: the hostile label is text, never an element.
+    XCTAssertFalse(dump.out.lowercased().contains("<script"), dump.out)
+    let text = visibleText(dump.out)
+    for expected in [
+      "duet-verify verify: ✗ FAIL", "48/49 recordings passed on swift", "Recordings by feature and lane",
+      "✗ 4/5 passed", "✓ 7/7 passed", "Failures (1)", Self.shownLabel, "expectedState.isEditingName",
+      "- false", "+ true", "Event taxonomy", "Session Signed In",
+    ] {
+      XCTAssertTrue(text.contains(expected), "'\(expected)' is not on the rendered page:\n" + text)
+    }
+  }
+
+  /// The browser's DOM without its `<head>` and tags, entities read back: roughly what a reader sees.
+  func visibleText(_ dom: String) -> String {
+    let body = dom.components(separatedBy: "<body>").last ?? dom
+    var text = ""
+    var inTag = false
+    for character in body {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
+        text.append(character)
+      }
+    }
+    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+      text = text.replacingOccurrences(of: entity, with: character)
+    }
+    return text
+  }
+
+  func section(_ page: String, _ start: String, _ end: String) -> String {
+    guard let open = page.range(of: start), let close = page.range(of: end, range: open.upperBound..<page.endIndex)
+    else { return "" }
+    return String(page[open.lowerBound..<close.upperBound])
+  }
+
+  /// `chromium` or `chromium-browser` on the PATH.
+  static func chromium() -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+      for name in ["chromium", "chromium-browser"] {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
+  }
+}
