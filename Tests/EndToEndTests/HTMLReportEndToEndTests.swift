@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `verify --html FILE` through the real executable on a copy of the example app with one failing

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 extension TemporaryRepository {
   /// A copy of the example app's parity files: the manifest, every recording, and the feature
