@@ -42,7 +42,11 @@ final class HTMLReportEndToEndTests: XCTestCase {
     XCTAssertTrue(
       page.contains("<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:50</code></dd>"),
       page)
-    XCTAssertTrue(page.contains("<span class=\"del\">- false\n</span><span class=\"ins\">+ true\n</span>"), page)
+    // The terminal's compact diff of the whole state, around the changed member.
+    XCTAssertTrue(
+      page.contains(
+        "<span class=\"del\">-   &quot;isEditingName&quot;: false,\n</span>"
+          + "<span class=\"ins\">+   &quot;isEditingName&quot;: true,\n</span>"), page)
     XCTAssertTrue(
       page.contains("name edited › &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;"), page)
     XCTAssertFalse(page.contains("<script"), page)
@@ -84,7 +88,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
     for expected in [
       "duet-verify verify: ✗ FAIL", "48/49 recordings passed on swift", "Recordings by feature and lane",
       "✗ 4/5 passed", "✓ 7/7 passed", "Failures (1)", Self.shownLabel, "expectedState.isEditingName",
-      "- false", "+ true", "Event taxonomy", "Session Signed In",
+      #"-   "isEditingName": false,"#, #"+   "isEditingName": true,"#, "Event taxonomy", "Session Signed In",
     ] {
       XCTAssertTrue(text.contains(expected), "'\(expected)' is not on the rendered page:\n" + text)
     }

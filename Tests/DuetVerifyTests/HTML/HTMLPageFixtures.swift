@@ -15,7 +15,10 @@ enum HTMLPageFixtures {
       divergence: Divergence(
         path: "expectedEffects[0]", expected: #"{"id":"splash.safetyNet","kind":"run","payload":{"case":"tick"}}"#,
         actual: #"{"id":"splash.safetyNet","kind":"cancel","payload":{"case":"tick"}}"#),
-      action: #"{"case":"appeared"}"#)
+      action: #"{"case":"appeared"}"#,
+      diff: CompactDiff.lines(
+        expected: #"[{"id":"splash.safetyNet","kind":"run","payload":{"case":"tick"}}]"#,
+        actual: #"[{"id":"splash.safetyNet","kind":"cancel","payload":{"case":"tick"}}]"#))
     var result = FixtureResult(
       name: name, kind: .leaf, feature: feature, file: "fixtures/\(name).fixture.json",
       scenarioSource: "Sources/FoyerFeatures/Splash/SplashScenario.swift", stepCount: 3, failure: failure)

@@ -40,25 +40,20 @@ extension HTMLReport {
       html += "<details open><summary>runner stderr (last lines)</summary>\n<pre class=\"stderr\">"
       html += HTMLText.escape(stderr.joined(separator: "\n")) + "</pre>\n</details>\n"
     }
-    if let divergence = failure.divergence { html += diff(FragmentDiff(divergence)) }
+    if let diff = failure.diff { html += self.diff(diff) }
     return html + "</article>\n"
   }
 
-  /// The diff as a `<pre>`: each line starts with `-` (expected), `+` (actual) or a space, so
-  /// the sides read without colour too.
-  static func diff(_ diff: FragmentDiff) -> String {
-    guard !diff.lines.isEmpty else { return "" }
+  /// The failure's compact diff (`CompactDiff`, the same hunk the terminal shows) as a `<pre>`:
+  /// each line starts with `-` (expected), `+` (actual) or a space, so the sides read without
+  /// colour too.
+  static func diff(_ lines: [String]) -> String {
+    guard !lines.isEmpty else { return "" }
     var html = "<p class=\"legend\"><span class=\"del\">- expected (the recording)</span> "
     html += "<span class=\"ins\">+ actual (the runner)</span></p>\n<pre class=\"diff\">"
-    for line in diff.lines {
-      let (kind, mark): (String, String)
-      switch line.kind {
-      case .context: (kind, mark) = ("ctx", " ")
-      case .expected: (kind, mark) = ("del", "-")
-      case .actual: (kind, mark) = ("ins", "+")
-      case .elided: (kind, mark) = ("gap", " ")
-      }
-      html += "<span class=\"\(kind)\">" + mark + " " + HTMLText.escape(line.text) + "\n</span>"
+    for line in lines {
+      let kind = line.hasPrefix("- ") ? "del" : line.hasPrefix("+ ") ? "ins" : line.hasPrefix("…") ? "gap" : "ctx"
+      html += "<span class=\"\(kind)\">" + HTMLText.escape(line) + "\n</span>"
     }
     return html + "</pre>\n"
   }
