@@ -46,7 +46,8 @@ final class HTMLReportTests: XCTestCase {
     let diff = HTMLScan.section(failures, from: "<pre class=\"diff\">", to: "</pre>")
     XCTAssertTrue(diff.contains("<span class=\"del\">-     &quot;kind&quot;: &quot;run&quot;,\n</span>"), diff)
     XCTAssertTrue(diff.contains("<span class=\"ins\">+     &quot;kind&quot;: &quot;cancel&quot;,\n</span>"), diff)
-    XCTAssertTrue(diff.contains("<span class=\"ctx\">      &quot;id&quot;: &quot;splash.safetyNet&quot;,\n</span>"), diff)
+    XCTAssertTrue(
+      diff.contains("<span class=\"ctx\">      &quot;id&quot;: &quot;splash.safetyNet&quot;,\n</span>"), diff)
   }
 
   func testAPassingRunHasNoFailureSectionAndSaysPass() {
