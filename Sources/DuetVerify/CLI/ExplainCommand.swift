@@ -65,29 +65,30 @@ enum ExplainCommand {
   /// `name#step`: replay through the runner and print the full trees.
   static func replayStep(_ name: String, step: Int, options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let repository: Repository
+    // Only the manifest and this one recording are read: nothing else is linted or replayed.
+    let corpus: Corpus
     do {
-      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
+      corpus = try Corpus.load(manifestPath: options.manifest, from: context.folder)
     } catch {
       output.diagnostic(error.description)
       return .usage
     }
-    guard let listed = repository.manifest.listedFixtures.first(where: { $0.name == name }) else {
+    guard let listed = corpus.listed(named: name) else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' is not a recording listed in \(repository.manifest.location.displayName)."
-          + Suggestion.hint(for: name, among: repository.manifest.listedFixtures.map(\.name)))
+        "duet-verify explain: '\(name)' is not a recording listed in \(corpus.manifest.location.displayName)."
+          + Suggestion.hint(for: name, among: corpus.manifest.listedFixtures.map(\.name)))
       return .usage
     }
-    let loaded: LoadedFixture
-    switch repository.store.load(name) {
+    let loaded: FixtureDocument
+    switch corpus.store.load(name) {
     case .success(let fixture): loaded = fixture
     case .failure(let error):
       output.diagnostic(error.description)
       return .failed
     }
-    guard step < loaded.document.steps.count else {
+    guard step < loaded.steps.count else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' has \(loaded.document.steps.count) steps (0…\(loaded.document.steps.count - 1)); "
+        "duet-verify explain: '\(name)' has \(loaded.steps.count) steps (0…\(loaded.steps.count - 1)); "
           + "there is no step \(step).")
       return .usage
     }
@@ -97,7 +98,7 @@ enum ExplainCommand {
     interrupts.install()
     defer { interrupts.uninstall() }
     let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: repository.manifest, context: context) {
+    switch RunnerSetup.choose(options, manifest: corpus.manifest, context: context) {
     case .ready(let choice): runner = choice
     case .stop(let code): return code
     }
@@ -108,7 +109,7 @@ enum ExplainCommand {
       output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
-    let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
+    let replayed = StepExplanation.replay(loaded, owner: listed.owner, through: step, on: connection)
     do throws(RunnerStreamError) {
       try connection.close()
     } catch {
@@ -120,12 +121,12 @@ enum ExplainCommand {
     case .success(let explanation):
       output.write(
         ExplanationReport.render(
-          explanation, fixture: name, kind: loaded.document.kind, source: loaded.document.scenarioSource))
+          explanation, fixture: name, kind: loaded.kind, source: loaded.scenarioSource))
       return explanation.failure == nil ? .passed : .failed
     case .failure(let failure):
       let result = FixtureResult(
-        name: name, kind: loaded.document.kind, feature: listed.owner, file: loaded.file,
-        scenarioSource: loaded.document.scenarioSource, failure: failure)
+        name: name, kind: loaded.kind, feature: listed.owner, file: loaded.file,
+        scenarioSource: loaded.scenarioSource, failure: failure)
       output.write((FailureBlock.render(result) ?? "") + "\n")
       return .failed
     }
