@@ -66,13 +66,7 @@ enum ExplainCommand {
   static func replayStep(_ name: String, step: Int, options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     // Only the manifest and this one recording are read: nothing else is linted or replayed.
-    let corpus: Corpus
-    do {
-      corpus = try Corpus.load(manifestPath: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let corpus = context.corpus(options) else { return .usage }
     guard let listed = corpus.listed(named: name) else {
       output.diagnostic(
         "duet-verify explain: '\(name)' is not a recording listed in \(corpus.manifest.location.displayName)."

@@ -4,13 +4,7 @@
 enum LintCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let corpus: Corpus
-    do {
-      corpus = try Corpus.load(manifestPath: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let corpus = context.corpus(options) else { return .usage }
     let lint = Linter(corpus: corpus).run()
     if options.json {
       output.write(LintJSONReport.render(lint, manifest: corpus.manifest))

@@ -4,13 +4,7 @@ enum TaxonomyVerb {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     let format: TaxonomyCommand.Format = options.markdown ? .markdown : options.json ? .json : .table
-    let corpus: Corpus
-    do {
-      corpus = try Corpus.load(manifestPath: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let corpus = context.corpus(options) else { return .usage }
     let scanned = lintAndGate(corpus)
     for problem in scanned.lint.problems { output.diagnostic(problem.description) }
     for warning in scanned.lint.warnings { output.diagnostic("warning: " + warning.description.printable) }

@@ -8,13 +8,7 @@ import Foundation
 enum VerifyCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let corpus: Corpus
-    do {
-      corpus = try Corpus.load(manifestPath: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let corpus = context.corpus(options) else { return .usage }
     let manifest = corpus.manifest
     for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if corpus.manifestBroken {
