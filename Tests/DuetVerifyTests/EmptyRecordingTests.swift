@@ -23,7 +23,7 @@ final class EmptyRecordingTests: XCTestCase {
     let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
     let read = ManifestReader.load(location)
     let problems = Linter(
-      manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location)
+      corpus: Corpus(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
     )
     .run().problems.map(\.description)
     XCTAssertEqual(problems.count, 1)

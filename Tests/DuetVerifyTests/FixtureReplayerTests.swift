@@ -10,7 +10,7 @@ final class FixtureReplayerTests: XCTestCase {
       XCTFail("fixture did not load")
       throw XCTSkip("unloadable")
     }
-    return loaded.document
+    return loaded
   }
 
   var folder: TemporaryFolder?
@@ -31,8 +31,7 @@ final class FixtureReplayerTests: XCTestCase {
   func replay(_ tree: JSONValue, name: String = "counter", owner: String? = "counter", connection: FakeConnection)
     throws -> FixtureReplayer.Outcome
   {
-    FixtureReplayer().replay(
-      try document(tree, name: name), owner: owner, file: "fixtures/\(name).fixture.json", on: connection)
+    FixtureReplayer().replay(try document(tree, name: name), owner: owner, on: connection)
   }
 
   func testAMatchingRecordingPasses() throws {

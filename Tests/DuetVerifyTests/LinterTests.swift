@@ -20,8 +20,10 @@ final class LinterTests: XCTestCase {
     try folder.write("manifest.yaml", manifest)
     let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
     let read = ManifestReader.load(location)
-    return Linter(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
-      .run().problems.map(\.description)
+    return Linter(
+      corpus: Corpus(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
+    )
+    .run().problems.map(\.description)
   }
 
   let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"

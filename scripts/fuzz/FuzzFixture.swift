@@ -9,7 +9,7 @@ import Foundation
 
 let location = ManifestLocation(file: URL(fileURLWithPath: "/duet-fuzz/manifest.yaml"))
 let store = FixtureStore(location: location)
-let linter = Linter(manifest: Manifest(location: location), manifestProblems: [], store: store)
+let linter = Linter(corpus: Corpus(manifest: Manifest(location: location), manifestProblems: [], store: store))
 
 /// A runner that answers each request with the next recorded step's expectations.
 final class RecordedAnswers: RunnerConnection {
@@ -24,8 +24,8 @@ final class RecordedAnswers: RunnerConnection {
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     guard !steps.isEmpty else { fatalError("replay sent more requests than the recording has steps") }
     let step = steps.removeFirst()
-    let effects = (try? CanonicalWriter.compact(step.expectedEffects)) ?? "[]"
-    let next = step.expectedState.flatMap { try? CanonicalWriter.compact($0) } ?? state
+    let effects = (try? step.expectedEffects.text.get()) ?? "[]"
+    let next = step.expectedState.flatMap { try? $0.text.get() } ?? state
     return .answer(state: next, effects: effects)
   }
 
@@ -39,23 +39,20 @@ func sendable(_ document: FixtureDocument) -> Bool {
   var values = document.steps.flatMap { [$0.action, $0.expectedEffects] + ($0.expectedState.map { [$0] } ?? []) }
   values += document.initialState.map { [$0] } ?? []
   values += document.initialStates.values
-  return values.allSatisfy { (try? CanonicalWriter.compact($0)) != nil }
+  return values.allSatisfy { (try? $0.text.get()) != nil }
 }
 
 func check(_ bytes: [UInt8], name: String, owner: String?) {
-  // Both readers: the tree-free canonical one (via inspect) and the parser (via decode).
-  if case .failure(let error) = store.decode(bytes, name: name) { _ = error.description }
-  switch InspectedFixture.inspect(bytes, name: name, file: store.displayPath(name)) {
+  // Both readers: the tree-free canonical one (via inspect) and the parser (via parse).
+  if case .failure(let error) = store.parse(bytes, name: name) { _ = error.description }
+  switch store.inspect(bytes, name: name) {
   case .failure(let error): _ = error.description
-  case .success(let inspected):
+  case .success(let document):
     let listed = ListedFixture(name: name, line: 1, owner: owner)
-    for problem in linter.fixtureProblems(inspected, listed: listed) { _ = problem.description }
-    let loaded = inspected.loaded()
-    let document = loaded.document
+    for problem in linter.fixtureProblems(document, listed: listed) { _ = problem.description }
     // The kind comes from the document's shape, not the name: a leaf listed nowhere is served as its feature.
-    let features = document.kind == .chain ? document.nodes : [owner ?? document.feature ?? ""]
-    let outcome = FixtureReplayer().replay(
-      document, owner: owner, file: loaded.file, on: RecordedAnswers(document, serving: features))
+    let features = document.kind == .chain ? document.nodes : [document.leafFeature(owner: owner)]
+    let outcome = FixtureReplayer().replay(document, owner: owner, on: RecordedAnswers(document, serving: features))
     guard sendable(document) else { return }
     switch (document.kind, outcome.result.failure?.reason) {
     case (_, nil), (.chain, .seamBroken?): break

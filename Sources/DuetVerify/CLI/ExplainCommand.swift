@@ -89,29 +89,24 @@ enum ExplainCommand {
   /// `name#step`: replay through the runner and print the full trees.
   static func replayStep(_ name: String, step: Int, options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let repository: Repository
-    do {
-      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
-    guard let listed = repository.manifest.listedFixtures.first(where: { $0.name == name }) else {
+    // Only the manifest and this one recording are read: nothing else is linted or replayed.
+    guard let corpus = context.corpus(options) else { return .usage }
+    guard let listed = corpus.listed(named: name) else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' is not a recording listed in \(repository.manifest.location.displayName)."
-          + Suggestion.hint(for: name, among: repository.manifest.listedFixtures.map(\.name)))
+        "duet-verify explain: '\(name)' is not a recording listed in \(corpus.manifest.location.displayName)."
+          + Suggestion.hint(for: name, among: corpus.manifest.listedFixtures.map(\.name)))
       return .usage
     }
-    let loaded: LoadedFixture
-    switch repository.store.load(name) {
+    let loaded: FixtureDocument
+    switch corpus.store.load(name) {
     case .success(let fixture): loaded = fixture
     case .failure(let error):
       output.diagnostic(error.description)
       return .failed
     }
-    guard step < loaded.document.steps.count else {
+    guard step < loaded.steps.count else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' has \(loaded.document.steps.count) steps (0…\(loaded.document.steps.count - 1)); "
+        "duet-verify explain: '\(name)' has \(loaded.steps.count) steps (0…\(loaded.steps.count - 1)); "
           + "there is no step \(step).")
       return .usage
     }
@@ -121,7 +116,7 @@ enum ExplainCommand {
     interrupts.install()
     defer { interrupts.uninstall() }
     let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: repository.manifest, context: context) {
+    switch RunnerSetup.choose(options, manifest: corpus.manifest, context: context) {
     case .ready(let choice): runner = choice
     case .stop(let code): return code
     }
@@ -132,7 +127,7 @@ enum ExplainCommand {
       output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
-    let replayed = StepExplanation.replay(loaded.document, owner: listed.owner, through: step, on: connection)
+    let replayed = StepExplanation.replay(loaded, owner: listed.owner, through: step, on: connection)
     do throws(RunnerStreamError) {
       try connection.close()
     } catch {
@@ -146,13 +141,13 @@ enum ExplainCommand {
         isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
       output.write(
         ExplanationReport.render(
-          explanation, fixture: name, kind: loaded.document.kind, source: loaded.document.scenarioSource,
+          explanation, fixture: name, kind: loaded.kind, source: loaded.scenarioSource,
           style: style))
       return explanation.failure == nil ? .passed : .failed
     case .failure(let failure):
       let result = FixtureResult(
-        name: name, kind: loaded.document.kind, feature: listed.owner, file: loaded.file,
-        scenarioSource: loaded.document.scenarioSource, failure: failure)
+        name: name, kind: loaded.kind, feature: listed.owner, file: loaded.file,
+        scenarioSource: loaded.scenarioSource, failure: failure)
       output.write((FailureBlock.render(result, runFlags: options.flags) ?? "") + "\n")
       return .failed
     }

@@ -4,28 +4,23 @@
 enum LintCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let repository: Repository
-    do {
-      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: false)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let corpus = context.corpus(options) else { return .usage }
+    let lint = Linter(corpus: corpus).run()
     if options.json {
-      output.write(LintJSONReport.render(repository))
-      return repository.lint.problems.isEmpty ? .passed : .failed
+      output.write(LintJSONReport.render(lint, manifest: corpus.manifest))
+      return lint.problems.isEmpty ? .passed : .failed
     }
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    let problems = repository.lint.problems
+    let problems = lint.problems
     // Problems are sentences the tool composed (a hint may span lines); the outside text in them
     // (keys, names, paths) is escaped where it is quoted, so only line feeds are kept here.
     for problem in problems { output.line(style.red("✗") + " " + problem.description.printableLines) }
-    for warning in repository.lint.warnings {
+    for warning in lint.warnings {
       output.line(style.yellow("warning:") + " " + warning.description.printableLines)
     }
-    let features = repository.manifest.features.count
-    let fixtures = repository.manifest.listedFixtures.count
+    let features = corpus.manifest.features.count
+    let fixtures = corpus.manifest.listedFixtures.count
     if problems.isEmpty {
       let counts =
         "\(features) \(features == 1 ? "feature" : "features"), \(fixtures) "

@@ -24,14 +24,14 @@ enum MaterializeCommand {
           name, manifest: location.displayName,
           suggestion: Suggestion.hint(for: name, among: manifest.listedFixtures.map(\.name)))
       }
-      let loaded: LoadedFixture
+      let loaded: FixtureDocument
       switch FixtureStore(location: location).load(name) {
       case .success(let fixture): loaded = fixture
       case .failure(let error):
         output.diagnostic("duet-verify materialize: " + error.description)
         return .failed
       }
-      let plan = try MaterializedStep.plan(loaded.document, file: loaded.file, owner: listed.owner, step: step)
+      let plan = try MaterializedStep.plan(loaded, file: loaded.file, owner: listed.owner, step: step)
       guard let feature = manifest.feature(named: plan.feature) else {
         throw .undeclaredFeature(plan.feature, recording: name, step: step, manifest: location.displayName)
       }

@@ -8,51 +8,43 @@ import Foundation
 enum VerifyCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let location: ManifestLocation
-    do {
-      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
-    let read = ManifestReader.load(location)
-    for warning in read.manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
-    let linter = Linter(
-      manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
-    if !read.problems.isEmpty {
+    guard let corpus = context.corpus(options) else { return .usage }
+    let manifest = corpus.manifest
+    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
+    if corpus.manifestBroken {
       // The manifest itself is broken: nothing can be replayed safely; lint says everything wrong.
-      let run = RunResult(fixtures: [], lintProblems: linter.run().problems)
-      _ = report(run, options: options, context: context, manifest: read.manifest)
+      let run = RunResult(fixtures: [], lintProblems: Linter(corpus: corpus).run().problems)
+      _ = report(run, options: options, context: context, manifest: manifest)
       return .failed
     }
     let selection: [ListedFixture]
     do {
       selection = try FixtureSelection.select(
-        from: read.manifest, features: options.features, shard: options.shard,
-        allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : chainNodes(linter))
+        from: manifest, features: options.features, shard: options.shard,
+        allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
     } catch {
-      for problem in linter.run().problems { output.diagnostic(problem.description) }
+      for problem in Linter(corpus: corpus).run().problems { output.diagnostic(problem.description) }
       output.diagnostic(error.description)
       return .usage
     }
-    if selection.isEmpty { return emptyShard(options: options, context: context) }
+    if selection.isEmpty { return emptyShard(corpus, options: options, context: context) }
     // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
     // them here, or a hung one would outlive the command.
     let interrupts = InterruptGuard.stoppingRunners(verb: "verify", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
     let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: read.manifest, context: context) {
+    switch RunnerSetup.choose(options, manifest: manifest, context: context) {
     case .ready(let choice): runner = choice
     case .stop(let code): return code
     }
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count, write: output.writeDiagnostic) : nil
-    let runs = StreamedRunsFolder(RunsFolder(location: location))
+    let runs = StreamedRunsFolder(RunsFolder(location: manifest.location))
     let keepSteps = options.json
     let pass = CorpusPass(
-      linter: linter, pool: runner.pool, depth: CorpusReplay.defaultPipelineDepth, timeout: runner.limits.timeout
+      corpus: corpus, pool: runner.pool, depth: CorpusPass.defaultPipelineDepth, timeout: runner.limits.timeout
     ).run(
       selected: selection,
       onResult: { result in
@@ -74,38 +66,21 @@ enum VerifyCommand {
       runner: runner.identity)
     run.runFlags = options.flags
     let page = PageInputs(taxonomy: pass.taxonomy, platform: pass.platform)
-    let written = report(run, options: options, context: context, manifest: read.manifest, streamed: runs, page: page)
+    let written = report(run, options: options, context: context, manifest: manifest, streamed: runs, page: page)
     return run.passed && written ? .passed : .failed
   }
 
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,
   /// but the whole corpus is still linted and held to the taxonomy, and the run says so.
-  static func emptyShard(options: ParsedArguments, context: CommandContext) -> ExitCode {
-    let repository: Repository
-    do {
-      repository = try Repository.load(manifestPath: options.manifest, from: context.folder, taxonomy: true)
-    } catch {
-      context.output.diagnostic(error.description)
-      return .usage
-    }
+  static func emptyShard(_ corpus: Corpus, options: ParsedArguments, context: CommandContext) -> ExitCode {
+    let scanned = TaxonomyVerb.lintAndGate(corpus)
     var run = RunResult(
-      fixtures: [], lintProblems: repository.lint.problems, taxonomyFindings: repository.findings, shard: options.shard)
+      fixtures: [], lintProblems: scanned.lint.problems, taxonomyFindings: scanned.gate.finish(), shard: options.shard)
     run.allowsEmpty = true
     let written = report(
-      run, options: options, context: context, manifest: repository.manifest,
-      page: PageInputs(taxonomy: repository.gate.report(), platform: nil))
+      run, options: options, context: context, manifest: corpus.manifest,
+      page: PageInputs(taxonomy: scanned.gate.report(), platform: nil))
     return run.passed && written ? .passed : .failed
-  }
-
-  /// Chain recording → its nodes, for `--feature` scoping (only chains are read, and only then).
-  static func chainNodes(_ linter: Linter) -> [String: [String]] {
-    var nodes: [String: [String]] = [:]
-    for listed in linter.manifest.listedFixtures where listed.isChain {
-      if case .success(let inspected) = InspectedFixture.read(listed.name, from: linter.store) {
-        nodes[listed.name] = inspected.document.nodes
-      }
-    }
-    return nodes
   }
 
   /// What the HTML page needs beyond the run's results.

@@ -1,10 +1,15 @@
 import DuetCore
 
-/// A recording, read into what replay needs: the seed, and each step's action and expectations.
+/// A recording loaded from disk: the one representation lint, the taxonomy gate, replay and
+/// `explain` all read.
 ///
-/// Leaf and chain recordings share one shape here (a chain step names its node; a leaf step's node
-/// is the owner feature), so the replayer has one loop. Metadata is kept only where reports use it.
-public struct FixtureDocument: Equatable, Sendable {
+/// Both readers produce it: a file proven canonical is read without a tree (`PrettyFixtureReader`,
+/// its values are spans of the file with the layout dropped), any other file is parsed
+/// (`FixtureDocumentReader`). Either way every value replay sends or compares is a `WireText`
+/// computed once, so replay never rebuilds anything per step; trees are only made when a step
+/// fails. Leaf and chain recordings share one shape (a chain step names its node; a leaf step's
+/// node is the owner feature, `node(of:owner:)`), so the replayer has one loop.
+public struct FixtureDocument: Sendable {
   /// Leaf (one feature) or chain (several features, one seam).
   public enum Kind: String, Equatable, Sendable, Codable {
     case leaf
@@ -20,17 +25,27 @@ public struct FixtureDocument: Equatable, Sendable {
   /// The `feature` field of a dialect-2 leaf recording.
   public var feature: String?
   /// The seed of a leaf recording.
-  public var initialState: JSONValue?
+  public var initialState: WireText?
   /// One seed per node of a chain recording.
-  public var initialStates: [String: JSONValue]
+  public var initialStates: [String: WireText]
   /// `scenario.source`: the scenario file, relative to the repository root.
   public var scenarioSource: String?
   /// The steps, in order.
   public var steps: [FixtureStep]
+  /// Its path relative to the repository root (`fixtures/counter.fixture.json`).
+  public var file: String
+  /// The bytes as read (lint quotes lines from them).
+  var bytes: [UInt8]
+  /// The parsed tree, when the parser read the file; `nil` means the bytes are proven canonical.
+  var tree: JSONValue?
+  /// What the taxonomy gate scans: the whole tree, or the slim one holding only the effects that
+  /// can carry a `track` envelope.
+  var taxonomyDocument: JSONValue
 
-  public init(
-    name: String, kind: Kind, dialect: Int = 2, feature: String? = nil, initialState: JSONValue? = nil,
-    initialStates: [String: JSONValue] = [:], scenarioSource: String? = nil, steps: [FixtureStep] = []
+  init(
+    name: String, kind: Kind, dialect: Int = 2, feature: String? = nil, initialState: WireText? = nil,
+    initialStates: [String: WireText] = [:], scenarioSource: String? = nil, steps: [FixtureStep] = [],
+    file: String = "", bytes: [UInt8] = [], tree: JSONValue? = nil, taxonomyDocument: JSONValue = .null
   ) {
     self.name = name
     self.kind = kind
@@ -40,6 +55,10 @@ public struct FixtureDocument: Equatable, Sendable {
     self.initialStates = initialStates
     self.scenarioSource = scenarioSource
     self.steps = steps
+    self.file = file
+    self.bytes = bytes
+    self.tree = tree
+    self.taxonomyDocument = taxonomyDocument
   }
 
   /// Every node a chain's steps reduce on, in first-use order.
@@ -48,23 +67,35 @@ public struct FixtureDocument: Equatable, Sendable {
     for step in steps {
       if let node = step.node, !seen.contains(node) { seen.append(node) }
     }
-    for node in JSONValue.canonicalKeyOrder(initialStates) where !seen.contains(node) { seen.append(node) }
+    for node in initialStates.keys.sorted(by: JSONValue.canonicalPrecedes) where !seen.contains(node) {
+      seen.append(node)
+    }
     return seen
+  }
+
+  /// The feature a leaf recording replays on: the manifest's owner, else the file's `feature`.
+  public func leafFeature(owner: String?) -> String {
+    owner ?? feature ?? ""
+  }
+
+  /// The node `step` reduces on: its own (chains), else the leaf's feature. The one owner/node rule.
+  public func node(of step: FixtureStep, owner: String?) -> String {
+    step.node ?? leafFeature(owner: owner)
   }
 }
 
 /// One recorded step: the action sent and what the reducer must answer.
-public struct FixtureStep: Equatable, Sendable {
+public struct FixtureStep: Sendable {
   /// 0-based position in the recording.
   public var index: Int
   /// The chain node this step reduces on; `nil` in leaf recordings.
   public var node: String?
   /// The action sent to the reducer.
-  public var action: JSONValue
+  public var action: WireText
   /// The full state expected after the step (always in leaf recordings, optional in chains).
-  public var expectedState: JSONValue?
+  public var expectedState: WireText?
   /// The effects expected, in emission order.
-  public var expectedEffects: JSONValue
+  public var expectedEffects: WireText
   /// The step's label (`ceremony completes › the animation reaches its end`).
   public var label: String?
   /// The scenario line of the step's `When`.
@@ -72,8 +103,8 @@ public struct FixtureStep: Equatable, Sendable {
   /// The chain promise: this step's last `notifyListener` payload is the next step's action value.
   public var linkToNext: Bool
 
-  public init(
-    index: Int, node: String? = nil, action: JSONValue, expectedState: JSONValue?, expectedEffects: JSONValue,
+  init(
+    index: Int, node: String? = nil, action: WireText, expectedState: WireText?, expectedEffects: WireText,
     label: String? = nil, line: Int? = nil, linkToNext: Bool = false
   ) {
     self.index = index

@@ -16,7 +16,25 @@ enum FixtureDocumentReader {
   /// The keys of a step.
   static let stepKeys = ["action", "expectedEffects", "expectedState", "label", "line", "linkToNext", "node"]
 
-  static func read(_ tree: JSONValue, name: String) throws(FixtureFormatError) -> FixtureDocument {
+  /// Values the canonical fast path already holds as texts; the reader then checks the shape of a
+  /// skeleton whose big values are placeholders and takes the texts instead of writing them.
+  struct Texts {
+    var initialState: WireText?
+    var initialStates: [String: WireText] = [:]
+    var steps: [StepTexts] = []
+  }
+
+  /// One step's texts.
+  struct StepTexts {
+    var action: WireText
+    var expectedState: WireText?
+    var expectedEffects: WireText
+  }
+
+  /// Reads `tree` into a document (the caller adds file, bytes and the taxonomy document).
+  static func read(_ tree: JSONValue, name: String, texts: Texts? = nil) throws(FixtureFormatError)
+    -> FixtureDocument
+  {
     guard case .object(let top) = tree else {
       throw FixtureFormatError(path: "the document", problem: "must be a JSON object, found \(tree.kindName)")
     }
@@ -55,14 +73,18 @@ enum FixtureDocumentReader {
           path: "initialStates", problem: "is missing; a chain recording seeds one state per node")
       }
       guard case .object(let members) = seeds else { throw mismatch("initialStates", "an object", seeds) }
-      document.initialStates = members
+      document.initialStates =
+        texts?.initialStates
+        ?? members.reduce(into: [:]) { seeds, seed in
+          seeds[seed.key] = WireText(seed.value, what: "initialStates.\(seed.key)")
+        }
     } else {
       guard let seed = top["initialState"] else {
         throw FixtureFormatError(
           path: "initialState",
           problem: "is missing; a leaf recording starts from one state (a chain recording has initialStates)")
       }
-      document.initialState = seed
+      document.initialState = texts?.initialState ?? WireText(seed, what: "initialState")
     }
     guard let steps = top["steps"] else { throw FixtureFormatError(path: "steps", problem: "is missing") }
     guard case .array(let elements) = steps else { throw mismatch("steps", "an array", steps) }
@@ -71,13 +93,14 @@ enum FixtureDocumentReader {
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
     for (index, element) in elements.enumerated() {
-      document.steps.append(try readStep(element, index: index, document: document))
+      let given = texts.flatMap { index < $0.steps.count ? $0.steps[index] : nil }
+      document.steps.append(try readStep(element, index: index, document: document, texts: given))
     }
     return document
   }
 
-  static func readStep(_ value: JSONValue, index: Int, document: FixtureDocument) throws(FixtureFormatError)
-    -> FixtureStep
+  static func readStep(_ value: JSONValue, index: Int, document: FixtureDocument, texts: StepTexts?)
+    throws(FixtureFormatError) -> FixtureStep
   {
     let path = "steps[\(index)]"
     guard case .object(let members) = value else { throw mismatch(path, "an object", value) }
@@ -121,7 +144,9 @@ enum FixtureDocumentReader {
       linkToNext = flag
     }
     return FixtureStep(
-      index: index, node: node, action: action, expectedState: expectedState, expectedEffects: effects,
+      index: index, node: node, action: texts?.action ?? WireText(action, what: "\(path).action"),
+      expectedState: texts.map(\.expectedState) ?? expectedState.map { WireText($0, what: "\(path).expectedState") },
+      expectedEffects: texts?.expectedEffects ?? WireText(effects, what: "\(path).expectedEffects"),
       label: label, line: line, linkToNext: linkToNext)
   }
 

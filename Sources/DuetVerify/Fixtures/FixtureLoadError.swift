@@ -50,7 +50,7 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
       return LintProblem(
         file: file,
         message:
-          "is \(Self.size(bytes)), over the \(Self.size(limit)) limit for one recording, so it was "
+          "is \(ByteCount.describe(bytes)), over the \(ByteCount.describe(limit)) limit for one recording, so it was "
           + "not loaded. Split the scenario into smaller branches and re-record.")
     case .unreadable:
       return LintProblem(file: file, message: "cannot be read. Check the file's permissions.")
@@ -69,11 +69,4 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
 
   /// The lint description, one line.
   public var description: String { lintProblem.description }
-
-  /// `70 MiB`, `64.5 MiB`, or `812 bytes` below one MiB.
-  static func size(_ bytes: Int) -> String {
-    guard bytes >= 1 << 20 else { return "\(bytes) bytes" }
-    let tenths = (bytes * 10 + (1 << 20) / 2) / (1 << 20)
-    return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " MiB"
-  }
 }

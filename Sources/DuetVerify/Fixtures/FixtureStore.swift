@@ -131,19 +131,28 @@ public struct FixtureStore: Sendable {
     return .success(bytes)
   }
 
-  /// Recording `name` parsed and read into a document.
-  public func load(_ name: String) -> Result<LoadedFixture, FixtureLoadError> {
-    let bytes: [UInt8]
-    switch self.bytes(of: name) {
-    case .success(let read): bytes = read
+  /// Recording `name`, read once for everything a run does with it: lint, the taxonomy gate,
+  /// replay and `explain`.
+  public func load(_ name: String) -> Result<FixtureDocument, FixtureLoadError> {
+    switch bytes(of: name) {
+    case .success(let read): return inspect(read, name: name)
     case .failure(let error): return .failure(error)
     }
-    return decode(bytes, name: name)
   }
 
-  /// Recording `name` from bytes already read: parsed, then read into a document. Everything after
-  /// the file system, so the fuzz target can drive exactly what `load` does with a file's bytes.
-  func decode(_ bytes: [UInt8], name: String) -> Result<LoadedFixture, FixtureLoadError> {
+  /// Recording `name` from bytes already read: the canonical fast path when the bytes prove
+  /// canonical, else the parser. Everything after the file system, so the fuzz target drives
+  /// exactly what `load` does with a file's bytes.
+  func inspect(_ bytes: [UInt8], name: String) -> Result<FixtureDocument, FixtureLoadError> {
+    guard var document = PrettyFixtureReader.read(bytes, name: name) else { return parse(bytes, name: name) }
+    document.file = displayPath(name)
+    document.bytes = bytes
+    return .success(document)
+  }
+
+  /// Recording `name` from bytes already read, through the parser (the path that explains a file
+  /// the fast reader leaves).
+  func parse(_ bytes: [UInt8], name: String) -> Result<FixtureDocument, FixtureLoadError> {
     let file = displayPath(name)
     let tree: JSONValue
     do {
@@ -152,24 +161,14 @@ public struct FixtureStore: Sendable {
       return .failure(.notJSON(file: file, error: error))
     }
     do {
-      let document = try FixtureDocumentReader.read(tree, name: name)
-      return .success(LoadedFixture(name: name, file: file, bytes: bytes, tree: tree, document: document))
+      var document = try FixtureDocumentReader.read(tree, name: name)
+      document.file = file
+      document.bytes = bytes
+      document.tree = tree
+      document.taxonomyDocument = tree
+      return .success(document)
     } catch {
       return .failure(.malformed(file: file, error: error))
     }
   }
-}
-
-/// A recording loaded from disk: its bytes (for the canonical-form check), tree and document.
-public struct LoadedFixture: Sendable {
-  /// The recording's name.
-  public var name: String
-  /// Its path relative to the repository root.
-  public var file: String
-  /// The file's bytes as read.
-  public var bytes: [UInt8]
-  /// The parsed tree (what the taxonomy gate reads).
-  public var tree: JSONValue
-  /// The document replay uses.
-  public var document: FixtureDocument
 }

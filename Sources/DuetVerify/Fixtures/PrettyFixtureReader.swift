@@ -16,32 +16,26 @@ import DuetCore
 /// placeholders, so both readers accept and refuse exactly the same documents. Anything irregular
 /// returns `nil` and the caller takes the slow path, which also explains the problem.
 enum PrettyFixtureReader {
-  /// What the fast path produces: the replay plan and the slim tree the taxonomy gate scans.
-  struct Reading {
-    var plan: ReplayPlan
-    var taxonomyDocument: JSONValue
-  }
-
-  static func read(_ bytes: [UInt8], name: String) -> Reading? {
+  /// The document, its taxonomy document the slim tree of the effects that can hold a `track`
+  /// (file and bytes are the caller's to add).
+  static func read(_ bytes: [UInt8], name: String) -> FixtureDocument? {
     guard let text = CanonicalPrettyDocument(validating: bytes), let top = text.members(of: text.root) else {
       return nil
     }
     var skeleton: [String: JSONValue] = [:]
     var slim: [String: JSONValue] = [:]
-    var initialState = WireText(text: "null")
-    var initialStates: [String: WireText] = [:]
-    var planned: [PlannedStep] = []
+    var texts = FixtureDocumentReader.Texts(initialState: WireText(text: "null"))
     var slimSteps: [JSONValue] = []
     for (key, span) in top {
       switch key {
       case "initialState":
         skeleton[key] = .null
-        initialState = WireText(text: text.compact(of: span))
+        texts.initialState = WireText(text: text.compact(of: span))
       case "initialStates":
         guard let seeds = text.members(of: span) else { return nil }
         skeleton[key] = .object(Dictionary(uniqueKeysWithValues: seeds.map { ($0.key, JSONValue.null) }))
         slim[key] = .object([:])
-        for seed in seeds { initialStates[seed.key] = WireText(text: text.compact(of: seed.value)) }
+        for seed in seeds { texts.initialStates[seed.key] = WireText(text: text.compact(of: seed.value)) }
       case "steps":
         guard let elements = text.elements(of: span) else { return nil }
         var steps: [JSONValue] = []
@@ -49,7 +43,7 @@ enum PrettyFixtureReader {
           guard let step = readStep(element, in: text) else { return nil }
           steps.append(step.skeleton)
           slimSteps.append(step.slim)
-          planned.append(step.planned)
+          texts.steps.append(step.texts)
         }
         skeleton[key] = .array(steps)
         slim[key] = .array(slimSteps)
@@ -62,16 +56,17 @@ enum PrettyFixtureReader {
         return nil  // a key the dialect does not define: the slow path names it
       }
     }
-    guard let document = try? FixtureDocumentReader.read(.object(skeleton), name: name) else { return nil }
-    return Reading(
-      plan: ReplayPlan(document: document, initialState: initialState, initialStates: initialStates, steps: planned),
-      taxonomyDocument: .object(slim))
+    guard var document = try? FixtureDocumentReader.read(.object(skeleton), name: name, texts: texts) else {
+      return nil
+    }
+    document.taxonomyDocument = .object(slim)
+    return document
   }
 
   struct StepReading {
     var skeleton: JSONValue
     var slim: JSONValue
-    var planned: PlannedStep
+    var texts: FixtureDocumentReader.StepTexts
   }
 
   static func readStep(_ span: CanonicalPrettyDocument.Value, in text: CanonicalPrettyDocument) -> StepReading? {
@@ -105,7 +100,7 @@ enum PrettyFixtureReader {
     }
     return StepReading(
       skeleton: .object(skeleton), slim: .object(slim),
-      planned: PlannedStep(
+      texts: FixtureDocumentReader.StepTexts(
         action: action ?? WireText(text: "null"), expectedState: expectedState,
         expectedEffects: expectedEffects ?? WireText(text: "[]")))
   }

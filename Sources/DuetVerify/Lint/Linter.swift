@@ -1,29 +1,21 @@
 import DuetCore
 import Foundation
 
-/// Runs the lint checks of manifest.md over a manifest and its fixtures folder, reporting every
-/// problem (never just the first).
+/// Runs the lint checks of manifest.md over a corpus (manifest and fixtures folder), reporting
+/// every problem (never just the first).
 ///
-/// `lint` runs it alone; `verify` runs it first and streams each loaded recording to the taxonomy
-/// gate through `visit`, so the corpus is read once for both.
+/// `lint` runs it alone; `taxonomy` streams each loaded recording to its gate through `inspecting`;
+/// `verify`'s corpus pass asks it one recording at a time, so the corpus is read once for all.
 public struct Linter: Sendable {
-  /// The manifest being checked.
-  public var manifest: Manifest
-  /// Problems the manifest reader already found (syntax and rules).
-  public var manifestProblems: [LintProblem]
-  /// The fixtures folder.
-  public var store: FixtureStore
+  /// What is checked.
+  public var corpus: Corpus
 
-  public init(manifest: Manifest, manifestProblems: [LintProblem], store: FixtureStore) {
-    self.manifest = manifest
-    self.manifestProblems = manifestProblems
-    self.store = store
+  public init(corpus: Corpus) {
+    self.corpus = corpus
   }
 
-  /// Every check; `visit` is called with each recording that loads (in manifest order).
-  public func run(visit: (ListedFixture, LoadedFixture) -> Void) -> LintResult {
-    run(inspecting: { listed, inspected in visit(listed, inspected.loaded()) })
-  }
+  var manifest: Manifest { corpus.manifest }
+  var store: FixtureStore { corpus.store }
 
   /// Every check.
   public func run() -> LintResult {
@@ -31,12 +23,12 @@ public struct Linter: Sendable {
   }
 
   /// Every check, reading each recording once; `visit` sees each one that loads, in manifest order.
-  func run(inspecting visit: (ListedFixture, InspectedFixture) -> Void) -> LintResult {
+  func run(inspecting visit: (ListedFixture, FixtureDocument) -> Void) -> LintResult {
     var problems = passProblems()
     var checked = 0
     var failures: [String: FixtureLoadError] = [:]
     for listed in manifest.listedFixtures {
-      let reading = InspectedFixture.read(listed.name, from: store)
+      let reading = store.load(listed.name)
       problems += self.problems(of: listed, reading: reading)
       switch reading {
       case .failure(let error): failures[listed.name] = error
@@ -52,7 +44,7 @@ public struct Linter: Sendable {
 
   /// The checks that need no recording: the manifest's own problems, its paths, its telemetry.
   func passProblems() -> [LintProblem] {
-    var problems = manifestProblems
+    var problems = corpus.manifestProblems
     let file = manifest.location.displayName
     problems += pathProblems(file: file)
     problems += TelemetryDeclarationCheck.problems(manifest.features, file: file)
@@ -60,7 +52,7 @@ public struct Linter: Sendable {
   }
 
   /// The problems of one listed recording, given how reading it went.
-  func problems(of listed: ListedFixture, reading: Result<InspectedFixture, FixtureLoadError>) -> [LintProblem] {
+  func problems(of listed: ListedFixture, reading: Result<FixtureDocument, FixtureLoadError>) -> [LintProblem] {
     switch reading {
     case .failure(.missing(let path)):
       return [
@@ -101,9 +93,9 @@ public struct Linter: Sendable {
     return problems
   }
 
-  func fixtureProblems(_ loaded: InspectedFixture, listed: ListedFixture) -> [LintProblem] {
+  func fixtureProblems(_ loaded: FixtureDocument, listed: ListedFixture) -> [LintProblem] {
     var problems: [LintProblem] = []
-    let document = loaded.document
+    let document = loaded
     if let tree = loaded.tree, let problem = canonicalFormProblem(loaded, tree: tree, listed: listed) {
       problems.append(problem)
     }
@@ -132,9 +124,9 @@ public struct Linter: Sendable {
 
   /// The manifest says what a recording is (`chains:` lists chains); its document must agree: a
   /// listed chain seeds `initialStates`, a feature's recording seeds one `initialState`.
-  func kindProblem(_ loaded: InspectedFixture, listed: ListedFixture) -> LintProblem? {
+  func kindProblem(_ loaded: FixtureDocument, listed: ListedFixture) -> LintProblem? {
     let file = manifest.location.displayName
-    switch (listed.isChain, loaded.document.kind) {
+    switch (listed.isChain, loaded.kind) {
     case (true, .leaf):
       return LintProblem(
         file: loaded.file, line: Self.line(ofKey: "initialState", in: loaded.bytes),
@@ -154,7 +146,7 @@ public struct Linter: Sendable {
 
   /// "This fixture file is not in canonical pretty form": its bytes differ from their re-emission.
   /// Only asked of files the fast reader did not prove canonical.
-  func canonicalFormProblem(_ loaded: InspectedFixture, tree: JSONValue, listed: ListedFixture) -> LintProblem? {
+  func canonicalFormProblem(_ loaded: FixtureDocument, tree: JSONValue, listed: ListedFixture) -> LintProblem? {
     let expected: [UInt8]
     do {
       expected = Array(try CanonicalWriter.pretty(tree).utf8)

@@ -49,7 +49,7 @@ public struct ManifestReader {
     case .regular(let size, let resolved):
       if size > maximumSize {
         return refused(
-          "is \(FixtureLoadError.size(size)), far larger than any manifest; it was not read. Check the path.")
+          "is \(ByteCount.describe(size)), far larger than any manifest; it was not read. Check the path.")
       }
       path = resolved
     }
@@ -62,7 +62,7 @@ public struct ManifestReader {
     }
     if data.count > maximumSize {
       return refused(
-        "is \(FixtureLoadError.size(data.count)), far larger than any manifest; it was not read. Check the path.")
+        "is \(ByteCount.describe(data.count)), far larger than any manifest; it was not read. Check the path.")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       return (

@@ -8,7 +8,7 @@ import DuetCore
 /// is the node's latest recorded state before the step (its `initialStates` entry when none), and
 /// the node's steps since then are replayed in the test to reach its state at that point, as
 /// verify threads it.
-struct MaterializedStep: Equatable, Sendable {
+struct MaterializedStep: Sendable {
   /// The recording's name.
   var recording: String
   /// Its file, relative to the repository root.
@@ -19,7 +19,7 @@ struct MaterializedStep: Equatable, Sendable {
   /// The scenario file, when recorded.
   var scenarioSource: String?
   /// The seed and where in the recording it comes from (`steps[0].expectedState`).
-  var seed: JSONValue
+  var seed: WireText
   var seedPath: String
   /// The node's steps between the seed and the step, replayed without being checked here.
   var replayedBefore: [FixtureStep]
@@ -36,7 +36,7 @@ struct MaterializedStep: Equatable, Sendable {
     let step = document.steps[index]
     let feature = step.node ?? document.feature ?? owner ?? ""
     let sameNode = document.steps[..<index].filter { $0.node == step.node }
-    var seed: JSONValue
+    var seed: WireText
     var seedPath: String
     var replayed: [FixtureStep] = []
     if let recorded = sameNode.lastIndex(where: { $0.expectedState != nil }),
@@ -48,10 +48,10 @@ struct MaterializedStep: Equatable, Sendable {
     } else {
       switch document.kind {
       case .leaf:
-        seed = document.initialState ?? .object([:])
+        seed = document.initialState ?? WireText(text: "{}")
         seedPath = "initialState"
       case .chain:
-        seed = document.initialStates[feature] ?? .object([:])
+        seed = document.initialStates[feature] ?? WireText(text: "{}")
         seedPath = "initialStates." + feature
       }
       replayed = sameNode

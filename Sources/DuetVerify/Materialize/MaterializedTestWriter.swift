@@ -124,11 +124,10 @@ enum MaterializedTestWriter {
   ]
 
   /// A recorded tree as a Swift literal of its compact canonical form.
-  static func literal(_ value: JSONValue, _ plan: MaterializedStep, _ path: String) throws(MaterializeError) -> String {
-    do {
-      return SwiftSource.rawStringLiteral(try CanonicalWriter.compact(value))
-    } catch {
-      throw .uncanonical(recording: plan.recording, path: path, reason: error.description)
+  static func literal(_ value: WireText, _ plan: MaterializedStep, _ path: String) throws(MaterializeError) -> String {
+    switch value.text {
+    case .success(let text): return SwiftSource.rawStringLiteral(text)
+    case .failure(let problem): throw .uncanonical(recording: plan.recording, path: path, reason: problem.message)
     }
   }
 

@@ -3,6 +3,9 @@ import DuetCore
 /// A compiled recording that passed every check and is ready to write: its name, the target that
 /// produced it, its document and the exact bytes `record` writes (the pretty canonical form).
 ///
+/// Not a loaded recording (that is `FixtureDocument`, read from disk for replay): a compiled
+/// scenario document about to be written, whose shape is checked by the same reader replay uses.
+///
 /// A name is checked against the manifest's name rules before any path is built from it, so a
 /// runner can never make `record` write outside the fixtures folder.
 struct RecordedFixture: Equatable, Sendable {

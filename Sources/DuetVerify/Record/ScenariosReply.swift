@@ -55,6 +55,9 @@ enum ScenariosReply: Equatable, Sendable {
 }
 
 /// One fixture as the runner sent it: a name and a document, not yet checked.
+///
+/// Not a loaded recording (that is `FixtureDocument`, read from disk for replay): a compiled
+/// scenario document on its way to being checked and written, so it stays a plain tree.
 struct ProducedFixture: Equatable, Sendable {
   var name: String
   var document: JSONValue

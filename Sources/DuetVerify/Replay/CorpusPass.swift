@@ -9,12 +9,18 @@ import Foundation
 /// replay is in flight. Selected recordings go first (biggest first, so slots finish together);
 /// the rest (other shards, other features) are only linted and scanned, after them.
 struct CorpusPass {
-  var linter: Linter
+  /// The manifest and recordings, loaded once for the run.
+  var corpus: Corpus
   var pool: RunnerPool
   /// Requests in flight per runner.
   var depth: Int
   /// Seconds allowed per request.
   var timeout: Double
+
+  /// The default pipelining depth: enough that the runner always has requests queued while the
+  /// verifier judges a reply, or reads and checks the next recording (the longest pause, a few
+  /// steps' worth of the runner's time for a large recording).
+  static let defaultPipelineDepth = 8
 
   /// What the pass found.
   struct Outcome {
@@ -51,29 +57,25 @@ struct CorpusPass {
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let listed = linter.manifest.listedFixtures
-    let store = linter.store
+    let linter = Linter(corpus: corpus)
+    let listed = corpus.manifest.listedFixtures
+    let store = corpus.store
     let chosen = Set(selected.map(\.name))
-    let entries = listed.enumerated().map { (position: $0.offset, fixture: $0.element) }
-    let replayed = entries.filter { chosen.contains($0.fixture.name) }.enumerated().map {
-      (position: $0.element.position, fixture: $0.element.fixture, slot: $0.offset)
+    // Names are unique (the manifest reader refuses a recording listed twice, and a broken
+    // manifest is never replayed), so a name finds its manifest position and result slot.
+    var places: [String: (position: Int, slot: Int)] = [:]
+    for (position, fixture) in listed.enumerated() where chosen.contains(fixture.name) {
+      places[fixture.name] = places[fixture.name] ?? (position, places.count)
     }
-    let sizes = Dictionary(replayed.map { ($0.fixture.name, store.size(of: $0.fixture.name) ?? 0) }) { first, _ in first
+    let replayed = listed.filter { places[$0.name] != nil }
+    var jobs = FixtureSelection.dispatchOrder(replayed) { store.size(of: $0) }.compactMap { fixture in
+      places[fixture.name].map { Job.replay(fixture, position: $0.position, slot: $0.slot) }
     }
-    var jobs = replayed.sorted { left, right in
-      let (a, b) = (sizes[left.fixture.name] ?? 0, sizes[right.fixture.name] ?? 0)
-      if a != b { return a > b }
-      if left.fixture.name != right.fixture.name {
-        return left.fixture.name.utf8.lexicographicallyPrecedes(right.fixture.name.utf8)
-      }
-      return left.position < right.position
-    }.map { Job.replay($0.fixture, position: $0.position, slot: $0.slot) }
-    for entry in entries where !chosen.contains(entry.fixture.name) {
-      jobs.append(.lintOnly(entry.fixture, position: entry.position))
+    for (position, fixture) in listed.enumerated() where !chosen.contains(fixture.name) {
+      jobs.append(.lintOnly(fixture, position: position))
     }
-    let findings = PassFindings(listedCount: listed.count, declared: linter.manifest.telemetry)
-    let kept = PassResults(count: replayed.count, keep: keep)
-    let linter = self.linter
+    let findings = PassFindings(listedCount: listed.count, declared: corpus.manifest.telemetry)
+    let kept = PassResults(count: places.count, keep: keep)
     let run = pool.runPipelined(
       jobs, depth: depth, timeout: timeout, keepsOutputs: false,
       prepare: { job -> Prepared<PassConversation> in
@@ -82,29 +84,28 @@ struct CorpusPass {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
         case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
         }
-        let reading = InspectedFixture.read(fixture.name, from: store)
+        let reading = store.load(fixture.name)
         let problems = linter.problems(of: fixture, reading: reading)
         var sightings: [TrackEnvelopeScanner.Sighted] = []
-        if case .success(let inspected) = reading {
+        if case .success(let document) = reading {
           sightings = TrackEnvelopeScanner.scan(
-            fixture: fixture.name, document: inspected.taxonomyDocument, feature: fixture.owner)
+            fixture: fixture.name, document: document.taxonomyDocument, feature: fixture.owner)
         }
         findings.note(position, fixture: fixture, reading: reading, problems: problems, sightings: sightings)
         guard let slot else { return .done(nil) }
         switch reading {
         case .failure(let error):
-          return .done(PassOutput(slot: slot, result: CorpusReplay.unreadable(fixture, error: error, store: store)))
-        case .success(let inspected):
+          return .done(PassOutput(slot: slot, result: Self.unreadable(fixture, error: error)))
+        case .success(let document):
           return .converse(
             PassConversation(
-              ReplayConversation(plan: inspected.plan, owner: fixture.owner, file: inspected.file), slot: slot,
-              platforms: findings))
+              ReplayConversation(document: document, owner: fixture.owner), slot: slot, platforms: findings))
         }
       },
       abandon: { conversation, _ in
         PassOutput(
           slot: conversation.slot,
-          result: CorpusReplay.notRun(conversation.name, owner: conversation.owner, store: store))
+          result: Self.notRun(conversation.name, owner: conversation.owner, store: store))
       },
       onOutput: { output in
         guard let output else { return }
@@ -119,6 +120,21 @@ struct CorpusPass {
       platform: findings.platform, startFailures: run.startFailures, streamFailures: run.streamFailures,
       runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
+  }
+
+  /// A selected recording that could not be read: failed without occupying a runner.
+  static func unreadable(_ listed: ListedFixture, error: FixtureLoadError) -> FixtureResult {
+    FixtureResult(
+      name: listed.name, kind: listed.isChain ? .chain : .leaf, feature: listed.owner, file: error.file,
+      failure: FixtureFailure(reason: .unreadable, detail: error.description))
+  }
+
+  /// A recording no runner could be started for.
+  static func notRun(_ name: String, owner: String?, store: FixtureStore) -> FixtureResult {
+    FixtureResult(
+      name: name, kind: owner == nil ? .chain : .leaf, feature: owner, file: store.displayPath(name),
+      failure: FixtureFailure(
+        reason: .notRun, detail: "not replayed: no runner could be started (see the runner error above)"))
   }
 }
 
@@ -141,7 +157,7 @@ struct PassConversation: RunnerConversation {
     self.platforms = platforms
   }
 
-  var name: String { inner.plan.document.name }
+  var name: String { inner.document.name }
   var owner: String? { inner.owner }
 
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<PassOutput?> {
@@ -207,7 +223,7 @@ final class PassFindings: @unchecked Sendable {
   }
 
   func note(
-    _ position: Int, fixture: ListedFixture, reading: Result<InspectedFixture, FixtureLoadError>,
+    _ position: Int, fixture: ListedFixture, reading: Result<FixtureDocument, FixtureLoadError>,
     problems found: [LintProblem], sightings: [TrackEnvelopeScanner.Sighted]
   ) {
     lock.withLock {

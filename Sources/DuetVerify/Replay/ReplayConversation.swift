@@ -1,22 +1,28 @@
 import Dispatch
 import DuetCore
 
-/// One recording's replay as a conversation with a runner (fixtures.md, "Replay semantics"): it
-/// asks for one `reduce` at a time and judges each reply, threading the runner's *actual* state
-/// forward, checking a chain's `linkToNext` promise on the data, and stopping at the first failure.
+/// One recording's replay as a conversation with a runner (fixtures.md, "Replay semantics"): the
+/// one replay loop `verify`, `explain` and the tests share. It asks for one `reduce` at a time and
+/// judges each reply, threading the runner's *actual* state forward, checking a chain's
+/// `linkToNext` promise on the data, and stopping at the first failure.
 ///
 /// Because it never waits itself, a runner slot can keep several recordings' requests in flight on
-/// one runner (the protocol answers strictly in order), and the synchronous `FixtureReplayer` is a
-/// plain loop over it. `begin` starts (or, on a fresh runner after another recording's crash,
-/// restarts) from the seed.
+/// one runner (the protocol answers strictly in order), and `replay(on:)` is a plain synchronous
+/// loop over it for one connection. `begin` starts (or, on a fresh runner after another
+/// recording's crash, restarts) from the seed. Explaining a step (`explaining`) replays past
+/// earlier failures up to that step and keeps its exchange in full.
 struct ReplayConversation: RunnerConversation {
-  let plan: ReplayPlan
+  let document: FixtureDocument
   let owner: String?
-  let file: String
+  /// The step `explain` asked for; `nil` when verifying (stop at the first failure).
+  let explaining: Int?
   private(set) var result: FixtureResult
+  /// The asked-for step in full, once replayed (`explaining` only).
+  private(set) var explanation: StepExplanation?
   private var slots: [String: String] = [:]
   private var nextStep = 0
   private var pending: Pending?
+  private var earlier: FixtureFailure?
   private var started: UInt64 = 0
 
   /// The request in flight.
@@ -27,27 +33,29 @@ struct ReplayConversation: RunnerConversation {
     var texts: StepExchange.Texts
   }
 
-  init(plan: ReplayPlan, owner: String?, file: String) {
-    self.plan = plan
+  init(document: FixtureDocument, owner: String?, explaining: Int? = nil) {
+    self.document = document
     self.owner = owner
-    self.file = file
-    result = Self.emptyResult(plan: plan, owner: owner, file: file)
+    self.explaining = explaining
+    result = Self.emptyResult(document: document, owner: owner)
   }
 
-  static func emptyResult(plan: ReplayPlan, owner: String?, file: String) -> FixtureResult {
-    let document = plan.document
-    return FixtureResult(
-      name: document.name, kind: document.kind, feature: document.kind == .leaf ? owner ?? document.feature : nil,
-      file: file, scenarioSource: document.scenarioSource, stepCount: document.steps.count)
+  static func emptyResult(document: FixtureDocument, owner: String?) -> FixtureResult {
+    FixtureResult(
+      name: document.name, kind: document.kind,
+      feature: document.kind == .leaf ? document.leafFeature(owner: owner) : nil, file: document.file,
+      scenarioSource: document.scenarioSource, stepCount: document.steps.count)
   }
 
   /// Starts from the seed against a runner serving `handshake.features`.
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<FixtureResult> {
     started = DispatchTime.now().uptimeNanoseconds
-    result = Self.emptyResult(plan: plan, owner: owner, file: file)
+    result = Self.emptyResult(document: document, owner: owner)
     nextStep = 0
     pending = nil
-    switch plan.seedSlots(owner: owner, served: handshake.features) {
+    earlier = nil
+    explanation = nil
+    switch seedSlots(served: handshake.features) {
     case .success(let seeded): slots = seeded
     case .failure(let failure): return finish(failure)
     }
@@ -58,13 +66,23 @@ struct ReplayConversation: RunnerConversation {
   mutating func receive(_ reply: ReduceReply) -> ConversationMove<FixtureResult> {
     guard let sent = pending else { return finish(nil) }
     pending = nil
-    let exchange = StepExchange.judged(plan, step: sent.index, sentState: sent.state, texts: sent.texts, reply: reply)
-    let step = plan.document.steps[sent.index]
+    let step = document.steps[sent.index]
+    let exchange = StepExchange.judged(document, step: step, sentState: sent.state, texts: sent.texts, reply: reply)
     if let next = exchange.nextState { slots[sent.node] = next }
-    let failure = exchange.failure ?? SeamCheck.check(step, in: plan, action: exchange.action)
+    let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
     result.steps.append(
       StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: failure == nil))
-    if let failure { return finish(failure) }
+    if let target = explaining {
+      if step.index == target {
+        explanation = StepExplanation(
+          step: step, sentState: exchange.sentState, action: exchange.action, expectedState: exchange.expectedState,
+          expectedEffects: exchange.expectedEffects, reply: exchange.reply, failure: failure, earlierFailure: earlier)
+        return finish(failure)
+      }
+      if earlier == nil { earlier = failure }
+    } else if let failure {
+      return finish(failure)
+    }
     nextStep += 1
     return advance()
   }
@@ -75,31 +93,85 @@ struct ReplayConversation: RunnerConversation {
       return finishResult(FixtureFailure(reason: .runnerFault, detail: "\(fault)", stderr: stderr))
     }
     pending = nil
-    let step = plan.document.steps[sent.index]
+    let step = document.steps[sent.index]
     return finishResult(
       FixtureFailure(
         reason: .runnerFault, step: step.index, node: step.node, label: step.label, line: step.line,
         action: sent.texts.action, detail: "\(fault) while reducing step \(step.index)", stderr: stderr))
   }
 
+  /// Replays through one connection, one request at a time; `runnerLost` when the connection can
+  /// no longer be trusted (crash, hang, oversized line).
+  mutating func replay(on connection: any RunnerConnection) -> (result: FixtureResult, runnerLost: Bool) {
+    var move = begin(handshake: connection.handshake)
+    while true {
+      switch move {
+      case .finish(let result): return (result, false)
+      case .reduce(let feature, let state, let action):
+        do {
+          move = receive(try connection.reduce(feature: feature, state: state, action: action))
+        } catch {
+          return (fail(error, stderr: connection.stderrTail()), error.losesRunner)
+        }
+      }
+    }
+  }
+
   /// The request for the next step, or the verdict when none is left.
   private mutating func advance() -> ConversationMove<FixtureResult> {
-    guard nextStep < plan.steps.count else { return finish(nil) }
-    let step = plan.document.steps[nextStep]
+    guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
+    let step = document.steps[nextStep]
     let texts: StepExchange.Texts
     do {
-      texts = try StepExchange.texts(plan, step: nextStep)
+      texts = try StepExchange.texts(step)
     } catch {
-      guard case .unsendable(let message) = error else { return finish(nil) }
       return finish(
         FixtureFailure(
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
-          detail: message + ". Re-record the fixture."))
+          detail: error.message + ". Re-record the fixture."))
     }
-    let node = step.node ?? owner ?? plan.document.feature ?? ""
+    let node = document.node(of: step, owner: owner)
     let state = slots[node] ?? "null"
     pending = Pending(index: nextStep, node: node, state: state, texts: texts)
     return .reduce(feature: node, state: state, action: texts.action)
+  }
+
+  /// Seeds one slot per node, after checking the runner serves every node; a failure when it does
+  /// not, or when a seed cannot be sent.
+  private func seedSlots(served: [String]) -> Result<[String: String], FixtureFailure> {
+    let needed: [String]
+    var seeds: [(node: String, text: WireText)] = []
+    switch document.kind {
+    case .leaf:
+      let feature = document.leafFeature(owner: owner)
+      needed = [feature]
+      seeds = [(feature, document.initialState ?? WireText(text: "null"))]
+    case .chain:
+      needed = document.nodes
+      seeds = document.initialStates.keys.sorted(by: JSONValue.canonicalPrecedes).compactMap { node in
+        document.initialStates[node].map { (node, $0) }
+      }
+    }
+    let missing = needed.filter { !served.contains($0) }
+    if !missing.isEmpty {
+      let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+      let list = served.isEmpty ? "nothing" : served.joined(separator: ", ")
+      return .failure(
+        FixtureFailure(
+          reason: .featureNotServed,
+          detail:
+            "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
+            + "Register the feature in the runner, or give the runner that serves it with --runner."))
+    }
+    var slots: [String: String] = [:]
+    for seed in seeds {
+      switch seed.text.text {
+      case .success(let text): slots[seed.node] = text
+      case .failure(let problem):
+        return .failure(FixtureFailure(reason: .unreadable, detail: problem.message + ". Re-record the fixture."))
+      }
+    }
+    return .success(slots)
   }
 
   private mutating func finish(_ failure: FixtureFailure?) -> ConversationMove<FixtureResult> {

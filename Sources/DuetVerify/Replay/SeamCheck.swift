@@ -8,15 +8,15 @@ import DuetCore
 ///
 /// Replay alone would not catch a recording whose seam was edited on one side only; this check does.
 enum SeamCheck {
-  static func check(_ step: FixtureStep, in plan: ReplayPlan, action: String) -> FixtureFailure? {
+  static func check(_ step: FixtureStep, in document: FixtureDocument, action: String) -> FixtureFailure? {
     guard step.linkToNext else { return nil }
     func broken(_ detail: String, _ divergence: Divergence? = nil) -> FixtureFailure {
       FixtureFailure(
         reason: .seamBroken, step: step.index, node: step.node, label: step.label, line: step.line,
         divergence: divergence, action: action, detail: detail)
     }
-    let rerecord = "Re-record the chain: duet-verify record --chain \(plan.document.name)"
-    let effects = plan.expectedEffectsTree(step.index).arrayValue ?? []
+    let rerecord = "Re-record the chain: duet-verify record --chain \(document.name)"
+    let effects = step.expectedEffects.tree?.arrayValue ?? []
     guard
       let position = effects.lastIndex(where: { $0["payload"]?["case"] == .string("notifyListener") }),
       let event = effects[position]["payload"]?["value"]
@@ -26,14 +26,14 @@ enum SeamCheck {
           + "to hand on (its effects: \(FirstDivergence.render(.array(effects)))). \(rerecord)")
     }
     let nextIndex = step.index + 1
-    guard nextIndex < plan.steps.count, let nextAction = plan.actionTree(nextIndex) else {
+    guard nextIndex < document.steps.count, let nextAction = document.steps[nextIndex].action.tree else {
       return broken(
         "step \(step.index) is marked linkToNext but is the chain's last step: no next action can carry its delegate "
           + "event \(FirstDivergence.render(event)). \(rerecord)")
     }
     let root = "steps[\(nextIndex)].action.value"
     if let value = nextAction["value"], value.embeds(event) { return nil }
-    let nextNode = plan.document.steps[nextIndex].node.map { " (\($0))" } ?? ""
+    let nextNode = document.steps[nextIndex].node.map { " (\($0))" } ?? ""
     return broken(
       "step \(step.index)'s delegate event (expectedEffects[\(position)].payload.value, its last notifyListener) "
         + "is not carried by step \(nextIndex)\(nextNode)'s action, as its value or nested inside it.\n"

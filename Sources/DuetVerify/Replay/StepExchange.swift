@@ -24,10 +24,9 @@ struct StepExchange {
     return nil
   }
 
-  /// What step `index` of `plan` sends and expects, or why it cannot be sent (the action first,
-  /// then the effects, then the state).
-  static func texts(_ plan: ReplayPlan, step index: Int) throws(ExchangeError) -> Texts {
-    let planned = plan.steps[index]
+  /// What `step` sends and expects, or why it cannot be sent (the action first, then the effects,
+  /// then the state).
+  static func texts(_ planned: FixtureStep) throws(ExchangeError) -> Texts {
     let action = try text(planned.action)
     let effects = try text(planned.expectedEffects)
     let state = try planned.expectedState.map { value throws(ExchangeError) in try text(value) }
@@ -44,39 +43,23 @@ struct StepExchange {
   static func text(_ value: WireText) throws(ExchangeError) -> String {
     switch value.text {
     case .success(let text): return text
-    case .failure(let problem): throw .unsendable(problem.message)
+    case .failure(let problem): throw ExchangeError(message: problem.message)
     }
   }
 
-  /// Sends step `index` of `plan` with `state` and judges the reply. Throws only runner faults and
-  /// values that cannot be sent.
-  static func run(
-    _ plan: ReplayPlan, step index: Int, node: String, state: String, on connection: any RunnerConnection
-  ) throws(ExchangeError) -> StepExchange {
-    let texts = try texts(plan, step: index)
-    let reply: ReduceReply
-    do {
-      reply = try connection.reduce(feature: node, state: state, action: texts.action)
-    } catch {
-      throw .runner(error, action: texts.action)
-    }
-    return judged(plan, step: index, sentState: state, texts: texts, reply: reply)
-  }
-
-  /// The exchange of step `index` once its reply is in.
+  /// The exchange of `step` of `document` once its reply is in.
   static func judged(
-    _ plan: ReplayPlan, step index: Int, sentState: String, texts: Texts, reply: ReduceReply
+    _ document: FixtureDocument, step: FixtureStep, sentState: String, texts: Texts, reply: ReduceReply
   ) -> StepExchange {
     var exchange = StepExchange(
       sentState: sentState, action: texts.action, reply: reply, expectedState: texts.expectedState,
       expectedEffects: texts.expectedEffects)
-    exchange.failure = exchange.judge(plan, step: index)
+    exchange.failure = exchange.judge(document.kind, step: step)
     return exchange
   }
 
   /// Leaf: state then effects; chain: effects, then state if recorded (fixtures.md).
-  func judge(_ plan: ReplayPlan, step index: Int) -> FixtureFailure? {
-    let step = plan.document.steps[index]
+  func judge(_ kind: FixtureDocument.Kind, step: FixtureStep) -> FixtureFailure? {
     guard case .answer(let actualState, let actualEffects) = reply else {
       if case .refused(let message) = reply {
         return failure(step, reason: .runnerError, divergence: nil, detail: "runner said: \(message)")
@@ -85,7 +68,7 @@ struct StepExchange {
     }
     func stateCheck() -> FixtureFailure? {
       guard let expectedState, !ByteGate.same(expectedState, actualState),
-        let expected = plan.expectedStateTree(index)
+        let expected = step.expectedState?.tree
       else { return nil }
       let found = ByteGate.explain(
         expected: expected, expectedText: expectedState, actualText: actualState, root: "expectedState")
@@ -96,7 +79,7 @@ struct StepExchange {
     func effectsCheck() -> FixtureFailure? {
       guard !ByteGate.same(expectedEffects, actualEffects) else { return nil }
       let found = ByteGate.explain(
-        expected: plan.expectedEffectsTree(index), expectedText: expectedEffects, actualText: actualEffects,
+        expected: step.expectedEffects.tree ?? .array([]), expectedText: expectedEffects, actualText: actualEffects,
         root: "expectedEffects")
       var failure = failure(step, reason: .effectsDiverged, divergence: found.divergence, detail: found.note)
       failure.diff = CompactDiff.lines(expected: expectedEffects, actual: actualEffects)
@@ -111,7 +94,7 @@ struct StepExchange {
         detail: "runner returned a state that is not one-line compact canonical JSON, so it cannot be threaded "
           + "into the next request: \(ByteGate.preview(actualState))")
     }
-    switch plan.document.kind {
+    switch kind {
     case .leaf: return stateCheck() ?? effectsCheck() ?? threadable()
     case .chain: return effectsCheck() ?? stateCheck() ?? threadable()
     }
@@ -134,10 +117,7 @@ struct StepExchange {
   }
 }
 
-/// Why an exchange could not complete.
-enum ExchangeError: Error {
-  /// The runner failed (crash, hang, garbage); the action that was being sent.
-  case runner(RunnerFault, action: String)
-  /// A recorded value the dialect forbids (a float), so it cannot go on the wire.
-  case unsendable(String)
+/// A recorded value the dialect forbids (a float), so the step cannot go on the wire.
+struct ExchangeError: Error {
+  var message: String
 }

@@ -19,13 +19,13 @@ enum LintJSONReport {
     var problems: [Problem]
   }
 
-  static func render(_ repository: Repository) -> String {
-    let problems = repository.lint.problems.map {
+  static func render(_ lint: LintResult, manifest: Manifest) -> String {
+    let problems = lint.problems.map {
       Problem(file: $0.file, line: $0.line, column: $0.column, message: $0.message)
     }
     let document = Document(
-      passed: problems.isEmpty, features: repository.manifest.features.count,
-      fixtures: repository.manifest.listedFixtures.count, problems: problems)
+      passed: problems.isEmpty, features: manifest.features.count,
+      fixtures: manifest.listedFixtures.count, problems: problems)
     return ((try? CanonicalEncoder().compact(document)) ?? "{}") + "\n"
   }
 }

@@ -59,10 +59,17 @@ public enum FixtureSelection {
     return listed
   }
 
-  /// Dispatch order: biggest files first (they take longest), ties by name, so slots finish together.
+  /// Dispatch order: biggest files first (they take longest), ties by name (then by the order
+  /// given), so slots finish together. `verify`'s corpus pass dispatches in exactly this order.
   public static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
-    fixtures.map { ($0, size($0.name) ?? 0) }
-      .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.name.utf8.lexicographicallyPrecedes($1.0.name.utf8) }
-      .map(\.0)
+    fixtures.enumerated().map { (fixture: $0.element, position: $0.offset, size: size($0.element.name) ?? 0) }
+      .sorted { left, right in
+        if left.size != right.size { return left.size > right.size }
+        if left.fixture.name != right.fixture.name {
+          return left.fixture.name.utf8.lexicographicallyPrecedes(right.fixture.name.utf8)
+        }
+        return left.position < right.position
+      }
+      .map(\.fixture)
   }
 }

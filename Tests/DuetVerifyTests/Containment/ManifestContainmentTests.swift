@@ -30,8 +30,10 @@ final class ManifestContainmentTests: XCTestCase {
   func lint(_ manifest: String) throws -> [String] {
     try repository.write("manifest.yaml", manifest)
     let read = ManifestReader.load(location)
-    return Linter(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
-      .run().problems.map(\.description)
+    return Linter(
+      corpus: Corpus(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
+    )
+    .run().problems.map(\.description)
   }
 
   func testAPathThatIsALinkLeadingOutsideTheRepositoryIsRefused() throws {
