@@ -21,8 +21,10 @@ let package = Package(
     .target(name: "DuetScenario", dependencies: ["DuetCore"]),
     .target(name: "DuetReplay", dependencies: ["DuetCore", "DuetScenario"]),
 
-    // Verifier side: the gate.
-    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry"]),
+    // Verifier side: the client of the replay protocol (spawning, handshake, the pipelined pool),
+    // then the gate.
+    .target(name: "DuetRunner", dependencies: ["DuetCore"]),
+    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry", "DuetRunner"]),
     .executableTarget(name: "duet-verify", dependencies: ["DuetVerify"]),
 
     // The example app, served by its replay runner.
@@ -49,7 +51,8 @@ let package = Package(
     .testTarget(name: "DuetScenarioTests", dependencies: ["DuetScenario", "DuetCore", "DemoFeatures"]),
     .testTarget(
       name: "DuetReplayTests", dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures"]),
-    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore"]),
+    .testTarget(name: "DuetRunnerTests", dependencies: ["DuetRunner", "DuetCore"]),
+    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetRunner", "DuetCore"]),
     .testTarget(
       name: "FoyerFeaturesTests",
       dependencies: ["FoyerFeatures", "DuetCore", "DuetTelemetry", "DuetReplay", "DuetScenario"]),

@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// `duet-verify record [--feature F | --chain C]` and `record --check [--write]`: recordings as

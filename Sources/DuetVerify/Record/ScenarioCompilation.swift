@@ -1,4 +1,5 @@
 import Dispatch
+import DuetRunner
 
 /// Compiles every target through the runner pool, one `scenarios` request per target.
 ///

@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// A runner conversation that can also answer the `scenarios` op.
 ///
 /// Kept beside `RunnerConnection` rather than in it: `verify` never compiles scenarios, and a

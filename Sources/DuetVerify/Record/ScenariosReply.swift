@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 
 /// A runner's answer to `{"op":"scenarios",…}`: the compiled fixtures, or its error text.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import DuetRunner
 
 /// Replays a selection of recordings across a runner pool and gathers one result per recording.
 ///

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 
 /// Replays one recording through a runner connection, one request at a time (fixtures.md,
 /// "Replay semantics").

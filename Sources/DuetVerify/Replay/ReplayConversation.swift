@@ -1,5 +1,6 @@
 import Dispatch
 import DuetCore
+import DuetRunner
 
 /// One recording's replay as a conversation with a runner (fixtures.md, "Replay semantics"): it
 /// asks for one `reduce` at a time and judges each reply, threading the runner's *actual* state

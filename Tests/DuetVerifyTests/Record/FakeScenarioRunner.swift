@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 
 @testable import DuetVerify
 

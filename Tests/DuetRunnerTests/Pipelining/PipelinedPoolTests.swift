@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DuetVerify
+@testable import DuetRunner
 
 /// The pipelined pool: several jobs' requests in flight on one runner, replies paired with the
 /// oldest request, and a lost runner costing only the request it owed.

@@ -6,25 +6,25 @@ import DuetCore
 /// naming what it sent, so a mismatched build is diagnosed at once instead of as a page of failures.
 public struct RunnerHandshake: Equatable, Sendable {
   /// The protocol name the verifier speaks.
-  public static let protocolName = "duet-replay"
+  package static let protocolName = "duet-replay"
   /// The protocol version the verifier speaks.
-  public static let protocolVersion: Int64 = 1
+  package static let protocolVersion: Int64 = 1
 
   /// Features the runner serves, as sent.
-  public var features: [String]
+  package var features: [String]
   /// `swift`, `kotlin`, … (informational).
-  public var platform: String?
+  package var platform: String?
   /// Optional extras (`record`).
-  public var capabilities: [String]
+  package var capabilities: [String]
 
-  public init(features: [String], platform: String? = nil, capabilities: [String] = []) {
+  package init(features: [String], platform: String? = nil, capabilities: [String] = []) {
     self.features = features
     self.platform = platform
     self.capabilities = capabilities
   }
 
   /// Validates a handshake line.
-  public static func parse(_ line: [UInt8]) throws(RunnerFault) -> RunnerHandshake {
+  package static func parse(_ line: [UInt8]) throws(RunnerFault) -> RunnerHandshake {
     let sent = RunnerFault.preview(line)
     let tree: JSONValue
     do {

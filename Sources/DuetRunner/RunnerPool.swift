@@ -11,17 +11,17 @@ import Foundation
 /// The pool knows nothing about fixtures: jobs and outputs are the caller's types.
 public final class RunnerPool: Sendable {
   /// Starts runners.
-  public let launcher: any RunnerLauncher
+  package let launcher: any RunnerLauncher
   /// How many runner processes run at once.
-  public let size: Int
+  package let size: Int
 
-  public init(launcher: any RunnerLauncher, size: Int) {
+  package init(launcher: any RunnerLauncher, size: Int) {
     self.launcher = launcher
     self.size = max(1, size)
   }
 
   /// Runs every job; outputs come back in job order.
-  public func run<Job: Sendable, Output: Sendable>(
+  package func run<Job: Sendable, Output: Sendable>(
     _ jobs: [Job],
     work: @escaping @Sendable (Job, any RunnerConnection) -> (output: Output, runnerLost: Bool),
     unavailable: @escaping @Sendable (Job, RunnerStartError) -> Output,
@@ -72,17 +72,17 @@ public final class RunnerPool: Sendable {
 }
 
 /// What a pool run produced.
-public struct PoolRun<Output: Sendable>: Sendable {
+package struct PoolRun<Output: Sendable>: Sendable {
   /// One output per job, in job order.
-  public var outputs: [Output]
+  package var outputs: [Output]
   /// Every runner start that failed (one per retired slot).
-  public var startFailures: [RunnerStartError]
+  package var startFailures: [RunnerStartError]
   /// Runner processes started (restarts included).
-  public var runnersStarted: Int
+  package var runnersStarted: Int
   /// Slots used (`min(size, jobs)`).
-  public var slots: Int
+  package var slots: Int
   /// Runners whose reply stream was out of step when they were closed (the run cannot be trusted).
-  public var streamFailures: [RunnerStreamError] = []
+  package var streamFailures: [RunnerStreamError] = []
 }
 
 /// The pool's shared bookkeeping, behind one lock.

@@ -4,7 +4,7 @@
 /// That is what lets a pool slot keep several jobs' requests in flight on one runner (pipelining):
 /// the protocol answers strictly in order, so the slot pairs each response line with the oldest
 /// unanswered request and hands it to that request's conversation.
-protocol RunnerConversation: Sendable {
+package protocol RunnerConversation: Sendable {
   associatedtype Output: Sendable
   /// Starts (or restarts from scratch, on a fresh runner) against a runner that sent `handshake`.
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<Output>
@@ -15,7 +15,7 @@ protocol RunnerConversation: Sendable {
 }
 
 /// What a conversation wants next.
-enum ConversationMove<Output> {
+package enum ConversationMove<Output> {
   /// Send this request and hand its answer back.
   case reduce(feature: String, state: String, action: String)
   /// Done, with this output.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DuetVerify
+@testable import DuetRunner
 
 /// An in-memory runner that pipelines like a process: requests queue up on `send` and are answered
 /// strictly in order on `receiveReply`, by a script. A scripted losing fault kills it: from then

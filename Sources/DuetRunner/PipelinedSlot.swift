@@ -218,7 +218,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
 }
 
 /// What a job needs before it can run: nothing more (its output is ready) or a conversation.
-enum Prepared<Conversation: RunnerConversation> {
+package enum Prepared<Conversation: RunnerConversation> {
   /// The job's output needs no runner (an unreadable file, a lint-only visit).
   case done(Conversation.Output)
   /// The job talks to a runner.

@@ -29,7 +29,7 @@ public enum ReduceReply: Equatable, Sendable {
 }
 
 /// Starts runner conversations; the pool asks for a fresh one whenever a runner is lost.
-public protocol RunnerLauncher: Sendable {
+package protocol RunnerLauncher: Sendable {
   /// A new conversation whose handshake has been validated.
   func launch() throws(RunnerStartError) -> any RunnerConnection
   /// Seconds each request may take (pipelined slots time requests themselves).
@@ -38,5 +38,5 @@ public protocol RunnerLauncher: Sendable {
 
 extension RunnerLauncher {
   /// The default `--timeout`.
-  public var requestTimeout: Double { RunnerLimits().timeout }
+  package var requestTimeout: Double { RunnerLimits().timeout }
 }

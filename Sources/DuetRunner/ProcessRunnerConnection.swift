@@ -13,8 +13,8 @@ import Foundation
 /// `receive` are separate steps, and `reduce` is one of each. Every wait has a deadline, stdout
 /// lines are capped, stderr is drained on its own thread, and the process is always reaped, so no
 /// runner behaviour can hang, crash or leak the verifier.
-final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
-  let handshake: RunnerHandshake
+package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
+  package let handshake: RunnerHandshake
   /// The command, as the user gave it (for protocol errors naming the runner).
   let command: String
   private let process: SpawnedProcess
@@ -79,7 +79,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     }
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  package func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
     try send(Self.oneLineRequest(feature: feature, state: state, action: action), deadline: deadline)
     return try receiveReply(deadline: deadline)
@@ -122,7 +122,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   /// Writes one request line, bounded by `deadline`. While the runner's input pipe is full, its
   /// output is read into the line buffer, so a runner blocked writing answers never deadlocks us.
-  func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
+  package func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
@@ -150,7 +150,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   /// Reads one response line, bounded by `deadline` (and by `cap` bytes instead of the usual line
   /// limit, when given); a runner that stopped reading its input is lost at once rather than waited
   /// for. A blank line is a protocol error that loses the runner: the stream may be out of step.
-  func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
+  package func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
     switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input, cap: cap) {
     case .line(let line):
       if Self.isBlank(line) { throw lose(.blankLine) }
@@ -196,12 +196,12 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     return fault
   }
 
-  func stderrTail() -> [String] { drain.lastLines() }
+  package func stderrTail() -> [String] { drain.lastLines() }
 
   /// The cap for a bulk reply (a whole feature's recordings in one line).
-  var bulkLineLimit: Int { limits.bulkLineLimit }
+  package var bulkLineLimit: Int { limits.bulkLineLimit }
 
-  func close() throws(RunnerStreamError) {
+  package func close() throws(RunnerStreamError) {
     guard !finished else { return }
     let exit = Array("{\"op\":\"exit\"}\n".utf8)
     _ = exit.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
@@ -225,7 +225,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     throw RunnerStreamError(command: command, fault: fault)
   }
 
-  func kill() {
+  package func kill() {
     guard !finished else { return }
     closeInput()
     process.killGroup()
@@ -255,21 +255,21 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
 /// Ignores SIGPIPE in the verifier, once: writing to a runner that died must fail with EPIPE, not
 /// kill the verifier (replay-protocol.md).
-enum IgnoreSIGPIPE {
+package enum IgnoreSIGPIPE {
   private static let done: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-  static func once() { _ = done }
+  package static func once() { _ = done }
 }
 
 /// Why a runner could not be started: the fault, and the last lines of its stderr.
 public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The command that was started.
-  public var command: String
+  package var command: String
   /// What went wrong.
-  public var fault: RunnerFault
+  package var fault: RunnerFault
   /// The last lines the runner wrote to stderr.
-  public var stderr: [String]
+  package var stderr: [String]
 
-  public init(command: String, fault: RunnerFault, stderr: [String]) {
+  package init(command: String, fault: RunnerFault, stderr: [String]) {
     self.command = command
     self.fault = fault
     self.stderr = stderr

@@ -2,7 +2,7 @@ import Foundation
 
 extension RunnerPool {
   /// Seconds each request may take, as the launcher's runners are configured.
-  var requestTimeout: Double { launcher.requestTimeout }
+  package var requestTimeout: Double { launcher.requestTimeout }
 
   /// Runs every job across the pool's runners with up to `depth` requests in flight per runner,
   /// interleaving different jobs' conversations (see `PipelinedSlot`); outputs come back in job
@@ -12,7 +12,7 @@ extension RunnerPool {
   /// the job or returns its conversation. When no runner can be started at all, the remaining jobs
   /// are still prepared, and conversations are settled by `abandon` with the start error.
   /// Without `keepsOutputs`, outputs only go to `onOutput` (the caller keeps what it needs).
-  func runPipelined<Job: Sendable, Conversation: RunnerConversation>(
+  package func runPipelined<Job: Sendable, Conversation: RunnerConversation>(
     _ jobs: [Job],
     depth: Int,
     timeout: Double,

@@ -38,7 +38,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   case requestNotOneLine
 
   /// True when the process must be discarded and a fresh one started for the next fixture.
-  public var losesRunner: Bool {
+  package var losesRunner: Bool {
     switch self {
     case .notJSONObject, .missingField, .requestNotOneLine: return false
     default: return true
@@ -79,13 +79,13 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     if value == value.rounded() { return "\(Int(value))s" }
     return "\(value)s"
   }
 
   /// The first 200 characters of a line, for messages.
-  static func preview(_ bytes: [UInt8]) -> String {
+  package static func preview(_ bytes: [UInt8]) -> String {
     let text = String(decoding: bytes.prefix(200), as: UTF8.self)
     return bytes.count > 200 ? text + "…" : text
   }
