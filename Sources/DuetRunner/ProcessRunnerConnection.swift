@@ -13,8 +13,8 @@ import Foundation
 /// `receive` are separate steps, and `reduce` is one of each. Every wait has a deadline, stdout
 /// lines are capped, stderr is drained on its own thread, and the process is always reaped, so no
 /// runner behaviour can hang, crash or leak the verifier.
-package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
-  package let handshake: RunnerHandshake
+final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
+  let handshake: RunnerHandshake
   /// The command, as the user gave it (for protocol errors naming the runner).
   let command: String
   private let process: SpawnedProcess
@@ -79,7 +79,7 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
     }
   }
 
-  package func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
     try send(Self.oneLineRequest(feature: feature, state: state, action: action), deadline: deadline)
     return try receiveReply(deadline: deadline)
@@ -90,10 +90,29 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
       Self.oneLineRequest(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
   }
 
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    try send(Self.oneLine(line), deadline: Deadline(after: limits.timeout))
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    // One feature's recordings travel in one line: the bulk cap, not the per-reply one.
+    try receive(deadline: deadline, cap: limits.bulkLineLimit)
+  }
+
+  func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] {
+    let deadline = Deadline(after: limits.timeout)
+    try send(Self.oneLine(line), deadline: deadline)
+    return try receive(deadline: deadline, cap: limits.bulkLineLimit)
+  }
+
   /// The request line, refused when the texts spliced into it hold a line break: every request is
   /// one line (compact JSON never holds a raw one), or the runner would read it as several.
   static func oneLineRequest(feature: String, state: String, action: String) throws(RunnerFault) -> [UInt8] {
-    let bytes = request(feature: feature, state: state, action: action)
+    try oneLine(request(feature: feature, state: state, action: action))
+  }
+
+  /// `bytes`, when they are exactly one line ending in its newline (no carriage return either).
+  static func oneLine(_ bytes: [UInt8]) throws(RunnerFault) -> [UInt8] {
     guard let newline = LineReader.newline(in: bytes, from: 0), newline == bytes.count - 1,
       !bytes.contains(0x0D)
     else { throw .requestNotOneLine }
@@ -122,7 +141,7 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
 
   /// Writes one request line, bounded by `deadline`. While the runner's input pipe is full, its
   /// output is read into the line buffer, so a runner blocked writing answers never deadlocks us.
-  package func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
+  func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
@@ -150,7 +169,7 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
   /// Reads one response line, bounded by `deadline` (and by `cap` bytes instead of the usual line
   /// limit, when given); a runner that stopped reading its input is lost at once rather than waited
   /// for. A blank line is a protocol error that loses the runner: the stream may be out of step.
-  package func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
+  func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
     switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input, cap: cap) {
     case .line(let line):
       if Self.isBlank(line) { throw lose(.blankLine) }
@@ -196,12 +215,9 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
     return fault
   }
 
-  package func stderrTail() -> [String] { drain.lastLines() }
+  func stderrTail() -> [String] { drain.lastLines() }
 
-  /// The cap for a bulk reply (a whole feature's recordings in one line).
-  package var bulkLineLimit: Int { limits.bulkLineLimit }
-
-  package func close() throws(RunnerStreamError) {
+  func close() throws(RunnerStreamError) {
     guard !finished else { return }
     let exit = Array("{\"op\":\"exit\"}\n".utf8)
     _ = exit.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
@@ -225,7 +241,7 @@ package final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sen
     throw RunnerStreamError(command: command, fault: fault)
   }
 
-  package func kill() {
+  func kill() {
     guard !finished else { return }
     closeInput()
     process.killGroup()

@@ -4,7 +4,7 @@
 /// that never answers (timeout), one that sends an endless line (line cap), one that will not exit
 /// (grace period), one that floods stderr (bounded tail).
 package struct RunnerLimits: Equatable, Sendable {
-  /// Seconds allowed for the handshake and for each request (`--timeout`, default 10).
+  /// Seconds allowed for the handshake and for each request (`--timeout`).
   package var timeout: Double
   /// The longest stdout line accepted, in bytes (16 MiB).
   package var lineLimit: Int
@@ -17,8 +17,11 @@ package struct RunnerLimits: Equatable, Sendable {
   /// Bytes of stderr kept for reports.
   package var stderrTailBytes: Int
 
+  /// The default `--timeout`, in seconds: the one place it is written.
+  package static let defaultTimeout: Double = 10
+
   package init(
-    timeout: Double = 10, lineLimit: Int = 16 << 20, bulkLineLimit: Int = 256 << 20, exitGrace: Double = 1,
+    timeout: Double = defaultTimeout, lineLimit: Int = 16 << 20, bulkLineLimit: Int = 256 << 20, exitGrace: Double = 1,
     stderrTailBytes: Int = 16_384
   ) {
     self.timeout = timeout

@@ -12,10 +12,11 @@ extension RunnerPool {
   /// the job or returns its conversation. When no runner can be started at all, the remaining jobs
   /// are still prepared, and conversations are settled by `abandon` with the start error.
   /// Without `keepsOutputs`, outputs only go to `onOutput` (the caller keeps what it needs).
-  package func runPipelined<Job: Sendable, Conversation: RunnerConversation>(
+  /// `timeout` (seconds per request) defaults to the launcher's `requestTimeout`.
+  package func runPipelined<Job: Sendable, Conversation: RunnerDialogue>(
     _ jobs: [Job],
     depth: Int,
-    timeout: Double,
+    timeout: Double? = nil,
     byteBudget: Int = 1 << 20,
     keepsOutputs: Bool = true,
     prepare: @escaping @Sendable (Job) -> Prepared<Conversation>,
@@ -30,6 +31,7 @@ extension RunnerPool {
     }
     let group = DispatchGroup()
     let launcher = self.launcher
+    let timeout = timeout ?? launcher.requestTimeout
     let shared = SendableBox(jobs)
     for number in 0..<slots {
       group.enter()

@@ -32,6 +32,18 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
     mostInFlight = max(mostInFlight, inbox.count)
   }
 
+  /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    switch try receiveReply(deadline: deadline) {
+    case .answer(let state, _): return Array(state.utf8)
+    case .refused(let message): return Array(#"{"error":"\#(message)"}"#.utf8)
+    }
+  }
+
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
     if let dead { throw dead }
     guard !inbox.isEmpty else { throw .timedOut(seconds: 1) }
@@ -69,6 +81,8 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
   let bufferedOnLoss: [String: [ReduceReply]]
   private(set) var runners: [ScriptedRunner] = []
   private var starts = 0
+  /// Signalled once per start attempt.
+  let attempted = DispatchSemaphore(value: 0)
 
   init(
     failingStarts: Set<Int> = [], bufferedOnLoss: [String: [ReduceReply]] = [:],
@@ -86,6 +100,7 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
       defer { starts += 1 }
       return starts
     }
+    defer { attempted.signal() }
     if failingStarts.contains(number) {
       throw RunnerStartError(command: "scripted", fault: .exited(.status(1)), stderr: [])
     }
@@ -123,5 +138,15 @@ struct EchoConversation: RunnerConversation {
 
   mutating func fail(_ fault: RunnerFault, stderr: [String]) -> String {
     "\(job): \(fault) at step \(step)"
+  }
+}
+
+extension RunnerReply {
+  /// The reply's line, for previews.
+  var line: [UInt8] {
+    switch self {
+    case .op(let line): return line
+    case .reduce: return []
+    }
   }
 }
