@@ -1,4 +1,5 @@
-/// Everything that can go wrong talking to a runner process, as a sentence.
+/// Everything that can go wrong talking to a runner process; `description` is the one place each
+/// becomes a sentence.
 ///
 /// The replay-protocol spec lists what the verifier must survive; each case is one of those, and
 /// `losesRunner` says whether the process can still be trusted (a wrong answer keeps it; a hang,
@@ -21,7 +22,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// A response without the `state`/`effects` strings.
   case missingField(String, preview: String)
   /// The handshake is not a duet-replay v1 handshake.
-  case refusedHandshake(reason: String, sent: String)
+  case refusedHandshake(HandshakeRefusal, sent: String)
   /// An empty line where a reply was due (a protocol error, never skipped: the stream may be out
   /// of step).
   case blankLine

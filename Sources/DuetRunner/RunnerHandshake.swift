@@ -30,30 +30,25 @@ public struct RunnerHandshake: Equatable, Sendable {
     do {
       tree = try JSONParser().parse(line)
     } catch {
-      throw .refusedHandshake(
-        reason: "its handshake is not JSON (\(error.message) at column \(error.column))", sent: sent)
+      throw .refusedHandshake(.notJSON(message: error.message, column: error.column), sent: sent)
     }
     guard case .object(let members) = tree else {
-      throw .refusedHandshake(reason: "its handshake is \(tree.kindName), not a JSON object", sent: sent)
+      throw .refusedHandshake(.notObject(kind: tree.kindName), sent: sent)
     }
     let name = members["protocol"]
     let version = members["version"]
     guard name == .string(protocolName), version == .integer(protocolVersion) else {
       let shownName = name.map(FirstDivergence.render) ?? "nothing"
       let shownVersion = version.map(FirstDivergence.render) ?? "nothing"
-      throw .refusedHandshake(
-        reason:
-          "its handshake says protocol \(shownName), version \(shownVersion); duet-verify speaks protocol "
-          + "\"\(protocolName)\", version \(protocolVersion). Use a runner built for replay protocol v1",
-        sent: sent)
+      throw .refusedHandshake(.otherProtocol(name: shownName, version: shownVersion), sent: sent)
     }
     guard case .array(let items)? = members["features"] else {
-      throw .refusedHandshake(reason: "its handshake has no 'features' list of the features it serves", sent: sent)
+      throw .refusedHandshake(.noFeatures, sent: sent)
     }
     var features: [String] = []
     for item in items {
       guard case .string(let feature) = item else {
-        throw .refusedHandshake(reason: "its 'features' list holds \(item.kindName), not only names", sent: sent)
+        throw .refusedHandshake(.featureNotName(kind: item.kindName), sent: sent)
       }
       features.append(feature)
     }

@@ -27,6 +27,18 @@ final class RunnerProtocolTests: XCTestCase {
     }
   }
 
+  func testARefusalCarriesWhatTheRunnerSaidAsData() {
+    let line = #"{"features":[1],"protocol":"duet-replay","version":1}"#
+    XCTAssertThrowsError(try RunnerHandshake.parse(Array(line.utf8))) { error in
+      XCTAssertEqual(error as? RunnerFault, .refusedHandshake(.featureNotName(kind: "an integer"), sent: line))
+    }
+    XCTAssertThrowsError(try RunnerHandshake.parse(Array(#"{"protocol":"other"}"#.utf8))) { error in
+      XCTAssertEqual(
+        error as? RunnerFault,
+        .refusedHandshake(.otherProtocol(name: #""other""#, version: "nothing"), sent: #"{"protocol":"other"}"#))
+    }
+  }
+
   func testAHandshakeThatIsNotJSONIsRefused() {
     XCTAssertThrowsError(try RunnerHandshake.parse(Array("hello".utf8))) { error in
       XCTAssertEqual(
