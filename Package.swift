@@ -23,8 +23,10 @@ let package = Package(
     .target(name: "DuetScenario", dependencies: ["DuetCore"]),
     .target(name: "DuetReplay", dependencies: ["DuetCore", "DuetScenario"]),
 
-    // Verifier side: the gate.
-    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry"]),
+    // Verifier side: the client of the replay protocol (spawning, handshake, the pipelined pool),
+    // then the gate.
+    .target(name: "DuetRunner", dependencies: ["DuetCore"]),
+    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry", "DuetRunner"]),
     .executableTarget(name: "duet-verify", dependencies: ["DuetVerify"]),
 
     // The example app, served by its runner (`foyer-runner`: the name `replay-runner` is the adopting
@@ -56,7 +58,8 @@ let package = Package(
     .testTarget(
       name: "DuetReplayTests",
       dependencies: ["DuetReplay", "DuetScenario", "DuetCore", "DemoFeatures", "TestSupport"]),
-    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetCore", "TestSupport"]),
+    .testTarget(name: "DuetRunnerTests", dependencies: ["DuetRunner", "DuetCore", "TestSupport"]),
+    .testTarget(name: "DuetVerifyTests", dependencies: ["DuetVerify", "DuetRunner", "DuetCore", "TestSupport"]),
     .testTarget(
       name: "FoyerFeaturesTests",
       dependencies: ["FoyerFeatures", "DuetCore", "DuetTelemetry", "DuetReplay", "DuetScenario"]),

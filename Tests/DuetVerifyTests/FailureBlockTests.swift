@@ -1,3 +1,4 @@
+import DuetRunner
 import DuetVerify
 import TestSupport
 import XCTest

@@ -3,6 +3,7 @@
 // Properties: never crash; a loaded leaf recording whose values can go on the wire replays clean
 // against that runner; a chain can only fail at its seam.
 import DuetCore
+import DuetRunner
 import Foundation
 
 @testable import DuetVerify

@@ -35,7 +35,8 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   guard let text = String(bytes: bytes, encoding: .utf8) else { return 0 }
   let (manifest, problems) = ManifestReader.read(text, location: scratch)
-  let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+  // By bytes: "\r\n" is one Character, so a split of the String would count a CRLF line short.
+  let lineCount = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
   for problem in problems {
     if let line = problem.line, line < 1 || line > lineCount {
       fatalError("problem on line \(line) of a \(lineCount)-line manifest: \(problem)")

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:-.build/fuzz}
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -I "$out")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -enable-testing -package-name duet_verify -I "$out")
 stamp="$out/.flags"
 # A change of compiler or flags invalidates every output.
 signature="$(swiftc --version 2>&1 | head -1) ${flags[*]}"

@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// The `duet-verify` command line: the first argument picks the verb (`verify` when omitted).

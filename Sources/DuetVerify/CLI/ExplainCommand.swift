@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// `duet-verify explain [<fixture>[#<step>]]`: re-render the last run's failures from `.runs/`, or,

@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// Picks the runner for every verb that runs one (verify, record, explain): `--runner CMD` when

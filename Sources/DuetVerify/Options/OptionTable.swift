@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// Every option of `duet-verify`, declared once: its name, the value it takes, its help line, the
 /// verbs that take it, and whether it may be repeated (cli.md "Conventions").
 ///

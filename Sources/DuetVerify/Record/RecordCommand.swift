@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// `duet-verify record [--feature F | --chain C]` and `record --check [--write]`: recordings as
@@ -65,7 +66,7 @@ enum RecordCommand {
     let output = context.output
     let verb = options.check ? "record --check" : "record"
     let location = manifest.location
-    let compiled = ScenarioCompilation(pool: runner.pool, timeout: runner.limits.timeout).run(targets)
+    let compiled = ScenarioCompilation(pool: runner.pool).run(targets)
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     if let refusal = refusal(

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 
 /// A runner's answer to `{"op":"scenarios",…}`: the compiled fixtures, or its error text.
 ///
@@ -19,20 +20,10 @@ enum ScenariosReply: Equatable, Sendable {
 
   /// Reads a response line.
   static func parse(_ line: [UInt8]) throws(RunnerFault) -> ScenariosReply {
-    let preview = RunnerFault.preview(line)
-    let tree: JSONValue
-    do {
-      tree = try JSONParser().parse(line)
-    } catch {
-      throw .notJSONObject(reason: "\(error.message) at column \(error.column)", preview: preview)
-    }
-    guard case .object(let members) = tree else {
-      throw .notJSONObject(reason: "it is \(tree.kindName)", preview: preview)
-    }
-    if let error = members["error"] {
-      return .refused(error.stringValue ?? FirstDivergence.render(error))
-    }
-    guard case .array(let entries)? = members["fixtures"] else {
+    let envelope = try ReplyEnvelope(line)
+    let preview = envelope.preview
+    if let refusal = envelope.refusal { return .refused(refusal) }
+    guard case .array(let entries)? = envelope.members["fixtures"] else {
       throw .missingField("fixtures", preview: preview)
     }
     var fixtures: [ProducedFixture] = []

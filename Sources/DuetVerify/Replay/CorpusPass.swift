@@ -1,5 +1,6 @@
 import Dispatch
 import DuetCore
+import DuetRunner
 import Foundation
 
 /// `verify`'s one pass over the manifest's recordings: each is read once, linted, shown to the

@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// Replays one recording through a runner connection, one request at a time (fixtures.md,
 /// "Replay semantics"): the synchronous face of `ReplayConversation`, the one replay loop, for
 /// callers holding one document and one connection.

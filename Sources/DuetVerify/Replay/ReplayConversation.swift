@@ -1,5 +1,6 @@
 import Dispatch
 import DuetCore
+import DuetRunner
 
 /// One recording's replay as a conversation with a runner (fixtures.md, "Replay semantics"): the
 /// one replay loop `verify`, `explain` and the tests share. It asks for one `reduce` at a time and

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 
 /// One step sent to the runner and judged: what was sent, what came back, and how it compares.
 ///

@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// One step replayed for `explain`: everything sent and received at that step, in full.
 ///
 /// Unlike `verify`, the replay does not stop at an earlier divergence: it threads the runner's

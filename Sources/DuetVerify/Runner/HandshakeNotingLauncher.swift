@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// A launcher that remembers the platform the first runner's handshake named, so the summary can

@@ -1,12 +1,22 @@
 import DuetCore
+import DuetRunner
 import XCTest
 
 @testable import DuetVerify
 
 /// One scenarios request per target, and what each kind of answer means for `record`.
 final class ScenarioCompilationTests: XCTestCase {
+  /// Compiles `target` through the runner pool on `runner`; `runnerLost` is whether the pool killed it.
   func compile(_ target: RecordTarget, on runner: FakeScenarioRunner) -> (output: TargetOutcome, runnerLost: Bool) {
-    ScenarioCompilation.compile(target, on: runner, timeout: 1)
+    let outcome = ScenarioCompilation(pool: RunnerPool(launcher: OneRunner(runner), size: 1)).run([target])
+    return (outcome.targets[0], runner.killed)
+  }
+
+  /// Hands out `runner` once.
+  struct OneRunner: RunnerLauncher, @unchecked Sendable {
+    let runner: FakeScenarioRunner
+    init(_ runner: FakeScenarioRunner) { self.runner = runner }
+    func launch() throws(RunnerStartError) -> any RunnerConnection { runner }
   }
 
   func testARunnerWithoutTheRecordCapabilityIsNeverAsked() {

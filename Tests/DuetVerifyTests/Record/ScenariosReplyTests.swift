@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 import XCTest
 
 @testable import DuetVerify

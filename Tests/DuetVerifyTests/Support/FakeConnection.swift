@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 import DuetVerify
 
 /// An in-memory runner below the process boundary: answers `reduce` with a closure.

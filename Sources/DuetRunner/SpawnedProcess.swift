@@ -13,18 +13,18 @@ import Foundation
 /// non-blocking ends with deadlines, the child in its own process group (so a runner started
 /// through a wrapper script is killed whole), SIGPIPE reset to default in the child, and exact
 /// reaping (no zombies).
-struct SpawnedProcess: Sendable {
-  let pid: pid_t
+package struct SpawnedProcess: Sendable {
+  package let pid: pid_t
   /// Our end of the child's standard input (write, non-blocking).
-  let input: Int32
+  package let input: Int32
   /// Our end of the child's standard output (read, non-blocking).
-  let output: Int32
+  package let output: Int32
   /// Our end of the child's standard error (read, non-blocking); equal to `output` when merged.
-  let errorOutput: Int32
+  package let errorOutput: Int32
 
   /// Starts `executable` (an absolute path) with `arguments` in `workingDirectory`.
   /// With `mergeErrors`, the child's standard error goes to the same pipe as its standard output.
-  static func spawn(
+  package static func spawn(
     executable: String, arguments: [String], workingDirectory: String, mergeErrors: Bool = false
   ) throws(SpawnFailure) -> SpawnedProcess {
     spawnLock.lock()
@@ -119,7 +119,7 @@ struct SpawnedProcess: Sendable {
   /// The group is killed either way: a runner that exited on time may have left children behind
   /// (holding its pipes open, writing forever), and they must not outlive it. While the ended child
   /// is not yet reaped its pid, and so its group id, cannot be reused, so the kill reaches only them.
-  func reap(grace: Double) -> ExitStatus {
+  package func reap(grace: Double) -> ExitStatus {
     _ = hasEnded(within: grace)
     killGroup()
     var status: Int32 = 0
@@ -135,7 +135,7 @@ struct SpawnedProcess: Sendable {
 
   /// True once the child has ended, waiting at most `grace` seconds; it is left unreaped (a zombie
   /// holding its pid), so `reap` can still end its group safely.
-  func hasEnded(within grace: Double) -> Bool {
+  package func hasEnded(within grace: Double) -> Bool {
     let deadline = Deadline(after: grace)
     while true {
       var info = siginfo_t()
@@ -149,13 +149,13 @@ struct SpawnedProcess: Sendable {
 
   /// SIGKILL to the child's whole process group (wrapper scripts and their children included).
   /// Only while the child is unreaped: after that its pid may belong to another process.
-  func killGroup() {
+  package func killGroup() {
     kill(-pid, SIGKILL)
     kill(pid, SIGKILL)
   }
 }
 
 /// Why a process could not be started.
-struct SpawnFailure: Error, Equatable, Sendable {
-  var message: String
+package struct SpawnFailure: Error, Equatable, Sendable {
+  package var message: String
 }

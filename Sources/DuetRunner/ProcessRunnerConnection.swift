@@ -90,10 +90,29 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
       Self.oneLineRequest(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
   }
 
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    try send(Self.oneLine(line), deadline: Deadline(after: limits.timeout))
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    // One feature's recordings travel in one line: the bulk cap, not the per-reply one.
+    try receive(deadline: deadline, cap: limits.bulkLineLimit)
+  }
+
+  func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] {
+    let deadline = Deadline(after: limits.timeout)
+    try send(Self.oneLine(line), deadline: deadline)
+    return try receive(deadline: deadline, cap: limits.bulkLineLimit)
+  }
+
   /// The request line, refused when the texts spliced into it hold a line break: every request is
   /// one line (compact JSON never holds a raw one), or the runner would read it as several.
   static func oneLineRequest(feature: String, state: String, action: String) throws(RunnerFault) -> [UInt8] {
-    let bytes = request(feature: feature, state: state, action: action)
+    try oneLine(request(feature: feature, state: state, action: action))
+  }
+
+  /// `bytes`, when they are exactly one line ending in its newline (no carriage return either).
+  static func oneLine(_ bytes: [UInt8]) throws(RunnerFault) -> [UInt8] {
     guard let newline = LineReader.newline(in: bytes, from: 0), newline == bytes.count - 1,
       !bytes.contains(0x0D)
     else { throw .requestNotOneLine }
@@ -198,9 +217,6 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func stderrTail() -> [String] { drain.lastLines() }
 
-  /// The cap for a bulk reply (a whole feature's recordings in one line).
-  var bulkLineLimit: Int { limits.bulkLineLimit }
-
   func close() throws(RunnerStreamError) {
     guard !finished else { return }
     let exit = Array("{\"op\":\"exit\"}\n".utf8)
@@ -255,21 +271,21 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
 /// Ignores SIGPIPE in the verifier, once: writing to a runner that died must fail with EPIPE, not
 /// kill the verifier (replay-protocol.md).
-enum IgnoreSIGPIPE {
+package enum IgnoreSIGPIPE {
   private static let done: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-  static func once() { _ = done }
+  package static func once() { _ = done }
 }
 
 /// Why a runner could not be started: the fault, and the last lines of its stderr.
 public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The command that was started.
-  public var command: String
+  package var command: String
   /// What went wrong.
-  public var fault: RunnerFault
+  package var fault: RunnerFault
   /// The last lines the runner wrote to stderr.
-  public var stderr: [String]
+  package var stderr: [String]
 
-  public init(command: String, fault: RunnerFault, stderr: [String]) {
+  package init(command: String, fault: RunnerFault, stderr: [String]) {
     self.command = command
     self.fault = fault
     self.stderr = stderr

@@ -1,7 +1,7 @@
-import DuetVerify
+import DuetRunner
 import XCTest
 
-/// The verifier's side of the wire: handshakes, responses, and command lines.
+/// The verifier's side of the wire: handshakes and responses.
 final class RunnerProtocolTests: XCTestCase {
   func testAV1HandshakeIsAccepted() throws {
     let handshake = try RunnerHandshake.parse(
@@ -24,6 +24,18 @@ final class RunnerProtocolTests: XCTestCase {
         "\(error)",
         "runner refused: its handshake says protocol \"other\", version 2; duet-verify speaks protocol "
           + "\"duet-replay\", version 1. Use a runner built for replay protocol v1. It sent: \(line)")
+    }
+  }
+
+  func testARefusalCarriesWhatTheRunnerSaidAsData() {
+    let line = #"{"features":[1],"protocol":"duet-replay","version":1}"#
+    XCTAssertThrowsError(try RunnerHandshake.parse(Array(line.utf8))) { error in
+      XCTAssertEqual(error as? RunnerFault, .refusedHandshake(.featureNotName(kind: "an integer"), sent: line))
+    }
+    XCTAssertThrowsError(try RunnerHandshake.parse(Array(#"{"protocol":"other"}"#.utf8))) { error in
+      XCTAssertEqual(
+        error as? RunnerFault,
+        .refusedHandshake(.otherProtocol(name: #""other""#, version: "nothing"), sent: #"{"protocol":"other"}"#))
     }
   }
 
@@ -60,18 +72,5 @@ final class RunnerProtocolTests: XCTestCase {
     XCTAssertEqual(
       RunnerFault.lineTooLong(limit: 16 << 20).description,
       "runner sent a line longer than 16 MiB, far larger than any sane response")
-  }
-
-  func testShellWordsSplitLikeAShell() throws {
-    XCTAssertEqual(try ShellWords.split("java -jar build/runner.jar"), ["java", "-jar", "build/runner.jar"])
-    XCTAssertEqual(try ShellWords.split("  a   'b c'  \"d \\\"e\\\"\" f\\ g "), ["a", "b c", "d \"e\"", "f g"])
-    XCTAssertEqual(try ShellWords.split("'' x"), ["", "x"])
-    XCTAssertEqual(try ShellWords.split("\"$HOME\""), ["$HOME"])
-  }
-
-  func testAnUnterminatedQuoteIsAnError() {
-    XCTAssertThrowsError(try ShellWords.split("run 'this")) { error in
-      XCTAssertEqual("\(error)", "the runner command has an unterminated single quote: run 'this")
-    }
   }
 }

@@ -9,21 +9,14 @@ import DuetCore
 enum ReduceResponse {
   static func parse(_ line: [UInt8]) throws(RunnerFault) -> ReduceReply {
     if let fast = ResponseScanner.scan(line) { return fast }
-    let preview = RunnerFault.preview(line)
-    let tree: JSONValue
-    do {
-      tree = try JSONParser().parse(line)
-    } catch {
-      throw .notJSONObject(reason: "\(error.message) at column \(error.column)", preview: preview)
+    let envelope = try ReplyEnvelope(line)
+    if let refusal = envelope.refusal { return .refused(refusal) }
+    guard case .string(let state)? = envelope.members["state"] else {
+      throw .missingField("state", preview: envelope.preview)
     }
-    guard case .object(let members) = tree else {
-      throw .notJSONObject(reason: "it is \(tree.kindName)", preview: preview)
+    guard case .string(let effects)? = envelope.members["effects"] else {
+      throw .missingField("effects", preview: envelope.preview)
     }
-    if let error = members["error"] {
-      return .refused(error.stringValue ?? FirstDivergence.render(error))
-    }
-    guard case .string(let state)? = members["state"] else { throw .missingField("state", preview: preview) }
-    guard case .string(let effects)? = members["effects"] else { throw .missingField("effects", preview: preview) }
     return .answer(state: state, effects: effects)
   }
 }

@@ -11,9 +11,9 @@ import Foundation
 /// Children run in their own process groups, so a Ctrl-C at the terminal never reaches them and a
 /// verifier that is interrupted must end them itself: `killAll` is what an interrupted `record`
 /// calls before it exits, so no hung runner outlives it.
-final class LiveChildren: @unchecked Sendable {
+package final class LiveChildren: @unchecked Sendable {
   /// The verifier's one registry.
-  static let shared = LiveChildren()
+  package static let shared = LiveChildren()
 
   private let lock = NSLock()
   private var pids: Set<pid_t> = []
@@ -22,7 +22,7 @@ final class LiveChildren: @unchecked Sendable {
   private var stopping = false
 
   /// Notes a child just started (or kills it, when the verifier is already stopping).
-  func add(_ pid: pid_t) {
+  package func add(_ pid: pid_t) {
     let late = lock.withLock { () -> Bool in
       if stopping { return true }
       pids.insert(pid)
@@ -35,13 +35,13 @@ final class LiveChildren: @unchecked Sendable {
   }
 
   /// Forgets a child that has been reaped (its pid may now be reused).
-  func remove(_ pid: pid_t) { _ = lock.withLock { pids.remove(pid) } }
+  package func remove(_ pid: pid_t) { _ = lock.withLock { pids.remove(pid) } }
 
   /// The children still running, by pid.
-  var running: Set<pid_t> { lock.withLock { pids } }
+  package var running: Set<pid_t> { lock.withLock { pids } }
 
   /// SIGKILL to every live child's process group, then reaps them (so none is left a zombie).
-  func killAll() {
+  package func killAll() {
     let victims = lock.withLock {
       stopping = true
       let all = pids

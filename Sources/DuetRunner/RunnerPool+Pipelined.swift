@@ -2,7 +2,7 @@ import Foundation
 
 extension RunnerPool {
   /// Seconds each request may take, as the launcher's runners are configured.
-  var requestTimeout: Double { launcher.requestTimeout }
+  package var requestTimeout: Double { launcher.requestTimeout }
 
   /// Runs every job across the pool's runners with up to `depth` requests in flight per runner,
   /// interleaving different jobs' conversations (see `PipelinedSlot`); outputs come back in job
@@ -12,10 +12,11 @@ extension RunnerPool {
   /// the job or returns its conversation. When no runner can be started at all, the remaining jobs
   /// are still prepared, and conversations are settled by `abandon` with the start error.
   /// Without `keepsOutputs`, outputs only go to `onOutput` (the caller keeps what it needs).
-  func runPipelined<Job: Sendable, Conversation: RunnerConversation>(
+  /// `timeout` (seconds per request) defaults to the launcher's `requestTimeout`.
+  package func runPipelined<Job: Sendable, Conversation: RunnerDialogue>(
     _ jobs: [Job],
     depth: Int,
-    timeout: Double,
+    timeout: Double? = nil,
     byteBudget: Int = 1 << 20,
     keepsOutputs: Bool = true,
     prepare: @escaping @Sendable (Job) -> Prepared<Conversation>,
@@ -30,6 +31,7 @@ extension RunnerPool {
     }
     let group = DispatchGroup()
     let launcher = self.launcher
+    let timeout = timeout ?? launcher.requestTimeout
     let shared = SendableBox(jobs)
     for number in 0..<slots {
       group.enter()

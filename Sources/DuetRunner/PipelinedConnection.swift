@@ -1,4 +1,4 @@
-/// A runner connection that can hold several `reduce` requests in flight.
+/// A runner connection that can hold several requests in flight.
 ///
 /// The protocol answers one response line per request line, in order, so sending never needs to
 /// wait for an answer: the caller keeps its own first-in-first-out record of what it sent and
@@ -7,19 +7,23 @@ protocol PipelinedConnection: RunnerConnection {
   /// Writes one `reduce` request without waiting for any answer. While the runner's input is full
   /// its output keeps being read (and buffered), so a runner blocked on writing never deadlocks us.
   func send(feature: String, state: String, action: String) throws(RunnerFault)
-  /// The reply to the oldest unanswered request, waiting at most until `deadline`.
+  /// Writes one request line of another op, like `send(feature:state:action:)`.
+  func send(op line: [UInt8]) throws(RunnerFault)
+  /// The reply to the oldest unanswered request, a `reduce`, waiting at most until `deadline`.
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply
-  /// After the runner was lost: the next reply it completed before it went, if any (read, never
-  /// waited for), so answers that made it out are not blamed for the loss.
+  /// The reply line to the oldest unanswered request, another op's (read up to the bulk cap).
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8]
+  /// After the runner was lost: the next `reduce` reply it completed before it went, if any (read,
+  /// never waited for), so answers that made it out are not blamed for the loss.
   func bufferedReply() -> Result<ReduceReply, RunnerFault>?
 }
 
-/// Pipelining for any connection that only knows `reduce` (a test double, a future transport):
-/// requests wait here and each `receive` performs the oldest one synchronously, so the slot's
-/// logic is the same either way, with one request truly in flight.
+/// Pipelining for any connection that only answers one request at a time (a test double, a
+/// future transport): requests wait here and each `receive` performs the oldest one synchronously,
+/// so the slot's logic is the same either way, with one request truly in flight.
 final class OneAtATimeConnection: PipelinedConnection {
   let base: any RunnerConnection
-  private var queued: [(feature: String, state: String, action: String)] = []
+  private var queued: [RunnerRequest] = []
   private var head = 0
 
   init(_ base: any RunnerConnection) {
@@ -29,10 +33,25 @@ final class OneAtATimeConnection: PipelinedConnection {
   var handshake: RunnerHandshake { base.handshake }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) {
-    queued.append((feature, state, action))
+    queued.append(.reduce(feature: feature, state: state, action: action))
+  }
+
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    queued.append(.op(line))
   }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+    guard case .reduce(let feature, let state, let action) = try next() else { throw .closedOutput }
+    return try base.reduce(feature: feature, state: state, action: action)
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    guard case .op(let line) = try next() else { throw .closedOutput }
+    return try base.ask(line)
+  }
+
+  /// The oldest request not yet performed.
+  private func next() throws(RunnerFault) -> RunnerRequest {
     guard head < queued.count else { throw .closedOutput }
     let request = queued[head]
     head += 1
@@ -40,7 +59,7 @@ final class OneAtATimeConnection: PipelinedConnection {
       queued.removeAll(keepingCapacity: true)
       head = 0
     }
-    return try base.reduce(feature: request.feature, state: request.state, action: request.action)
+    return request
   }
 
   func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
@@ -49,6 +68,7 @@ final class OneAtATimeConnection: PipelinedConnection {
     try base.reduce(feature: feature, state: state, action: action)
   }
 
+  func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] { try base.ask(line) }
   func stderrTail() -> [String] { base.stderrTail() }
   func close() throws(RunnerStreamError) { try base.close() }
   func kill() { base.kill() }

@@ -10,7 +10,7 @@ import Foundation
 /// blamed on the oldest request left unanswered (the one the runner was working on) and every
 /// other job in the window starts again from scratch on a fresh runner, so a crash fails one
 /// fixture only.
-final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
+final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   typealias Output = Conversation.Output
 
   /// A job with a request in flight. A class, so the window moves references, not conversations.
@@ -19,6 +19,8 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
     var conversation: Conversation
     var sentAt: UInt64 = 0
     var bytes = 0
+    /// The request in flight is another op's (its reply is read as a line, up to the bulk cap).
+    var asksOp = false
 
     init(index: Int, conversation: Conversation) {
       self.index = index
@@ -114,21 +116,27 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
         index = jobIndex
         conversation = paused
       }
-      proceed(InFlight(index: index, conversation: conversation), with: live) {
-        $0.begin(handshake: live.handshake)
-      }
+      let entry = InFlight(index: index, conversation: conversation)
+      proceed(entry, with: live, entry.conversation.open(handshake: live.handshake))
     }
   }
 
-  /// Applies `step` to `entry`'s conversation, then sends its next request or emits its output.
-  private func proceed(
-    _ entry: InFlight, with live: any PipelinedConnection, _ step: (inout Conversation) -> ConversationMove<Output>
-  ) {
-    switch step(&entry.conversation) {
+  /// Sends `entry`'s next request, or emits its output, as its conversation's `move` says.
+  private func proceed(_ entry: InFlight, with live: any PipelinedConnection, _ move: DialogueMove<Output>) {
+    switch move {
     case .finish(let output): emit(entry.index, output)
-    case .reduce(let feature, let state, let action):
+    case .send(let request):
       do {
-        try live.send(feature: feature, state: state, action: action)
+        switch request {
+        case .reduce(let feature, let state, let action):
+          try live.send(feature: feature, state: state, action: action)
+          entry.bytes = state.utf8.count + action.utf8.count
+          entry.asksOp = false
+        case .op(let line):
+          try live.send(op: line)
+          entry.bytes = line.count
+          entry.asksOp = true
+        }
       } catch {
         if error.losesRunner {
           lose(error, sending: entry)
@@ -139,7 +147,6 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
         return
       }
       entry.sentAt = Deadline.now
-      entry.bytes = state.utf8.count + action.utf8.count
       windowBytes += entry.bytes
       window.append(entry)
     }
@@ -149,9 +156,12 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
   private func receiveHead() {
     guard let live = connection else { return }
     let head = window[0]
-    let reply: ReduceReply
+    let reply: RunnerReply
     do {
-      reply = try live.receiveReply(deadline: Deadline(after: timeout, from: max(head.sentAt, lastReplyAt)))
+      let deadline = Deadline(after: timeout, from: max(head.sentAt, lastReplyAt))
+      reply =
+        head.asksOp
+        ? .op(try live.receiveOpReply(deadline: deadline)) : .reduce(try live.receiveReply(deadline: deadline))
     } catch {
       if error == .blankLine {
         // The stream is out of step: the blank answered the head, and nothing after it is trusted.
@@ -168,7 +178,16 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
       return
     }
     lastReplyAt = Deadline.now
-    proceed(popHead(), with: live) { $0.receive(reply) }
+    let answered = popHead()
+    let move: DialogueMove<Output>
+    do {
+      move = try answered.conversation.take(reply)
+    } catch {
+      // A reply that is not its op's shape: the job fails, the runner stays in step.
+      emit(answered.index, answered.conversation.fail(error, stderr: live.stderrTail()))
+      return
+    }
+    proceed(answered, with: live, move)
   }
 
   private func popHead() -> InFlight {
@@ -187,13 +206,18 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
     connection = nil
     var restart: [InFlight] = []
     var inStep = trustingBuffered
-    while inStep, !window.isEmpty, let buffered = live.bufferedReply() {
+    // Only `reduce` replies are read back from the buffer; another op's reply is blamed and restarted.
+    while inStep, let oldest = window.first, !oldest.asksOp, let buffered = live.bufferedReply() {
       let head = popHead()
       switch buffered {
       case .success(let reply):
-        switch head.conversation.receive(reply) {
-        case .finish(let output): emit(head.index, output)
-        case .reduce: restart.append(head)
+        do {
+          switch try head.conversation.take(.reduce(reply)) {
+          case .finish(let output): emit(head.index, output)
+          case .send: restart.append(head)
+          }
+        } catch {
+          emit(head.index, head.conversation.fail(error, stderr: live.stderrTail()))
         }
       case .failure(let garbage):
         emit(head.index, head.conversation.fail(garbage, stderr: live.stderrTail()))
@@ -218,7 +242,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerConversation> {
 }
 
 /// What a job needs before it can run: nothing more (its output is ready) or a conversation.
-enum Prepared<Conversation: RunnerConversation> {
+package enum Prepared<Conversation: RunnerDialogue> {
   /// The job's output needs no runner (an unreadable file, a lint-only visit).
   case done(Conversation.Output)
   /// The job talks to a runner.

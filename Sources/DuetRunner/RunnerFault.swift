@@ -1,4 +1,5 @@
-/// Everything that can go wrong talking to a runner process, as a sentence.
+/// Everything that can go wrong talking to a runner process; `description` is the one place each
+/// becomes a sentence.
 ///
 /// The replay-protocol spec lists what the verifier must survive; each case is one of those, and
 /// `losesRunner` says whether the process can still be trusted (a wrong answer keeps it; a hang,
@@ -21,7 +22,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// A response without the `state`/`effects` strings.
   case missingField(String, preview: String)
   /// The handshake is not a duet-replay v1 handshake.
-  case refusedHandshake(reason: String, sent: String)
+  case refusedHandshake(HandshakeRefusal, sent: String)
   /// An empty line where a reply was due (a protocol error, never skipped: the stream may be out
   /// of step).
   case blankLine
@@ -38,7 +39,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   case requestNotOneLine
 
   /// True when the process must be discarded and a fresh one started for the next fixture.
-  public var losesRunner: Bool {
+  package var losesRunner: Bool {
     switch self {
     case .notJSONObject, .missingField, .requestNotOneLine: return false
     default: return true
@@ -79,13 +80,13 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     if value == value.rounded() { return "\(Int(value))s" }
     return "\(value)s"
   }
 
   /// The first 200 characters of a line, for messages.
-  static func preview(_ bytes: [UInt8]) -> String {
+  package static func preview(_ bytes: [UInt8]) -> String {
     let text = String(decoding: bytes.prefix(200), as: UTF8.self)
     return bytes.count > 200 ? text + "…" : text
   }

@@ -1,7 +1,7 @@
 import DuetCore
 import XCTest
 
-@testable import DuetVerify
+@testable import DuetRunner
 
 /// The direct scan of a reduce response must agree with the parser on every line it accepts, and
 /// leave every other line to it.

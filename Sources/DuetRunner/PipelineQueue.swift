@@ -2,7 +2,7 @@ import Foundation
 
 /// The shared bookkeeping of a pipelined pool run, behind one lock: which jobs are left, which
 /// conversations came back to start again, the outputs so far, and which slots are still serving.
-final class PipelineQueue<Conversation: RunnerConversation>: @unchecked Sendable {
+final class PipelineQueue<Conversation: RunnerDialogue>: @unchecked Sendable {
   typealias Output = Conversation.Output
 
   /// A unit of work: a job not yet prepared, or a conversation to start again on a fresh runner.

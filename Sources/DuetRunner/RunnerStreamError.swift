@@ -6,11 +6,11 @@
 /// the stream to its end proves the pairing held, so this fails the whole run, naming the runner.
 public struct RunnerStreamError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The runner's command, as the user gave it.
-  public var command: String
+  package var command: String
   /// What was wrong with the stream.
-  public var fault: RunnerFault
+  package var fault: RunnerFault
 
-  public init(command: String, fault: RunnerFault) {
+  package init(command: String, fault: RunnerFault) {
     self.command = command
     self.fault = fault
   }

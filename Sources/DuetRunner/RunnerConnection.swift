@@ -10,6 +10,10 @@ public protocol RunnerConnection: AnyObject {
   /// Sends one `reduce` request (state and action as compact JSON text) and waits for its answer
   /// (one request in flight at a time).
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply
+  /// Sends one request line of another op (`scenarios`; newline included) and waits for its reply
+  /// line, which may be as long as the bulk cap. Answered as a v1 runner that does not speak the op
+  /// would, by connections that only know `reduce`.
+  func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8]
   /// The last lines the runner wrote to stderr, for reports.
   func stderrTail() -> [String]
   /// Ends the conversation: `{"op":"exit"}`, then read the runner's output to its end and reap it
@@ -18,6 +22,11 @@ public protocol RunnerConnection: AnyObject {
   func close() throws(RunnerStreamError)
   /// Ends the conversation at once (the runner is hung or out of sync).
   func kill()
+}
+
+extension RunnerConnection {
+  /// `{"error":"unknown op"}`: what a runner answers an op it does not speak.
+  public func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] { Array(#"{"error":"unknown op"}"#.utf8) }
 }
 
 /// A runner's answer to `reduce`.
@@ -29,7 +38,7 @@ public enum ReduceReply: Equatable, Sendable {
 }
 
 /// Starts runner conversations; the pool asks for a fresh one whenever a runner is lost.
-public protocol RunnerLauncher: Sendable {
+package protocol RunnerLauncher: Sendable {
   /// A new conversation whose handshake has been validated.
   func launch() throws(RunnerStartError) -> any RunnerConnection
   /// Seconds each request may take (pipelined slots time requests themselves).
@@ -38,5 +47,5 @@ public protocol RunnerLauncher: Sendable {
 
 extension RunnerLauncher {
   /// The default `--timeout`.
-  public var requestTimeout: Double { RunnerLimits().timeout }
+  package var requestTimeout: Double { RunnerLimits.defaultTimeout }
 }

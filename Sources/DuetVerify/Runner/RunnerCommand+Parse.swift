@@ -1,29 +1,11 @@
+import DuetRunner
 import Foundation
 
-/// How to start a runner: the executable, its arguments, and the folder it runs in.
+/// `--runner CMD` as the user typed it, turned into the command the pool starts.
 ///
-/// The runner always runs in the repository root (so relative paths it reads resolve the same way
-/// for every verb), while a relative `--runner` path is resolved against the folder the user ran
-/// duet-verify from, which is what they typed it relative to.
-public struct RunnerCommand: Equatable, Sendable {
-  /// Absolute path of the executable.
-  public var executable: String
-  /// Arguments after the executable.
-  public var arguments: [String]
-  /// The folder the runner starts in (the repository root).
-  public var workingDirectory: URL
-
-  public init(executable: String, arguments: [String] = [], workingDirectory: URL) {
-    self.executable = executable
-    self.arguments = arguments
-    self.workingDirectory = workingDirectory
-  }
-
-  /// The command as a user would type it, for messages.
-  public var display: String {
-    ([executable] + arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-  }
-
+/// The runner always runs in the repository root, while a relative `--runner` path is resolved
+/// against the folder the user ran duet-verify from, which is what they typed it relative to.
+extension RunnerCommand {
   /// `--runner CMD`: an executable path, or a command line split as a shell splits words.
   public static func parse(
     _ text: String, invokedFrom folder: URL, workingDirectory: URL, environment: [String: String]

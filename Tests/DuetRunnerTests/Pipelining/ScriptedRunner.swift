@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DuetVerify
+@testable import DuetRunner
 
 /// An in-memory runner that pipelines like a process: requests queue up on `send` and are answered
 /// strictly in order on `receiveReply`, by a script. A scripted losing fault kills it: from then
@@ -30,6 +30,18 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
     if let dead { throw dead }
     inbox.append(action)
     mostInFlight = max(mostInFlight, inbox.count)
+  }
+
+  /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    switch try receiveReply(deadline: deadline) {
+    case .answer(let state, _): return Array(state.utf8)
+    case .refused(let message): return Array(#"{"error":"\#(message)"}"#.utf8)
+    }
   }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
@@ -69,6 +81,8 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
   let bufferedOnLoss: [String: [ReduceReply]]
   private(set) var runners: [ScriptedRunner] = []
   private var starts = 0
+  /// Signalled once per start attempt.
+  let attempted = DispatchSemaphore(value: 0)
 
   init(
     failingStarts: Set<Int> = [], bufferedOnLoss: [String: [ReduceReply]] = [:],
@@ -86,6 +100,7 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
       defer { starts += 1 }
       return starts
     }
+    defer { attempted.signal() }
     if failingStarts.contains(number) {
       throw RunnerStartError(command: "scripted", fault: .exited(.status(1)), stderr: [])
     }
@@ -123,5 +138,15 @@ struct EchoConversation: RunnerConversation {
 
   mutating func fail(_ fault: RunnerFault, stderr: [String]) -> String {
     "\(job): \(fault) at step \(step)"
+  }
+}
+
+extension RunnerReply {
+  /// The reply's line, for previews.
+  var line: [UInt8] {
+    switch self {
+    case .op(let line): return line
+    case .reduce: return []
+    }
   }
 }

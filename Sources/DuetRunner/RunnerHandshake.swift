@@ -6,54 +6,49 @@ import DuetCore
 /// naming what it sent, so a mismatched build is diagnosed at once instead of as a page of failures.
 public struct RunnerHandshake: Equatable, Sendable {
   /// The protocol name the verifier speaks.
-  public static let protocolName = "duet-replay"
+  package static let protocolName = "duet-replay"
   /// The protocol version the verifier speaks.
-  public static let protocolVersion: Int64 = 1
+  package static let protocolVersion: Int64 = 1
 
   /// Features the runner serves, as sent.
-  public var features: [String]
+  package var features: [String]
   /// `swift`, `kotlin`, … (informational).
-  public var platform: String?
+  package var platform: String?
   /// Optional extras (`record`).
-  public var capabilities: [String]
+  package var capabilities: [String]
 
-  public init(features: [String], platform: String? = nil, capabilities: [String] = []) {
+  package init(features: [String], platform: String? = nil, capabilities: [String] = []) {
     self.features = features
     self.platform = platform
     self.capabilities = capabilities
   }
 
   /// Validates a handshake line.
-  public static func parse(_ line: [UInt8]) throws(RunnerFault) -> RunnerHandshake {
+  package static func parse(_ line: [UInt8]) throws(RunnerFault) -> RunnerHandshake {
     let sent = RunnerFault.preview(line)
     let tree: JSONValue
     do {
       tree = try JSONParser().parse(line)
     } catch {
-      throw .refusedHandshake(
-        reason: "its handshake is not JSON (\(error.message) at column \(error.column))", sent: sent)
+      throw .refusedHandshake(.notJSON(message: error.message, column: error.column), sent: sent)
     }
     guard case .object(let members) = tree else {
-      throw .refusedHandshake(reason: "its handshake is \(tree.kindName), not a JSON object", sent: sent)
+      throw .refusedHandshake(.notObject(kind: tree.kindName), sent: sent)
     }
     let name = members["protocol"]
     let version = members["version"]
     guard name == .string(protocolName), version == .integer(protocolVersion) else {
       let shownName = name.map(FirstDivergence.render) ?? "nothing"
       let shownVersion = version.map(FirstDivergence.render) ?? "nothing"
-      throw .refusedHandshake(
-        reason:
-          "its handshake says protocol \(shownName), version \(shownVersion); duet-verify speaks protocol "
-          + "\"\(protocolName)\", version \(protocolVersion). Use a runner built for replay protocol v1",
-        sent: sent)
+      throw .refusedHandshake(.otherProtocol(name: shownName, version: shownVersion), sent: sent)
     }
     guard case .array(let items)? = members["features"] else {
-      throw .refusedHandshake(reason: "its handshake has no 'features' list of the features it serves", sent: sent)
+      throw .refusedHandshake(.noFeatures, sent: sent)
     }
     var features: [String] = []
     for item in items {
       guard case .string(let feature) = item else {
-        throw .refusedHandshake(reason: "its 'features' list holds \(item.kindName), not only names", sent: sent)
+        throw .refusedHandshake(.featureNotName(kind: item.kindName), sent: sent)
       }
       features.append(feature)
     }

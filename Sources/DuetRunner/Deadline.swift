@@ -1,10 +1,10 @@
 import Dispatch
 
 /// A point on the monotonic clock: every wait in the runner pool is bounded by one.
-struct Deadline: Sendable {
+package struct Deadline: Sendable {
   let nanoseconds: UInt64
 
-  init(after seconds: Double) {
+  package init(after seconds: Double) {
     let now = DispatchTime.now().uptimeNanoseconds
     let span = seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
     nanoseconds = now &+ span
@@ -36,6 +36,6 @@ struct Deadline: Sendable {
 #endif
 
 /// `close(2)`, under a name that methods called `close()` do not shadow.
-func closeDescriptor(_ fd: Int32) {
+package func closeDescriptor(_ fd: Int32) {
   _ = close(fd)
 }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import DuetVerify
+@testable import DuetRunner
 
 /// The pipelined pool: several jobs' requests in flight on one runner, replies paired with the
 /// oldest request, and a lost runner costing only the request it owed.
@@ -106,6 +106,41 @@ final class PipelinedPoolTests: XCTestCase {
     for (job, output) in outcome.outputs.enumerated().dropFirst() {
       XCTAssertTrue(output == "\(job): ok" || output == "\(job): abandoned", output)
     }
+  }
+
+  func testAnOpRequestGetsItsReplyLineBackOnTheSameEngine() {
+    let launcher = ScriptedLauncher()
+    let outcome = RunnerPool(launcher: launcher, size: 1).runPipelined(
+      Array(0..<3), depth: 2, prepare: { .converse(OpDialogue(job: $0)) }, abandon: { _, _ in "abandoned" })
+    XCTAssertEqual(outcome.outputs, ["0: ask 0", "1: ask 1", "2: ask 2"])
+    XCTAssertEqual(outcome.runnersStarted, 1)
+  }
+
+  func testAnOpReplyThatIsNotItsShapeFailsItsJobAndKeepsTheRunner() {
+    let launcher = ScriptedLauncher { _, action in
+      .success(.answer(state: action == "ask 1\n" ? "garbage" : action, effects: "[]"))
+    }
+    let outcome = RunnerPool(launcher: launcher, size: 1).runPipelined(
+      Array(0..<3), depth: 1, prepare: { .converse(OpDialogue(job: $0)) }, abandon: { _, _ in "abandoned" })
+    XCTAssertEqual(
+      outcome.outputs, ["0: ask 0", "1: runner's response has no 'ask' string: garbage", "2: ask 2"])
+    XCTAssertEqual(outcome.runnersStarted, 1)
+  }
+
+  /// Asks one op (`ask <job>`) and expects its line echoed back.
+  struct OpDialogue: RunnerDialogue {
+    let job: Int
+
+    func open(handshake: RunnerHandshake) -> DialogueMove<String> { .send(.op(Array("ask \(job)\n".utf8))) }
+
+    func take(_ reply: RunnerReply) throws(RunnerFault) -> DialogueMove<String> {
+      guard case .op(let line) = reply, line.starts(with: Array("ask ".utf8)) else {
+        throw .missingField("ask", preview: RunnerFault.preview(reply.line))
+      }
+      return .finish("\(job): \(String(decoding: line.dropLast(), as: UTF8.self))")
+    }
+
+    func fail(_ fault: RunnerFault, stderr: [String]) -> String { "\(job): \(fault)" }
   }
 
   final class Counter: @unchecked Sendable {
