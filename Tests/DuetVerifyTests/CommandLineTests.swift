@@ -3,19 +3,7 @@ import Foundation
 import XCTest
 
 /// The command line in-process: verbs, options, exit codes and the sentences that go with them.
-final class CommandLineTests: XCTestCase {
-  var folder: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
-    folder = nil
-    super.tearDown()
-  }
-
+final class CommandLineTests: FolderTestCase {
   func run(_ arguments: [String], environment: [String: String] = [:]) -> (code: ExitCode, out: String, error: String) {
     CapturedOutput.run(arguments, in: folder.url, environment: environment)
   }

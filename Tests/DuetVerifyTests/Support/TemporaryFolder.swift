@@ -1,3 +1,4 @@
+import DuetVerify
 import Foundation
 import XCTest
 
@@ -22,4 +23,7 @@ final class TemporaryFolder {
     try Data(text.utf8).write(to: file)
     return file
   }
+
+  /// Where `manifest.yaml` sits in the folder (written or not).
+  var manifestLocation: ManifestLocation { ManifestLocation(file: url.appendingPathComponent("manifest.yaml")) }
 }

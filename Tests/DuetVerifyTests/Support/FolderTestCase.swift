@@ -1,0 +1,30 @@
+import DuetVerify
+import XCTest
+
+/// A test case that works in a fresh `TemporaryFolder` per test, removed when the test ends.
+///
+/// XCTest keeps test case objects alive for the whole run, so the folder is dropped in `tearDown`
+/// (not left to the case's deinit), which removes it from disk right away. Subclasses that prepare
+/// the folder override `setUpWithError` and call `super` first.
+class FolderTestCase: XCTestCase {
+  var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    folder = try TemporaryFolder()
+  }
+
+  override func tearDown() {
+    folder = nil
+    super.tearDown()
+  }
+
+  /// Writes `manifest` as the folder's `manifest.yaml` and lints the folder: the problems' sentences.
+  func lint(_ manifest: String) throws -> [String] {
+    try folder.write("manifest.yaml", manifest)
+    let read = ManifestReader.load(folder.manifestLocation)
+    let store = FixtureStore(location: folder.manifestLocation)
+    let linter = Linter(manifest: read.manifest, manifestProblems: read.problems, store: store)
+    return linter.run().problems.map(\.description)
+  }
+}
