@@ -11,11 +11,6 @@ class ContainmentTestCase: FolderTestCase {
 
   override func setUpWithError() throws {
     try super.setUpWithError()
-    outside = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    outside = nil
-    super.tearDown()
+    outside = try makeFolder()
   }
 }

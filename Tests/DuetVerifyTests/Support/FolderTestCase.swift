@@ -3,20 +3,22 @@ import XCTest
 
 /// A test case that works in a fresh `TemporaryFolder` per test, removed when the test ends.
 ///
-/// XCTest keeps test case objects alive for the whole run, so the folder is dropped in `tearDown`
-/// (not left to the case's deinit), which removes it from disk right away. Subclasses that prepare
-/// the folder override `setUpWithError` and call `super` first.
+/// XCTest keeps test case objects alive for the whole run, so a folder held in a property would
+/// outlive its test; `makeFolder()` removes each folder from disk in a teardown block instead.
+/// Subclasses that prepare the folder override `setUpWithError` and call `super` first.
 class FolderTestCase: XCTestCase {
   var folder: TemporaryFolder!
 
   override func setUpWithError() throws {
     try super.setUpWithError()
-    folder = try TemporaryFolder()
+    folder = try makeFolder()
   }
 
-  override func tearDown() {
-    folder = nil
-    super.tearDown()
+  /// A fresh folder, removed from disk when the current test ends.
+  func makeFolder() throws -> TemporaryFolder {
+    let made = try TemporaryFolder()
+    addTeardownBlock { try? FileManager.default.removeItem(at: made.url) }
+    return made
   }
 
   /// Writes `manifest` as the folder's `manifest.yaml` and lints the folder: the problems' sentences.
