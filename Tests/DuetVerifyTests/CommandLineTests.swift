@@ -70,8 +70,7 @@ final class CommandLineTests: FolderTestCase {
   }
 
   func testAFeatureFilterMatchingNothingIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify", "--feature", "lamp", "--runner", "/bin/true"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(result.error, "duet-verify: --feature lamp is not declared in manifest.yaml (declared: counter).\n")
@@ -88,8 +87,7 @@ final class CommandLineTests: FolderTestCase {
   }
 
   func testNoRunnerAndNoReplayRunnerIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(
@@ -99,8 +97,7 @@ final class CommandLineTests: FolderTestCase {
   }
 
   func testAMissingRunnerIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify", "--runner", "bin/runner --flag"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(
@@ -110,15 +107,14 @@ final class CommandLineTests: FolderTestCase {
   }
 
   func testLintPassesACleanRepository() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["lint"])
     XCTAssertEqual(result.code, .passed)
     XCTAssertEqual(result.out, "duet-verify lint: OK (1 feature, 1 fixture)\n")
   }
 
   func testLintJSONIsOneObject() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     try folder.write("fixtures/stale.fixture.json", FixtureText.counter())
     let result = run(["lint", "--json"])
     XCTAssertEqual(result.code, .failed)
@@ -144,7 +140,7 @@ final class CommandLineTests: FolderTestCase {
   }
 
   func testLintPrintsEveryProblemAndFails() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     try folder.write("fixtures/stale.fixture.json", FixtureText.counter())
     let result = run(["lint", "--manifest", "manifest.yaml"])
     XCTAssertEqual(result.code, .failed)

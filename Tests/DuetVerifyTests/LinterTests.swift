@@ -4,8 +4,6 @@ import XCTest
 
 /// The lint checks over a real folder: each problem, with its file, line and sentence.
 final class LinterTests: FolderTestCase {
-  let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"
-
   func testACleanRepositoryHasNoProblems() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
     XCTAssertEqual(try lint(counterManifest), [])

@@ -46,7 +46,7 @@ final class TaxonomyVerbTests: FolderTestCase {
   }
 
   func testConflictingFormatsAreAUsageError() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     XCTAssertEqual(run(["taxonomy", "--json", "--markdown"]).code, .usage)
   }
 }

@@ -21,6 +21,15 @@ class FolderTestCase: XCTestCase {
     return made
   }
 
+  /// The manifest of the smallest repository: feature `counter` with its one recording.
+  let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"
+
+  /// Makes the folder that smallest repository: `counterManifest` and `FixtureText.counter()`.
+  func writeCounterRepository() throws {
+    try folder.write("manifest.yaml", counterManifest)
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+  }
+
   /// Writes `manifest` as the folder's `manifest.yaml` and lints the folder: the problems' sentences.
   func lint(_ manifest: String) throws -> [String] {
     try folder.write("manifest.yaml", manifest)
