@@ -8,6 +8,7 @@ import Foundation
 //                      [--stderr-flood BYTES] [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
 //                      [--line-mib N] [--announce FIFO] [--start-log FILE] [--capabilities record]
 //                      [--at-exit crash|status] [--grandchild-stderr PIDFILE] [--scenarios-mib N]
+//                      [--platform NAME]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
 // invalid-utf8, huge-line (--line-mib MiB, default 17), error, close-stdout, close-stdin (answers
@@ -29,6 +30,8 @@ import Foundation
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
 // or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
 // failing Then, unknown-op). Without it, scenarios is an unknown op.
+//
+// --platform NAME: the handshake names platform NAME (default "test"), so a test can run lanes.
 //
 // misbehaving-runner --print-canonical-set prints CanonicalSetSample in compact form and exits.
 
@@ -72,7 +75,7 @@ if let flood = options["--stderr-flood"], let bytes = Int(flood) {
 }
 let features = (options["--features"] ?? "counter").split(separator: ",").map { JSONValue.string(String($0)) }
 var handshakeFields: [String: JSONValue] = [
-  "features": .array(features), "platform": .string("test"),
+  "features": .array(features), "platform": .string(options["--platform"] ?? "test"),
   "protocol": .string(options["--protocol"] ?? "duet-replay"),
   "version": .integer(Int64(options["--version"] ?? "1") ?? 1),
 ]
