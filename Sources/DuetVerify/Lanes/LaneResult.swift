@@ -38,7 +38,7 @@ public struct LaneResult: Sendable {
       runnerFailures: runnerFailures, runners: runners, durationMillis: whole.durationMillis, shard: whole.shard,
       runner: runner)
     run.allowsEmpty = whole.allowsEmpty
-    run.runFlags = whole.runFlags.contains(Option.lane.rawValue) ? whole.runFlags : whole.runFlags + ["--lane", platform]
+    run.runFlags = whole.runFlags.contains("--lane") ? whole.runFlags : whole.runFlags + ["--lane", platform]
     return run
   }
 }

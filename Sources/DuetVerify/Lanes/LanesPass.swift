@@ -23,8 +23,7 @@ struct LanesPass {
     let group = DispatchGroup()
     for (index, lane) in lanes.enumerated() {
       let pass = CorpusPass(
-        linter: linter, pool: lane.runner.pool, depth: CorpusReplay.defaultPipelineDepth,
-        timeout: lane.runner.limits.timeout)
+        linter: linter, pool: lane.pool, depth: CorpusReplay.defaultPipelineDepth, timeout: lane.timeout)
       let platform = lane.platform
       group.enter()
       // A thread per lane: each pass blocks until its pool is done, and lanes must not wait in line.
@@ -45,7 +44,7 @@ struct LanesPass {
       results.append(
         LaneResult(
           platform: lane.platform, fixtures: pass.results, runnerFailures: failures, runners: pass.runners,
-          runner: lane.runner.identity))
+          runner: lane.identity))
     }
     let first = passes[0]
     var run = RunResult(

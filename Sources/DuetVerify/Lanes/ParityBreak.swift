@@ -13,8 +13,8 @@ public struct ParityBreak: Codable, Equatable, Sendable {
   public var step: Int?
   /// The first divergent JSON path there, when the failure was a divergence.
   public var path: String?
-  /// What went wrong there, when it was not a divergence (`runner error`…).
-  public var reason: String
+  /// What went wrong there.
+  public var reason: FixtureFailure.Reason
 
   /// Every parity break among `lanes`, in the first lane's recording order.
   public static func find(in lanes: [LaneResult]) -> [ParityBreak] {
@@ -40,18 +40,8 @@ public struct ParityBreak: Codable, Equatable, Sendable {
       breaks.append(
         ParityBreak(
           fixture: name, passedOn: passed, failedOn: failed.map(\.lane), step: shown.failure.step,
-          path: shown.failure.divergence?.path, reason: FailureBlock.phrase(shown.failure.reason)))
+          path: shown.failure.divergence?.path, reason: shown.failure.reason))
     }
     return breaks
-  }
-
-  /// `parity break: 'counter' passes on swift but fails on kotlin, first at step 1 expectedState.count`.
-  public var sentence: String {
-    var text =
-      "parity break: '\(fixture.printable)' passes on \(passedOn.joined(separator: ", ")) but fails on "
-      + failedOn.joined(separator: ", ")
-    if let step { text += ", first at step \(step)" }
-    if let path { text += (step == nil ? ", first at " : " ") + path.printable } else { text += " (\(reason))" }
-    return text
   }
 }

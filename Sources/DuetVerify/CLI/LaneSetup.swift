@@ -27,7 +27,7 @@ enum LaneSetup {
       case .stop(let code): return .stop(code)
       }
     }
-    var lanes: [Lane] = []
+    var lanes: [(lane: Lane, choice: RunnerSetup.Choice)] = []
     do {
       for runner in given {
         let choice = try RunnerSetup.given(runner, options, manifest: manifest, context: context)
@@ -54,35 +54,46 @@ enum LaneSetup {
               + "which cannot name a lane (its report folder): use letters, digits, '.', '-' and '_' only.")
           return .stop(.usage)
         }
-        if let earlier = lanes.first(where: { $0.platform == platform }) {
+        if let earlier = lanes.first(where: { $0.lane.platform == platform }) {
           output.diagnostic(
             "duet-verify \(verb.rawValue): two runners announce platform '\(platform.printable)' "
-              + "('\((earlier.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
+              + "('\((earlier.lane.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
               + "Give one --runner per platform.")
           return .stop(.usage)
         }
-        lanes.append(Lane(platform: platform, runner: choice, given: runner))
+        lanes.append(lane(platform, choice, given: runner))
       }
-      let claimsSwift = lanes.contains { $0.platform == Self.manifestPlatform }
+      let claimsSwift = lanes.contains { $0.lane.platform == Self.manifestPlatform }
       if !claimsSwift, manifest.replayRunner != nil || given.isEmpty, wanted == nil || wanted == Self.manifestPlatform {
         let built = try RunnerSetup.built(options, manifest: manifest, context: context)
-        lanes.insert(Lane(platform: Self.manifestPlatform, runner: built, given: nil), at: 0)
+        lanes.insert(lane(Self.manifestPlatform, built, given: nil), at: 0)
       }
     } catch {
       return .stop(RunnerSetup.stop(error, output: output))
     }
     if let wanted {
-      guard let lane = lanes.first(where: { $0.platform == wanted }) else {
+      guard let lane = lanes.first(where: { $0.lane.platform == wanted }) else {
         output.diagnostic(
           "duet-verify \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
-            + (lanes.isEmpty ? "no platform" : lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", "))
+            + (lanes.isEmpty ? "no platform" : lanes.map { "'\($0.lane.platform.printable)'" }.joined(separator: ", "))
             + ". Pick one of them with --lane NAME, or add its runner with --runner CMD."
-            + Suggestion.hint(for: wanted, among: lanes.map(\.platform)))
+            + Suggestion.hint(for: wanted, among: lanes.map(\.lane.platform)))
         return .stop(.usage)
       }
       lanes = [lane]
     }
-    return lanes.count == 1 ? .single(lanes[0].runner) : .lanes(lanes)
+    return lanes.count == 1 ? .single(lanes[0].choice) : .lanes(lanes.map(\.lane))
+  }
+
+  /// A lane of `choice`, keeping the choice for a run that ends up with one runner.
+  static func lane(_ platform: String, _ choice: RunnerSetup.Choice, given: String?) -> (lane: Lane, choice: RunnerSetup.Choice) {
+    var identity = choice.identity
+    identity.platform = platform
+    return (
+      Lane(
+        platform: platform, launcher: choice.launcher, jobs: choice.jobs, timeout: choice.limits.timeout, identity: identity, given: given),
+      choice
+    )
   }
 
   /// The platform the manifest's `replayRunner` package stands for.
