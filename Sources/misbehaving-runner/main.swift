@@ -15,7 +15,8 @@ import Foundation
 // wrongly, then reads nothing), slow (answers correctly after --slow-ms; without this fault,
 // --slow-ms delays every answer), and the stream-integrity faults, each around a correct answer:
 // duplicate (the answer twice), stray (a stray line, then the answer), blank (a blank line, then
-// the answer), pretty-state (the answer with its state as multi-line pretty JSON).
+// the answer), pretty-state (the answer with its state as multi-line pretty JSON), and off-by-one (a
+// well-formed answer whose state's count is one too many: a core that disagrees).
 // --at-exit: on {"op":"exit"}, SIGKILL itself (crash) or exit with status 3 (status) instead of 0.
 // --grandchild-stderr: after the handshake, leave a child behind (same process group, same pipes)
 // writing to stderr forever; it writes its pid to PIDFILE first.
@@ -204,8 +205,17 @@ while let line = readLine(strippingNewline: true) {
     default: break
     }
   }
-  guard let (next, effects) = Reducers.reduce(feature: feature, state: state, action: action),
-    let stateText = try? CanonicalWriter.compact(next), let effectsText = try? CanonicalWriter.compact(.array(effects))
+  guard case (var next, let effects)? = Reducers.reduce(feature: feature, state: state, action: action) else {
+    out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+    continue
+  }
+  if fires, fault == "off-by-one", case .object(var fields) = next, let count = fields["count"]?.integerValue {
+    // A core that disagrees: a well-formed answer whose count is one too many.
+    fields["count"] = .integer(count + 1)
+    next = .object(fields)
+  }
+  guard let stateText = try? CanonicalWriter.compact(next),
+    let effectsText = try? CanonicalWriter.compact(.array(effects))
   else {
     out("{\"error\":\"unknown feature '\(feature)'\"}\n")
     continue
