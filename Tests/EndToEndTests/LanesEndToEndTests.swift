@@ -10,7 +10,8 @@ final class LanesEndToEndTests: XCTestCase {
 
   /// A Kotlin lane whose core disagrees on `decrement` (two of the three recordings decrement).
   func faultyKotlinRunner() throws -> String {
-    try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform kotlin --fault off-by-one --on decrement"
+    try BuiltProducts.executable(named: "misbehaving-runner").path
+      + " --platform kotlin --fault off-by-one --on decrement"
   }
 
   func bothLanes() throws -> [String] {
@@ -128,7 +129,9 @@ final class LanesEndToEndTests: XCTestCase {
         ["verify", "--json", "--shard", "\(index)/2", "--allow-empty-shard"] + (try bothLanes()))
       let lanes = try XCTUnwrap(try json(run.out)["lanes"] as? [[String: Any]], run.all)
       XCTAssertEqual(lanes.map { $0["platform"] as? String }, ["swift", "kotlin"], "every shard runs every lane")
-      let names = lanes.map { lane in ((lane["fixtures"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String } }
+      let names = lanes.map { lane in
+        ((lane["fixtures"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+      }
       XCTAssertEqual(names[0], names[1], "both lanes replay the shard's recordings")
       for (lane, laneNames) in zip(["swift", "kotlin"], names) { replayed[lane, default: []] += laneNames }
     }
@@ -148,7 +151,8 @@ final class LanesEndToEndTests: XCTestCase {
     XCTAssertTrue(swift.out.contains("duet-verify: 3/3 fixtures passed"), swift.out)
     let missing = try repository.verify(["verify", "--lane", "android"] + (try bothLanes()))
     XCTAssertEqual(missing.code, 2, missing.all)
-    XCTAssertTrue(missing.error.contains("there is no lane 'android': the runners announce 'swift', 'kotlin'"), missing.error)
+    XCTAssertTrue(
+      missing.error.contains("there is no lane 'android': the runners announce 'swift', 'kotlin'"), missing.error)
   }
 
   func testOneRunnerReportsWithoutLanes() throws {
@@ -158,11 +162,13 @@ final class LanesEndToEndTests: XCTestCase {
     XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
     XCTAssertFalse(run.out.contains("[kotlin]"), run.out)
     XCTAssertFalse(run.out.contains("parity break"), run.out)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
     // A lane report left by an earlier run with lanes goes when a one-runner run replaces it.
     _ = try repository.verify(["verify"] + (try bothLanes()))
     _ = try repository.verify(["verify", "--runner", try swiftRunner()])
-    XCTAssertFalse(FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
     XCTAssertTrue(try repository.read(".runs/verify/fixtures/counter.json").contains("\"name\": \"counter\""))
   }
 

@@ -86,12 +86,15 @@ enum LaneSetup {
   }
 
   /// A lane of `choice`, keeping the choice for a run that ends up with one runner.
-  static func lane(_ platform: String, _ choice: RunnerSetup.Choice, given: String?) -> (lane: Lane, choice: RunnerSetup.Choice) {
+  static func lane(_ platform: String, _ choice: RunnerSetup.Choice, given: String?) -> (
+    lane: Lane, choice: RunnerSetup.Choice
+  ) {
     var identity = choice.identity
     identity.platform = platform
     return (
       Lane(
-        platform: platform, launcher: choice.launcher, jobs: choice.jobs, timeout: choice.limits.timeout, identity: identity, given: given),
+        platform: platform, launcher: choice.launcher, jobs: choice.jobs, timeout: choice.limits.timeout,
+        identity: identity, given: given),
       choice
     )
   }
@@ -102,7 +105,9 @@ enum LaneSetup {
   /// True for a platform that can name a lane and its `.runs/verify/lanes/<platform>/` folder.
   static func isLaneName(_ name: String) -> Bool {
     name != "." && name != ".." && name.utf8.count <= 64
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+      }
   }
 
   /// Starts one runner and reads the platform its handshake announces.

@@ -65,7 +65,8 @@ enum Option: String, CaseIterable, Sendable {
         verbs: runs, repeatableOn: [.verify, .explain])
     case .lane:
       return Row(
-        value: .text("NAME"), help: "only the lane of platform NAME (explain: that lane's report; default: the failing one)",
+        value: .text("NAME"),
+        help: "only the lane of platform NAME (explain: that lane's report; default: the failing one)",
         verbs: [.verify, .explain])
     case .timeout:
       return Row(
