@@ -179,4 +179,26 @@ final class LanesEndToEndTests: XCTestCase {
     XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.error.contains("did not start, so its lane cannot be named"), run.error)
   }
+
+  /// The manifest names a runner package that cannot be built (no Package.swift): whether
+  /// duet-verify tries to build it shows whether it took the manifest's runner as the Swift lane.
+  func corpusWithAnUnbuildableRunnerPackage() throws -> TemporaryRepository {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write("runner-pkg/README.md", "not a package\n")
+    try repository.write("manifest.yaml", "replayRunner: runner-pkg\n" + (try repository.read("manifest.yaml")))
+    return repository
+  }
+
+  func testTheManifestRunnerIsTheSwiftLaneUnlessARunnerClaimsSwift() throws {
+    let repository = try corpusWithAnUnbuildableRunnerPackage()
+    let kotlinOnly = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform kotlin"
+    let withKotlin = try repository.verify(["verify", "--runner", kotlinOnly])
+    XCTAssertEqual(withKotlin.code, 1, withKotlin.all)
+    XCTAssertTrue(withKotlin.error.contains("replayRunner: runner-pkg is not a SwiftPM package"), withKotlin.error)
+    let claimsSwift = try repository.verify(["verify", "--runner", try swiftRunner()])
+    XCTAssertEqual(claimsSwift.code, 0, claimsSwift.all)
+    XCTAssertTrue(claimsSwift.out.contains("duet-verify: 3/3 fixtures passed"), claimsSwift.out)
+    let kotlinLane = try repository.verify(["verify", "--runner", kotlinOnly, "--lane", "kotlin"])
+    XCTAssertEqual(kotlinLane.code, 0, kotlinLane.all)
+  }
 }
