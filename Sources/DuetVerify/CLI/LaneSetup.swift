@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// Turns the runners a command line names into lanes: each `--runner` is started once to read the
 /// platform its handshake announces, which names its lane; the manifest's `replayRunner` package
 /// is the `swift` lane unless a `--runner` claims `swift`; `--lane NAME` keeps one.

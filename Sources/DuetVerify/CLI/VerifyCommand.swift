@@ -75,15 +75,15 @@ enum VerifyCommand {
   /// Several runners: every selected recording on every lane at once (`--shard` has split the
   /// recordings already, never the lanes), then one report with a part per lane.
   static func replayLanes(
-    _ lanes: [Lane], selection: [ListedFixture], linter: Linter, options: ParsedArguments, context: CommandContext
+    _ lanes: [Lane], selection: [ListedFixture], corpus: Corpus, options: ParsedArguments, context: CommandContext
   ) -> ExitCode {
     let output = context.output
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count * lanes.count, write: output.writeDiagnostic) : nil
-    let runs = StreamedRunsFolder(RunsFolder(location: linter.manifest.location))
+    let runs = StreamedRunsFolder(RunsFolder(location: corpus.manifest.location))
     let keepSteps = options.json
-    var run = LanesPass(linter: linter, lanes: lanes).run(
+    let (lanesRun, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
       selected: selection, shard: options.shard,
       onResult: { lane, result in
         runs.write(result, lane: lane)
@@ -91,8 +91,11 @@ enum VerifyCommand {
       },
       keep: { keepSteps ? $0 : $0.slimmed })
     progress?.finish()
+    var run = lanesRun
     run.runFlags = options.flags
-    let written = report(run, options: options, context: context, manifest: linter.manifest, streamed: runs)
+    let written = report(
+      run, options: options, context: context, manifest: corpus.manifest, streamed: runs,
+      page: PageInputs(taxonomy: taxonomy, platform: nil))
     return run.passed && written ? .passed : .failed
   }
 

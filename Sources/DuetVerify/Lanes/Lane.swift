@@ -1,3 +1,5 @@
+import DuetRunner
+
 /// One platform's runner in a run: the name its handshake announced (`swift`, `kotlin`) and the
 /// runner pool to replay on. Each lane replays every selected recording in a pool of its own.
 struct Lane {

@@ -1,4 +1,5 @@
 import Dispatch
+import DuetRunner
 import Foundation
 
 /// `verify` over several lanes: the one per-runner pass (``CorpusPass``) runs once per lane, all
@@ -6,9 +7,9 @@ import Foundation
 /// fixture store; their results are combined into one ``RunResult`` whose `lanes` reporters render.
 ///
 /// Lint and the taxonomy gate look at the recordings, not at a runner: the first lane's findings
-/// are the run's.
+/// (and taxonomy, for the HTML page) are the run's.
 struct LanesPass {
-  var linter: Linter
+  var corpus: Corpus
   var lanes: [Lane]
 
   /// Runs every lane; `onResult` sees each full result with its lane as it completes, and `keep`
@@ -17,13 +18,13 @@ struct LanesPass {
     selected: [ListedFixture], shard: Shard?,
     onResult: @escaping @Sendable (String, FixtureResult) -> Void,
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult
-  ) -> RunResult {
+  ) -> (run: RunResult, taxonomy: TaxonomyReport) {
     let started = DispatchTime.now().uptimeNanoseconds
     let outcomes = LaneOutcomes(count: lanes.count)
     let group = DispatchGroup()
     for (index, lane) in lanes.enumerated() {
       let pass = CorpusPass(
-        linter: linter, pool: lane.pool, depth: CorpusReplay.defaultPipelineDepth, timeout: lane.timeout)
+        corpus: corpus, pool: lane.pool, depth: CorpusPass.defaultPipelineDepth, timeout: lane.timeout)
       let platform = lane.platform
       group.enter()
       // A thread per lane: each pass blocks until its pool is done, and lanes must not wait in line.
@@ -53,7 +54,7 @@ struct LanesPass {
       runners: results.reduce(0) { $0 + $1.runners },
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000), shard: shard)
     run.lanes = results
-    return run
+    return (run, first.taxonomy)
   }
 }
 
