@@ -8,13 +8,15 @@ import Foundation
 //                      [--stderr-flood BYTES] [--fault KIND] [--on ACTION-CASE] [--slow-ms N]
 //                      [--line-mib N] [--announce FIFO] [--start-log FILE] [--capabilities record]
 //                      [--at-exit crash|status] [--grandchild-stderr PIDFILE] [--scenarios-mib N]
+//                      [--platform NAME]
 //
 // KIND: crash (SIGKILL itself), exit (status 3), hang, non-json, non-object, missing-state,
 // invalid-utf8, huge-line (--line-mib MiB, default 17), error, close-stdout, close-stdin (answers
 // wrongly, then reads nothing), slow (answers correctly after --slow-ms; without this fault,
 // --slow-ms delays every answer), and the stream-integrity faults, each around a correct answer:
 // duplicate (the answer twice), stray (a stray line, then the answer), blank (a blank line, then
-// the answer), pretty-state (the answer with its state as multi-line pretty JSON).
+// the answer), pretty-state (the answer with its state as multi-line pretty JSON), and off-by-one (a
+// well-formed answer whose state's count is one too many: a core that disagrees).
 // --at-exit: on {"op":"exit"}, SIGKILL itself (crash) or exit with status 3 (status) instead of 0.
 // --grandchild-stderr: after the handshake, leave a child behind (same process group, same pipes)
 // writing to stderr forever; it writes its pid to PIDFILE first.
@@ -29,6 +31,8 @@ import Foundation
 // small canned recording per feature or chain (Scenarios.swift); --on then also names the feature
 // or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
 // failing Then, unknown-op). Without it, scenarios is an unknown op.
+//
+// --platform NAME: the handshake names platform NAME (default "test"), so a test can run lanes.
 //
 // misbehaving-runner --print-canonical-set prints CanonicalSetSample in compact form and exits.
 
@@ -72,7 +76,7 @@ if let flood = options["--stderr-flood"], let bytes = Int(flood) {
 }
 let features = (options["--features"] ?? "counter").split(separator: ",").map { JSONValue.string(String($0)) }
 var handshakeFields: [String: JSONValue] = [
-  "features": .array(features), "platform": .string("test"),
+  "features": .array(features), "platform": .string(options["--platform"] ?? "test"),
   "protocol": .string(options["--protocol"] ?? "duet-replay"),
   "version": .integer(Int64(options["--version"] ?? "1") ?? 1),
 ]
@@ -201,8 +205,17 @@ while let line = readLine(strippingNewline: true) {
     default: break
     }
   }
-  guard let (next, effects) = Reducers.reduce(feature: feature, state: state, action: action),
-    let stateText = try? CanonicalWriter.compact(next), let effectsText = try? CanonicalWriter.compact(.array(effects))
+  guard case (var next, let effects)? = Reducers.reduce(feature: feature, state: state, action: action) else {
+    out("{\"error\":\"unknown feature '\(feature)'\"}\n")
+    continue
+  }
+  if fires, fault == "off-by-one", case .object(var fields) = next, let count = fields["count"]?.integerValue {
+    // A core that disagrees: a well-formed answer whose count is one too many.
+    fields["count"] = .integer(count + 1)
+    next = .object(fields)
+  }
+  guard let stateText = try? CanonicalWriter.compact(next),
+    let effectsText = try? CanonicalWriter.compact(.array(effects))
   else {
     out("{\"error\":\"unknown feature '\(feature)'\"}\n")
     continue

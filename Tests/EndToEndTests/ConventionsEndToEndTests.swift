@@ -51,7 +51,8 @@ final class ConventionsEndToEndTests: XCTestCase {
 
   func testSingleValuedOptionTwiceIsUsageError() throws {
     let repository = try TemporaryRepository.counterCorpus()
-    let run = try repository.verify(["verify", "--runner", try demoRunner(), "--runner", "/bin/true"])
+    // (verify and explain take one --runner per platform lane; record takes one runner.)
+    let run = try repository.verify(["record", "--runner", try demoRunner(), "--runner", "/bin/true"])
     XCTAssertEqual(run.code, 2)
     XCTAssertTrue(run.error.contains("--runner is given twice"), run.error)
     XCTAssertTrue(run.error.hasSuffix("but it takes one value. Give it once.\n"), run.error)

@@ -41,7 +41,7 @@ enum ExplainCommand {
   static func lastRun(
     location: ManifestLocation, style: TerminalStyle, options: ParsedArguments, output: CommandOutput
   ) -> ExitCode {
-    let runs = RunsFolder(location: location)
+    guard let runs = laneReport(location: location, options: options, output: output) else { return .usage }
     guard let summary = runs.readSummary() else {
       output.diagnostic(
         "duet-verify explain: no previous run in \(runs.folder.path). Run duet-verify verify first.")
@@ -66,11 +66,38 @@ enum ExplainCommand {
     return .failed
   }
 
+  /// The last run's report to explain: the run's own, or, when it had lanes, the lane `--lane`
+  /// names, else the first lane that failed, else the first. Nil (said why) for an unknown lane.
+  static func laneReport(location: ManifestLocation, options: ParsedArguments, output: CommandOutput) -> RunsFolder? {
+    let runs = RunsFolder(location: location)
+    let summary = runs.readSummary()
+    guard let lanes = summary?.lanes, !lanes.isEmpty else {
+      if let wanted = options.lane, let platform = summary?.runner?.platform, platform != wanted {
+        output.diagnostic(
+          "duet-verify explain: the last run had one lane, '\(platform.printable)', not '\(wanted.printable)'. "
+            + "Leave out --lane, or run verify with that lane's --runner.")
+        return nil
+      }
+      return runs
+    }
+    if let wanted = options.lane {
+      guard lanes.contains(where: { $0.platform == wanted }) else {
+        output.diagnostic(
+          "duet-verify explain: the last run has no lane '\(wanted.printable)'; its lanes are "
+            + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME."
+            + Suggestion.hint(for: wanted, among: lanes.map(\.platform)))
+        return nil
+      }
+      return runs.lane(wanted)
+    }
+    return runs.lane((lanes.first { $0.verdict != "pass" } ?? lanes[0]).platform)
+  }
+
   /// A name without a step: that recording's block from the last run.
   static func oneFixture(
     _ name: String, location: ManifestLocation, style: TerminalStyle, options: ParsedArguments, output: CommandOutput
   ) -> ExitCode {
-    let runs = RunsFolder(location: location)
+    guard let runs = laneReport(location: location, options: options, output: output) else { return .usage }
     guard let result = runs.readFixture(name) else {
       output.diagnostic(
         "duet-verify explain: the last run has no result for '\(name)'. Run duet-verify verify, or check the name.")
@@ -117,14 +144,19 @@ enum ExplainCommand {
     let interrupts = InterruptGuard.stoppingRunners(verb: "explain", output: output)
     interrupts.install()
     defer { interrupts.uninstall() }
-    let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: corpus.manifest, context: context) {
-    case .ready(let choice): runner = choice
+    let launcher: any RunnerLauncher
+    switch LaneSetup.choose(options, manifest: corpus.manifest, context: context, verb: .explain) {
+    case .single(let choice): launcher = choice.launcher
+    case .lanes(let lanes):
+      output.diagnostic(
+        "duet-verify explain: a step is replayed on one lane, and these runners make "
+          + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME.")
+      return .usage
     case .stop(let code): return code
     }
     let connection: any RunnerConnection
     do {
-      connection = try runner.launcher.launch()
+      connection = try launcher.launch()
     } catch {
       output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed

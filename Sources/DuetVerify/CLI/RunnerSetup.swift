@@ -46,49 +46,51 @@ enum RunnerSetup {
 
   /// The runner for this run, or the exit code after the reason was printed on standard error.
   static func choose(_ options: ParsedArguments, manifest: Manifest, context: CommandContext) -> Outcome {
-    let found: (command: RunnerCommand, buildMillis: Int?)
     do {
-      found = try command(options, manifest: manifest, context: context)
+      if let runner = options.runner { return .ready(try given(runner, options, manifest: manifest, context: context)) }
+      return .ready(try built(options, manifest: manifest, context: context))
     } catch {
-      switch error {
-      case .usage(let message):
-        context.output.diagnostic(message)
-        return .stop(.usage)
-      case .build(let failure):
-        if !failure.output.isEmpty {
-          context.output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
-        }
-        context.output.diagnostic(failure.message)
-        return .stop(.failed)
-      }
+      return .stop(stop(error, output: context.output))
     }
-    let limits = options.timeout.map { RunnerLimits(timeout: $0) } ?? RunnerLimits()
-    return .ready(
-      Choice(
-        command: found.command, limits: limits, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-        buildMillis: found.buildMillis,
-        launcher: HandshakeNotingLauncher(ProcessRunnerLauncher(command: found.command, limits: limits)),
-        root: manifest.location.root))
   }
 
-  private static func command(
-    _ options: ParsedArguments, manifest: Manifest, context: CommandContext
-  ) throws(Failure) -> (command: RunnerCommand, buildMillis: Int?) {
+  /// Prints why no runner can be used and gives the exit code to stop with.
+  static func stop(_ error: Failure, output: CommandOutput) -> ExitCode {
+    switch error {
+    case .usage(let message):
+      output.diagnostic(message)
+      return .usage
+    case .build(let failure):
+      if !failure.output.isEmpty {
+        output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
+      }
+      output.diagnostic(failure.message)
+      return .failed
+    }
+  }
+
+  /// The runner of one `--runner CMD` (with a warning when it is older than its package's sources).
+  static func given(
+    _ runner: String, _ options: ParsedArguments, manifest: Manifest, context: CommandContext
+  ) throws(Failure) -> Choice {
+    let root = manifest.location.root
+    let command: RunnerCommand
+    do {
+      command = try RunnerCommand.parse(
+        runner, invokedFrom: context.folder, workingDirectory: root, environment: context.environment)
+    } catch {
+      throw .usage(error.description)
+    }
+    if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
+      context.output.diagnostic(warning)
+    }
+    return choice(command, buildMillis: nil, options, manifest: manifest)
+  }
+
+  /// The manifest's `replayRunner` package, built now.
+  static func built(_ options: ParsedArguments, manifest: Manifest, context: CommandContext) throws(Failure) -> Choice {
     let root = manifest.location.root
     let output = context.output
-    if let runner = options.runner {
-      let command: RunnerCommand
-      do {
-        command = try RunnerCommand.parse(
-          runner, invokedFrom: context.folder, workingDirectory: root, environment: context.environment)
-      } catch {
-        throw .usage(error.description)
-      }
-      if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
-        output.diagnostic(warning)
-      }
-      return (command, nil)
-    }
     guard let package = manifest.replayRunner else {
       throw .usage(
         "duet-verify: no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
@@ -109,9 +111,21 @@ enum RunnerSetup {
     defer { progress?.finish() }
     do {
       let built = try RunnerBuilder.build(package: folder, root: root, environment: context.environment)
-      return (built.command, built.millis)
+      return choice(built.command, buildMillis: built.millis, options, manifest: manifest)
     } catch {
       throw .build(error)
     }
+  }
+
+  /// `command` within the limits and pool size the options ask for.
+  static func choice(
+    _ command: RunnerCommand, buildMillis: Int?, _ options: ParsedArguments, manifest: Manifest
+  ) -> Choice {
+    let limits = options.timeout.map { RunnerLimits(timeout: $0) } ?? RunnerLimits()
+    return Choice(
+      command: command, limits: limits, jobs: options.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+      buildMillis: buildMillis,
+      launcher: HandshakeNotingLauncher(ProcessRunnerLauncher(command: command, limits: limits)),
+      root: manifest.location.root)
   }
 }

@@ -34,8 +34,10 @@ enum VerifyCommand {
     interrupts.install()
     defer { interrupts.uninstall() }
     let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: manifest, context: context) {
-    case .ready(let choice): runner = choice
+    switch LaneSetup.choose(options, manifest: manifest, context: context, verb: .verify) {
+    case .single(let choice): runner = choice
+    case .lanes(let lanes):
+      return replayLanes(lanes, selection: selection, corpus: corpus, options: options, context: context)
     case .stop(let code): return code
     }
     let progress =
@@ -67,6 +69,33 @@ enum VerifyCommand {
     run.runFlags = options.flags
     let page = PageInputs(taxonomy: pass.taxonomy, platform: pass.platform)
     let written = report(run, options: options, context: context, manifest: manifest, streamed: runs, page: page)
+    return run.passed && written ? .passed : .failed
+  }
+
+  /// Several runners: every selected recording on every lane at once (`--shard` has split the
+  /// recordings already, never the lanes), then one report with a part per lane.
+  static func replayLanes(
+    _ lanes: [Lane], selection: [ListedFixture], corpus: Corpus, options: ParsedArguments, context: CommandContext
+  ) -> ExitCode {
+    let output = context.output
+    let progress =
+      output.errorIsTerminal && !options.quiet && !options.json
+      ? ProgressLine(total: selection.count * lanes.count, write: output.writeDiagnostic) : nil
+    let runs = StreamedRunsFolder(RunsFolder(location: corpus.manifest.location))
+    let keepSteps = options.json
+    let (lanesRun, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
+      selected: selection, shard: options.shard,
+      onResult: { lane, result in
+        runs.write(result, lane: lane)
+        progress?.advance()
+      },
+      keep: { keepSteps ? $0 : $0.slimmed })
+    progress?.finish()
+    var run = lanesRun
+    run.runFlags = options.flags
+    let written = report(
+      run, options: options, context: context, manifest: corpus.manifest, streamed: runs,
+      page: PageInputs(taxonomy: taxonomy, platform: nil))
     return run.passed && written ? .passed : .failed
   }
 

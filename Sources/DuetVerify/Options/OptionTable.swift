@@ -8,6 +8,7 @@ import DuetRunner
 enum Option: String, CaseIterable, Sendable {
   case manifest = "--manifest"
   case runner = "--runner"
+  case lane = "--lane"
   case feature = "--feature"
   case chain = "--chain"
   case jobs = "--jobs"
@@ -39,6 +40,12 @@ enum Option: String, CaseIterable, Sendable {
     var verbs: Set<Verb>
     /// True when giving it several times accumulates; otherwise a second time is a usage error.
     var repeatable = false
+    /// Verbs on which it accumulates although it is single-valued elsewhere (`verify --runner`:
+    /// one runner per platform lane).
+    var repeatableOn: Set<Verb> = []
+
+    /// True when `verb` accumulates the option's values.
+    func repeats(on verb: Verb) -> Bool { repeatable || repeatableOn.contains(verb) }
   }
 
   /// The table.
@@ -52,8 +59,15 @@ enum Option: String, CaseIterable, Sendable {
         verbs: manifestReaders)
     case .runner:
       return Row(
-        value: .text("CMD"), help: "the runner: an executable path or a command line (default: build replayRunner)",
-        verbs: runs)
+        value: .text("CMD"),
+        help: "the runner: an executable path or a command line (default: build replayRunner); "
+          + "verify: repeat for a lane per platform",
+        verbs: runs, repeatableOn: [.verify, .explain])
+    case .lane:
+      return Row(
+        value: .text("NAME"),
+        help: "only the lane of platform NAME (explain: that lane's report; default: the failing one)",
+        verbs: [.verify, .explain])
     case .timeout:
       return Row(
         value: .seconds("S"),

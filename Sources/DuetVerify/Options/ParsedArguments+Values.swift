@@ -3,6 +3,9 @@
 extension ParsedArguments {
   var manifest: String? { value(.manifest) }
   var runner: String? { value(.runner) }
+  /// `verify --runner`, every one given (one per platform lane).
+  var runners: [String] { all(.runner) }
+  var lane: String? { value(.lane) }
   /// `--feature`, every one given.
   var features: [String] { all(.feature) }
   var chain: String? { value(.chain) }

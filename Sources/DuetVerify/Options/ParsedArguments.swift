@@ -86,7 +86,7 @@ struct ParsedArguments: Equatable, Sendable {
       if option.row.value != .none, !option.row.value.accepts(value) {
         firstError = firstError ?? .badValue(verb, option, value)
       }
-      if let earlier = parsed.values[option]?.first, !option.row.repeatable {
+      if let earlier = parsed.values[option]?.first, !option.row.repeats(on: verb) {
         let hasValues = option.row.value != .none
         firstError =
           firstError ?? .givenTwice(verb, option, first: hasValues ? earlier : nil, second: hasValues ? value : nil)

@@ -23,6 +23,10 @@ public struct RunResult: Sendable {
   public var runFlags: [String] = []
   /// Which runner answered and how long its build took (apart from `durationMillis`), when known.
   public var runner: RunnerIdentity?
+  /// Each lane's results when the run had several runners (one per platform); empty for a run with
+  /// one runner, which reports as it always did. `fixtures`, `runnerFailures` and `runners` then
+  /// hold every lane's, so the verdict counts them all.
+  public var lanes: [LaneResult] = []
 
   public init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
@@ -38,6 +42,20 @@ public struct RunResult: Sendable {
     self.runners = runners
     self.durationMillis = durationMillis
   }
+
+  /// The run as a list of lanes, always: its `lanes`, or its one runner's results as one lane
+  /// named by that runner's platform (for reporters that draw every run as lanes).
+  public var laneList: [LaneResult] {
+    if !lanes.isEmpty { return lanes }
+    return [
+      LaneResult(
+        platform: runner?.platform ?? "runner", fixtures: fixtures, runnerFailures: runnerFailures, runners: runners,
+        runner: runner)
+    ]
+  }
+
+  /// Recordings green on one lane and red on another.
+  public var parityBreaks: [ParityBreak] { ParityBreak.find(in: lanes) }
 
   /// Recordings that passed.
   public var passedCount: Int { fixtures.filter(\.passed).count }

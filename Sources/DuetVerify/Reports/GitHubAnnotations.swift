@@ -15,8 +15,13 @@ public enum GitHubAnnotations {
     for problem in run.lintProblems {
       lines.append(annotation(file: problem.file, line: problem.line, message: problem.message))
     }
-    for result in run.fixtures {
-      guard let message = FailureBlock.oneLine(result) else { continue }
+    // A run with lanes says which lane failed: `[kotlin] fixture 'counter' step 1 …`.
+    let tagged: [(lane: String?, result: FixtureResult)] =
+      run.lanes.isEmpty
+      ? run.fixtures.map { (nil, $0) } : run.lanes.flatMap { lane in lane.fixtures.map { (lane.platform, $0) } }
+    for (lane, result) in tagged {
+      guard let oneLine = FailureBlock.oneLine(result) else { continue }
+      let message = (lane.map { "[\($0)] " } ?? "") + oneLine
       let file = result.scenarioSource ?? result.file
       let line = result.scenarioSource == nil ? nil : result.failure?.line
       lines.append(annotation(file: file, line: line, message: message))

@@ -31,10 +31,14 @@ public enum HumanReport {
       failed.append(result)
     }
     // Alike failures read as one block (FailureGroup); each block ends with its compact diff.
-    for group in FailureGroup.groups(of: failed) {
-      if let lines = FailureGroupBlock.lines(group, style: style, runFlags: run.runFlags) {
-        sections.append(lines.joined(separator: "\n"))
+    if run.lanes.isEmpty {
+      for group in FailureGroup.groups(of: failed) {
+        if let lines = FailureGroupBlock.lines(group, style: style, runFlags: run.runFlags) {
+          sections.append(lines.joined(separator: "\n"))
+        }
       }
+    } else {
+      sections += LaneBlocks.sections(run, style: style)
     }
     if notRun > 0 {
       sections.append(
@@ -44,8 +48,10 @@ public enum HumanReport {
     var text = sections.joined(separator: "\n\n")
     if !text.isEmpty { text += "\n\n" }
     if !quiet {
-      text += SummaryLine.counts(run) + "\n"
-      if let runner = run.runner { text += "duet-verify: " + runner.summary + "\n" }
+      text += (run.lanes.isEmpty ? SummaryLine.counts(run) : SummaryLine.laneCounts(run)) + "\n"
+      for runner in run.lanes.isEmpty ? [run.runner].compactMap { $0 } : run.lanes.compactMap(\.runner) {
+        text += "duet-verify: " + runner.summary + "\n"
+      }
     }
     text += SummaryLine.verdict(verb: "verify", passed: run.passed, style: style) + "\n"
     return text

@@ -31,6 +31,10 @@ public struct RunRecord: Codable, Equatable, Sendable {
   public var flags: [String]?
   /// Which runner answered (path, handshake platform) and its build time, when known.
   public var runner: RunnerIdentity?
+  /// Each lane's counts, when the run had several (their reports are `lanes/<platform>/`).
+  public var lanes: [LaneRecord]?
+  /// Recordings green on one lane and red on another.
+  public var parityBreaks: [ParityBreak]?
 
   public init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
@@ -47,6 +51,42 @@ public struct RunRecord: Codable, Equatable, Sendable {
     shard = run.shard?.description
     flags = run.runFlags.isEmpty ? nil : run.runFlags
     runner = run.runner
+    if !run.lanes.isEmpty {
+      lanes = run.lanes.map(LaneRecord.init)
+      parityBreaks = run.parityBreaks
+      // Every lane replayed the same recordings: name them once.
+      names = run.lanes[0].fixtures.map(\.name)
+      var failedSomewhere: [String] = []
+      for name in run.fixtures.filter({ !$0.passed }).map(\.name) where !failedSomewhere.contains(name) {
+        failedSomewhere.append(name)
+      }
+      failed = failedSomewhere
+    }
+  }
+}
+
+/// One lane's counts in a run's summary.
+public struct LaneRecord: Codable, Equatable, Sendable {
+  /// The handshake's `platform`.
+  public var platform: String
+  /// `pass` or `fail` on this lane.
+  public var verdict: String
+  /// Recordings replayed on this lane.
+  public var fixtures: Int
+  /// Recordings that passed on this lane.
+  public var passed: Int
+  /// Names of recordings that failed on this lane.
+  public var failed: [String]
+  /// Which runner answered.
+  public var runner: RunnerIdentity?
+
+  public init(_ lane: LaneResult) {
+    platform = lane.platform
+    passed = lane.passedCount
+    fixtures = lane.fixtures.count
+    verdict = passed == fixtures && lane.runnerFailures.isEmpty && fixtures > 0 ? "pass" : "fail"
+    failed = lane.fixtures.filter { !$0.passed }.map(\.name)
+    runner = lane.runner
   }
 }
 

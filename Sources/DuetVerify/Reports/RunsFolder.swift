@@ -17,6 +17,14 @@ public struct RunsFolder: Sendable {
     folder = location.runsFolder.appendingPathComponent("verify", isDirectory: true)
   }
 
+  /// The report of lane `platform` of the last run (`lanes/<platform>/`), read as a run of its own.
+  public func lane(_ platform: String) -> RunsFolder {
+    var lane = self
+    lane.folder = folder.appendingPathComponent("lanes", isDirectory: true).appendingPathComponent(
+      platform, isDirectory: true)
+    return lane
+  }
+
   var fixturesFolder: URL { folder.appendingPathComponent("fixtures", isDirectory: true) }
   var summaryFile: URL { folder.appendingPathComponent("summary.json") }
 

@@ -30,6 +30,8 @@ final class StreamedRunsFolder: @unchecked Sendable {
   private var stagingName = sharedStaging
   private var staging: SafeFolder?
   private var fixtures: SafeFolder?
+  /// `lanes/<platform>/fixtures` of a run with several lanes, opened on first use.
+  private var laneFixtures: [String: SafeFolder] = [:]
   private var lockDescriptor: Int32 = -1
   private var error: ReportWriteError?
 
@@ -54,10 +56,13 @@ final class StreamedRunsFolder: @unchecked Sendable {
     if lockDescriptor >= 0 { _ = close(lockDescriptor) }
   }
 
-  /// Writes `result`'s report into the staging folder; after a first failure, stops trying. A
-  /// passed recording's report leaves out its step list (``PassingReport``).
-  func write(_ result: FixtureResult) {
-    guard let fixtures = lock.withLock({ error == nil ? self.fixtures : nil }) else { return }
+  /// Writes `result`'s report into the staging folder (a lane's results under
+  /// `lanes/<platform>/`, so lanes never overwrite each other); after a first failure, stops trying.
+  /// A passed recording's report leaves out its step list (``PassingReport``).
+  func write(_ result: FixtureResult, lane: String? = nil) {
+    guard let fixtures = lock.withLock({ error == nil ? (lane.map(laneFolder) ?? self.fixtures) : nil }) else {
+      return
+    }
     do {
       if let passing = PassingReport.bytes(result) {
         try fixtures.overwrite(bytes: passing, to: result.name + ".json")
@@ -74,6 +79,60 @@ final class StreamedRunsFolder: @unchecked Sendable {
     }
   }
 
+  /// `lanes/<platform>/fixtures` in the staging folder (call under the lock); nil after a failure.
+  private func laneFolder(_ platform: String) -> SafeFolder? {
+    if let open = laneFixtures[platform] { return open }
+    do {
+      guard let staging else { return nil }
+      let folder = try staging.folder("lanes").folder(platform).folder("fixtures")
+      laneFixtures[platform] = folder
+      return folder
+    } catch {
+      self.error = error
+      return nil
+    }
+  }
+
+  /// Each lane's own report beside the run's: `lanes/<platform>/summary.json` over its
+  /// `fixtures/`; lanes of an earlier run that this one did not have are removed.
+  private func finishLanes(_ run: RunResult, in staging: SafeFolder) throws(ReportWriteError) {
+    guard !run.lanes.isEmpty else {
+      Self.discardLanes(in: staging)
+      return
+    }
+    let lanes = try staging.folder("lanes")
+    let platforms = Set(run.lanes.map(\.platform))
+    for name in lanes.names() where !platforms.contains(name) { Self.discard(name, in: lanes) }
+    for lane in run.lanes {
+      let folder = try lanes.folder(lane.platform)
+      let fixtures: SafeFolder
+      if let opened = lock.withLock({ laneFixtures[lane.platform] }) {
+        fixtures = opened
+      } else {
+        fixtures = try folder.folder("fixtures")
+      }
+      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(lane.fixtures.map { $0.name + ".json" }))
+      let record = RunRecord(lane.run(within: run))
+      do {
+        try folder.writeAtomically(try RunsFolder.pretty(record), to: "summary.json")
+      } catch let error as ReportWriteError {
+        throw error
+      } catch {
+        throw ReportWriteError(path: folder.show("summary.json"), code: EINVAL, doing: .write)
+      }
+    }
+  }
+
+  /// Removes `lanes/` and the lane reports in it (a run with one runner has none).
+  static func discardLanes(in staging: SafeFolder) {
+    if staging.kind(of: "lanes") == S_IFLNK { _ = unlinkat(staging.descriptor, "lanes", 0) }
+    guard staging.kind(of: "lanes") == S_IFDIR, let lanes = try? staging.folder("lanes", replacing: false) else {
+      return
+    }
+    for name in lanes.names() { discard(name, in: lanes) }
+    staging.removeEmptyFolder("lanes")
+  }
+
   /// Puts the staged report in place of the old one, whole.
   func finish(_ run: RunResult) throws(RunsFolderError) {
     do {
@@ -82,7 +141,9 @@ final class StreamedRunsFolder: @unchecked Sendable {
         throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
       }
       // The staging folder may hold reports of recordings this run did not replay.
-      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(run.fixtures.map { $0.name + ".json" }))
+      let kept = run.lanes.isEmpty ? Set(run.fixtures.map { $0.name + ".json" }) : []
+      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: kept)
+      try finishLanes(run, in: staging)
       try staging.writeAtomically(try RunsFolder.pretty(RunRecord(run)), to: "summary.json")
       // Files an older duet-verify kept inside the report folder.
       staging.removeOwned(where: { $0 == ".staging.lock" })

@@ -17,6 +17,19 @@ public enum SummaryLine {
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
   }
 
+  /// The counts line of a run with several lanes:
+  /// `duet-verify: 49/49 recordings passed on swift, 48/49 on kotlin (612 steps, 4 runners) in 1.2s`.
+  public static func laneCounts(_ run: RunResult) -> String {
+    let steps = run.stepsReplayed
+    let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
+    let lanes = run.lanes.enumerated().map { index, lane in
+      "\(lane.passedCount)/\(lane.fixtures.count) \(index == 0 ? "recordings passed " : "")on \(lane.platform.printable)"
+    }
+    return
+      "duet-verify: " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
+      + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
+  }
+
   /// The verdict line.
   public static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
     -> String

@@ -65,8 +65,8 @@ final class OptionTableTests: XCTestCase {
 
   func testSingleValuedOptionTwiceIsUsageError() {
     XCTAssertEqual(
-      error(["verify", "--runner", "a", "--runner=b"]),
-      "duet-verify verify: --runner is given twice ('a', then 'b'), but it takes one value. Give it once.")
+      error(["record", "--runner", "a", "--runner=b"]),
+      "duet-verify record: --runner is given twice ('a', then 'b'), but it takes one value. Give it once.")
     XCTAssertEqual(
       error(["verify", "--json", "--json"]),
       "duet-verify verify: --json is given twice, but it takes one value. Give it once.")

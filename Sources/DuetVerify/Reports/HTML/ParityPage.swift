@@ -1,9 +1,9 @@
 /// What `verify --html FILE` shows, as a value: every lane's results, the rows of the matrix, the
 /// taxonomy, and what failed outside the recordings.
 ///
-/// The renderer (`HTMLReport`) only formats this, and reads lanes as a list: today a run has one
-/// runner (one lane, named by its handshake's `platform`), and lanes per platform plug in by
-/// adding entries here, not by changing the renderer.
+/// The renderer (`HTMLReport`) only formats this, and reads lanes as a list: a run with one runner
+/// is one lane (named by its handshake's `platform`), a run with a runner per platform
+/// (`RunResult.lanes`) one lane each.
 public struct ParityPage: Sendable {
   /// One runner's results: a column of the matrix.
   public struct Lane: Sendable {
@@ -69,9 +69,13 @@ public struct ParityPage: Sendable {
   /// A page for a one-runner run: its results as the single lane named by `platform`, rows in
   /// the manifest's feature order (features with no replayed recording left out).
   public init(run: RunResult, platform: String?, features: [String], taxonomy: TaxonomyReport?) {
-    let lane = Lane(platform: platform ?? Self.unnamedPlatform, results: run.fixtures)
+    // A run with several runners has a lane each (`run.lanes`); a one-runner run is one lane.
+    let lanes =
+      run.lanes.isEmpty
+      ? [Lane(platform: platform ?? Self.unnamedPlatform, results: run.fixtures)]
+      : run.lanes.map { Lane(platform: $0.platform, results: $0.fixtures) }
     self.init(
-      lanes: [lane], rows: Self.rows(features: features, lanes: [lane]), taxonomy: taxonomy,
+      lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
       runnerFailures: run.runnerFailures, passed: run.passed, shard: run.shard)
     runFlags = run.runFlags

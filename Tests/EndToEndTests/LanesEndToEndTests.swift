@@ -1,0 +1,204 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Lanes, as a user runs them: the built `duet-verify` with two runners of different platforms
+/// (the demo-runner announces `swift`; the misbehaving-runner announces `kotlin` and, as a core
+/// that disagrees, answers every `decrement` with a count one too many) over the counter corpus.
+final class LanesEndToEndTests: XCTestCase {
+  func swiftRunner() throws -> String { try BuiltProducts.executable(named: "demo-runner").path }
+
+  /// A Kotlin lane whose core disagrees on `decrement` (two of the three recordings decrement).
+  func faultyKotlinRunner() throws -> String {
+    try BuiltProducts.executable(named: "misbehaving-runner").path
+      + " --platform kotlin --fault off-by-one --on decrement"
+  }
+
+  func bothLanes() throws -> [String] {
+    ["--runner", try swiftRunner(), "--runner", try faultyKotlinRunner()]
+  }
+
+  func json(_ text: String) throws -> [String: Any] {
+    try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text)
+  }
+
+  func testTwoRunnersOfTheSamePlatformIsAUsageError() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let alsoSwift = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform swift"
+    let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", alsoSwift])
+    XCTAssertEqual(run.code, 2, run.all)
+    XCTAssertTrue(run.error.contains("two runners announce platform 'swift'"), run.error)
+    XCTAssertTrue(run.error.contains("Give one --runner per platform."), run.error)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify").path))
+  }
+
+  func testEveryRecordingReplaysOnEveryLane() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try repository.verify(["verify"] + (try bothLanes()))
+    XCTAssertEqual(run.code, 1, run.all)
+    XCTAssertTrue(run.out.contains("duet-verify: 3/3 recordings passed on swift, 1/3 on kotlin ("), run.out)
+    XCTAssertTrue(run.out.contains("(platform swift), given with --runner\n"), run.out)
+    XCTAssertTrue(run.out.contains("(platform kotlin), given with --runner\n"), run.out)
+    XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
+  }
+
+  func testAFailureBlockNamesItsLane() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try repository.verify(["verify"] + (try bothLanes()))
+    XCTAssertTrue(run.out.contains("✗ [kotlin] fixture 'counter' step 2 'decrement' — state diverged\n"), run.out)
+    XCTAssertFalse(run.out.contains("✗ [swift]"), run.out)
+    XCTAssertTrue(run.out.contains(" --lane kotlin\n"), "next: picks the lane")
+  }
+
+  func testARecordingGreenOnOneLaneAndRedOnAnotherIsAParityBreak() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try repository.verify(["verify"] + (try bothLanes()))
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ parity break: 'counter' passes on swift but fails on kotlin, first at step 2 expectedState.count\n"),
+      run.out)
+    XCTAssertTrue(
+      run.out.contains(
+        "✗ parity break: 'counter-endings.changes-its-mind' passes on swift but fails on kotlin, first at step 1 "
+          + "expectedState.count\n"), run.out)
+    XCTAssertFalse(run.out.contains("parity break: 'counter-endings.keeps-counting'"), run.out)
+  }
+
+  func testJSONCarriesPerLaneResults() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try repository.verify(["verify", "--json"] + (try bothLanes()))
+    XCTAssertEqual(run.code, 1, run.all)
+    let document = try json(run.out)
+    let lanes = try XCTUnwrap(document["lanes"] as? [[String: Any]])
+    XCTAssertEqual(lanes.map { $0["platform"] as? String }, ["swift", "kotlin"])
+    let summaries = lanes.compactMap { $0["summary"] as? [String: Any] }
+    XCTAssertEqual(summaries.map { $0["passed"] as? Int }, [3, 1])
+    XCTAssertEqual(lanes.map { ($0["fixtures"] as? [Any])?.count }, [3, 3])
+    let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+    XCTAssertEqual(summary["verdict"] as? String, "fail")
+    XCTAssertEqual((summary["parityBreaks"] as? [Any])?.count, 2)
+  }
+
+  func testJUnitHasOneSuitePerLane() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    _ = try repository.verify(["verify", "--junit", "verify.xml"] + (try bothLanes()))
+    let junit = try repository.read("verify.xml")
+    XCTAssertTrue(junit.contains("<testsuites name=\"duet-verify\">"), junit)
+    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify swift\" tests=\"3\" failures=\"0\""), junit)
+    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify kotlin\" tests=\"3\" failures=\"2\""), junit)
+    XCTAssertEqual(junit.components(separatedBy: "<testsuite ").count - 1, 2, junit)
+    XCTAssertTrue(junit.contains("classname=\"duet-verify.kotlin.counter\" name=\"counter\""), junit)
+  }
+
+  func testLanesNeverOverwriteEachOthersRunsReport() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    _ = try repository.verify(["verify"] + (try bothLanes()))
+    let swift = try repository.read(".runs/verify/lanes/swift/fixtures/counter.json")
+    let kotlin = try repository.read(".runs/verify/lanes/kotlin/fixtures/counter.json")
+    XCTAssertFalse(swift.contains("\"failure\""), swift)
+    XCTAssertTrue(kotlin.contains("\"stateDiverged\""), kotlin)
+    XCTAssertTrue(try repository.read(".runs/verify/lanes/kotlin/summary.json").contains("\"verdict\": \"fail\""))
+    XCTAssertTrue(try repository.read(".runs/verify/lanes/swift/summary.json").contains("\"verdict\": \"pass\""))
+    // explain shows the failing lane by default, and any lane on request.
+    let explained = try repository.verify(["explain"])
+    XCTAssertEqual(explained.code, 1, explained.all)
+    XCTAssertTrue(explained.out.contains("✗ fixture 'counter' step 2 'decrement' — state diverged"), explained.out)
+    let swiftLane = try repository.verify(["explain", "--lane", "swift"])
+    XCTAssertEqual(swiftLane.code, 0, swiftLane.all)
+    XCTAssertTrue(swiftLane.out.contains("the last run passed (3/3 fixtures)"), swiftLane.out)
+    let unknown = try repository.verify(["explain", "--lane", "kotlyn"])
+    XCTAssertEqual(unknown.code, 2, unknown.all)
+    XCTAssertTrue(unknown.error.contains("no lane 'kotlyn'"), unknown.error)
+  }
+
+  func testALaneStepIsExplainedOnItsOwnRunner() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let explained = try repository.verify(["explain", "counter#2", "--lane", "kotlin"] + (try bothLanes()))
+    XCTAssertEqual(explained.code, 1, explained.all)
+    XCTAssertTrue(explained.out.contains("\"count\": 1"), explained.out)
+    let both = try repository.verify(["explain", "counter#2"] + (try bothLanes()))
+    XCTAssertEqual(both.code, 2, both.all)
+    XCTAssertTrue(both.error.contains("Pick one with --lane NAME."), both.error)
+  }
+
+  func testShardSplitsRecordingsNotLanes() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    var replayed: [String: [String]] = [:]
+    for index in 1...2 {
+      let run = try repository.verify(
+        ["verify", "--json", "--shard", "\(index)/2", "--allow-empty-shard"] + (try bothLanes()))
+      let lanes = try XCTUnwrap(try json(run.out)["lanes"] as? [[String: Any]], run.all)
+      XCTAssertEqual(lanes.map { $0["platform"] as? String }, ["swift", "kotlin"], "every shard runs every lane")
+      let names = lanes.map { lane in
+        ((lane["fixtures"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+      }
+      XCTAssertEqual(names[0], names[1], "both lanes replay the shard's recordings")
+      for (lane, laneNames) in zip(["swift", "kotlin"], names) { replayed[lane, default: []] += laneNames }
+    }
+    let all = ["counter", "counter-endings.changes-its-mind", "counter-endings.keeps-counting"]
+    XCTAssertEqual(replayed["swift"]?.sorted(), all)
+    XCTAssertEqual(replayed["kotlin"]?.sorted(), all)
+  }
+
+  func testLaneReplaysOneLane() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let kotlin = try repository.verify(["verify", "--lane", "kotlin"] + (try bothLanes()))
+    XCTAssertEqual(kotlin.code, 1, kotlin.all)
+    XCTAssertTrue(kotlin.out.contains("duet-verify: 1/3 fixtures passed"), kotlin.out)
+    XCTAssertFalse(kotlin.out.contains("(platform swift)"), kotlin.out)
+    let swift = try repository.verify(["verify", "--lane", "swift"] + (try bothLanes()))
+    XCTAssertEqual(swift.code, 0, swift.all)
+    XCTAssertTrue(swift.out.contains("duet-verify: 3/3 fixtures passed"), swift.out)
+    let missing = try repository.verify(["verify", "--lane", "android"] + (try bothLanes()))
+    XCTAssertEqual(missing.code, 2, missing.all)
+    XCTAssertTrue(
+      missing.error.contains("there is no lane 'android': the runners announce 'swift', 'kotlin'"), missing.error)
+  }
+
+  func testOneRunnerReportsWithoutLanes() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try repository.verify(["verify", "--runner", try faultyKotlinRunner()])
+    XCTAssertEqual(run.code, 1, run.all)
+    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+    XCTAssertFalse(run.out.contains("[kotlin]"), run.out)
+    XCTAssertFalse(run.out.contains("parity break"), run.out)
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
+    // A lane report left by an earlier run with lanes goes when a one-runner run replaces it.
+    _ = try repository.verify(["verify"] + (try bothLanes()))
+    _ = try repository.verify(["verify", "--runner", try swiftRunner()])
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
+    XCTAssertTrue(try repository.read(".runs/verify/fixtures/counter.json").contains("\"name\": \"counter\""))
+  }
+
+  func testARunnerThatDoesNotStartCannotNameALane() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let broken = try BuiltProducts.executable(named: "misbehaving-runner").path + " --exit-before-handshake 4"
+    let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", broken])
+    XCTAssertEqual(run.code, 1, run.all)
+    XCTAssertTrue(run.error.contains("did not start, so its lane cannot be named"), run.error)
+  }
+
+  /// The manifest names a runner package that cannot be built (no Package.swift): whether
+  /// duet-verify tries to build it shows whether it took the manifest's runner as the Swift lane.
+  func corpusWithAnUnbuildableRunnerPackage() throws -> TemporaryRepository {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write("runner-pkg/README.md", "not a package\n")
+    try repository.write("manifest.yaml", "replayRunner: runner-pkg\n" + (try repository.read("manifest.yaml")))
+    return repository
+  }
+
+  func testTheManifestRunnerIsTheSwiftLaneUnlessARunnerClaimsSwift() throws {
+    let repository = try corpusWithAnUnbuildableRunnerPackage()
+    let kotlinOnly = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform kotlin"
+    let withKotlin = try repository.verify(["verify", "--runner", kotlinOnly])
+    XCTAssertEqual(withKotlin.code, 1, withKotlin.all)
+    XCTAssertTrue(withKotlin.error.contains("replayRunner: runner-pkg is not a SwiftPM package"), withKotlin.error)
+    let claimsSwift = try repository.verify(["verify", "--runner", try swiftRunner()])
+    XCTAssertEqual(claimsSwift.code, 0, claimsSwift.all)
+    XCTAssertTrue(claimsSwift.out.contains("duet-verify: 3/3 fixtures passed"), claimsSwift.out)
+    let kotlinLane = try repository.verify(["verify", "--runner", kotlinOnly, "--lane", "kotlin"])
+    XCTAssertEqual(kotlinLane.code, 0, kotlinLane.all)
+  }
+}
