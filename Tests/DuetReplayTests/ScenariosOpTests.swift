@@ -19,7 +19,12 @@ final class ScenariosOpTests: XCTestCase {
 
   func reply(_ registry: ReplayRegistry, _ line: String) throws -> JSONValue {
     guard case .line(let text) = ReplayServer(registry: registry, sourceRoot: root).respond(to: Array(line.utf8)) else {
-      throw XCTSkip("no reply line")
+      // The server must answer every scenarios request with one line: no line is a failure, not a skip.
+      struct NoReplyLine: Error, CustomStringConvertible {
+        let request: String
+        var description: String { "the server wrote no reply line to \(request)" }
+      }
+      throw NoReplyLine(request: line)
     }
     return try JSONParser().parse(text)
   }
