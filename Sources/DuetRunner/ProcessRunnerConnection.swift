@@ -45,7 +45,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
       process = try SpawnedProcess.spawn(
         executable: command.executable, arguments: command.arguments, workingDirectory: command.workingDirectory.path)
     } catch {
-      throw RunnerStartError(command: command.display, fault: .cannotStart(error.message), stderr: [])
+      throw RunnerStartError(command: command.display, fault: .cannotStart(error), stderr: [])
     }
     let drain = StderrDrain(fd: process.errorOutput, tailBytes: limits.stderrTailBytes)
     var reader = LineReader(fd: process.output, limit: limits.lineLimit)

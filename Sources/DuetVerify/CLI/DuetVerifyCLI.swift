@@ -27,7 +27,7 @@ public enum DuetVerifyCLI {
       output.line(verb.map(Usage.text(for:)) ?? Usage.overview)
       return .passed
     case .version:
-      output.line("duet-verify \(version)")
+      output.line("\(Program.name) \(version)")
       return .passed
     case .run(let parsed): options = parsed
     }

@@ -24,8 +24,7 @@ enum ExplainCommand {
       return oneFixture(parts[0], location: location, style: style, options: options, output: output)
     }
     guard let step = Int(parts[1]), step >= 0 else {
-      output.diagnostic(
-        "duet-verify explain: '\(parts[1])' is not a step index. Write <fixture>#<step>, e.g. counter#3.")
+      output.diagnostic(ExplainError.notAStepIndex(parts[1]).description)
       return .usage
     }
     return replayStep(parts[0], step: step, options: options, context: context)
@@ -43,13 +42,12 @@ enum ExplainCommand {
   ) -> ExitCode {
     let runs = RunsFolder(location: location)
     guard let summary = runs.readSummary() else {
-      output.diagnostic(
-        "duet-verify explain: no previous run in \(runs.folder.path). Run duet-verify verify first.")
+      output.diagnostic(ExplainError.noPreviousRun(folder: runs.folder.path).description)
       return .usage
     }
     if summary.failed.isEmpty && summary.lint.isEmpty && summary.runnerFailures.isEmpty {
       output.line(
-        "duet-verify explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
+        "\(Program.name) explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
       )
       return .passed
     }
@@ -72,15 +70,14 @@ enum ExplainCommand {
   ) -> ExitCode {
     let runs = RunsFolder(location: location)
     guard let result = runs.readFixture(name) else {
-      output.diagnostic(
-        "duet-verify explain: the last run has no result for '\(name)'. Run duet-verify verify, or check the name.")
+      output.diagnostic(ExplainError.noResult(name).description)
       return .usage
     }
     let group = FailureGroup(shown: result, alike: [])
     guard
       let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(runs.readSummary(), options))
     else {
-      output.line("duet-verify explain: '\(name)' passed in the last run (\(result.steps.count) steps).")
+      output.line("\(Program.name) explain: '\(name)' passed in the last run (\(result.steps.count) steps).")
       return .passed
     }
     output.write(lines.joined(separator: "\n") + "\n")
@@ -94,8 +91,9 @@ enum ExplainCommand {
     guard let corpus = context.corpus(options) else { return .usage }
     guard let listed = corpus.listed(named: name) else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' is not a recording listed in \(corpus.manifest.location.displayName)."
-          + Suggestion.hint(for: name, among: corpus.manifest.listedFixtures.map(\.name)))
+        ExplainError.notListed(
+          name, manifest: corpus.manifest.location.displayName, listed: corpus.manifest.listedFixtures.map(\.name)
+        ).description)
       return .usage
     }
     let loaded: FixtureDocument
@@ -106,9 +104,7 @@ enum ExplainCommand {
       return .failed
     }
     guard step < loaded.steps.count else {
-      output.diagnostic(
-        "duet-verify explain: '\(name)' has \(loaded.steps.count) steps (0…\(loaded.steps.count - 1)); "
-          + "there is no step \(step).")
+      output.diagnostic(ExplainError.noSuchStep(name, step: step, count: loaded.steps.count).description)
       return .usage
     }
     // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
@@ -125,7 +121,7 @@ enum ExplainCommand {
     do {
       connection = try runner.launcher.launch()
     } catch {
-      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     let replayed = StepExplanation.replay(loaded, owner: listed.owner, through: step, on: connection)
@@ -133,7 +129,7 @@ enum ExplainCommand {
       try connection.close()
     } catch {
       // The replies may have been paired with the wrong requests: no explanation is trustworthy.
-      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     switch replayed {

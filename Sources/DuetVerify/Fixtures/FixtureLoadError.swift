@@ -33,18 +33,18 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   public var lintProblem: LintProblem {
     switch self {
     case .missing(let file):
-      return LintProblem(file: file, message: "does not exist. Record it with duet-verify record.")
+      return LintProblem(file: file, message: "does not exist. Record it with \(Program.name) record.")
     case .outsideRepository(_, let target):
       return LintProblem(
         file: file,
         message:
           "is a link leading outside the repository (to \(target)), so it was not read. Recordings live inside the "
-          + "repository: remove the link and record the fixture with duet-verify record.")
+          + "repository: remove the link and record the fixture with \(Program.name) record.")
     case .notAFile(_, let kind):
       return LintProblem(
         file: file,
         message:
-          "is \(kind), not a recording file, so it was not read. Remove it and record the fixture with duet-verify "
+          "is \(kind), not a recording file, so it was not read. Remove it and record the fixture with \(Program.name) "
           + "record.")
     case .oversized(_, let bytes, let limit):
       return LintProblem(
@@ -58,12 +58,13 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
       return LintProblem(
         file: file, line: error.line, column: error.column,
         message:
-          "\(error.message) at \(error.path). Recordings are written by duet-verify record, never by hand: "
+          "\(error.message) at \(error.path). Recordings are written by \(Program.name) record, never by hand: "
           + "re-record it.")
     case .malformed(_, let error):
       return LintProblem(
         file: file,
-        message: "\(error). This is not the shape of a recording (fixtures.md); re-record it with duet-verify record.")
+        message:
+          "\(error). This is not the shape of a recording (fixtures.md); re-record it with \(Program.name) record.")
     }
   }
 

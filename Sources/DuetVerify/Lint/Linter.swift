@@ -69,8 +69,8 @@ public struct Linter: Sendable {
 
   /// The command that (re)writes a listed recording.
   static func recordCommand(for listed: ListedFixture) -> String {
-    if let owner = listed.owner { return "duet-verify record --feature \(owner)" }
-    return "duet-verify record --chain \(listed.name)"
+    if let owner = listed.owner { return "\(Program.name) record --feature \(owner)" }
+    return "\(Program.name) record --chain \(listed.name)"
   }
 
   func pathProblems(file: String) -> [LintProblem] {
@@ -106,7 +106,7 @@ public struct Linter: Sendable {
           message:
             "recording '\(loaded.name)' says feature '\(feature)' but \(manifest.location.displayName) lists it "
             + "under '\(owner)' (line \(listed.line)). Move it to the right feature in the manifest, or re-record it: "
-            + "duet-verify record --feature \(owner)"))
+            + "\(Program.name) record --feature \(owner)"))
     }
     if let problem = kindProblem(loaded, listed: listed) { problems.append(problem) }
     if document.kind == .chain {
@@ -184,7 +184,7 @@ public struct Linter: Sendable {
       return LintProblem(
         file: path,
         message:
-          "a temporary file left by an interrupted duet-verify record (its process is gone). The next duet-verify "
+          "a temporary file left by an interrupted \(Program.name) record (its process is gone). The next \(Program.name) "
           + "record removes it, or delete it: rm \(path)")
     }
   }

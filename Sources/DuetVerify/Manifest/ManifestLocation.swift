@@ -85,13 +85,13 @@ public enum ManifestDiscoveryError: Error, Equatable, Sendable, CustomStringConv
     switch self {
     case .notFound(let start):
       return
-        "duet-verify: no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
+        "\(Program.name): no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
         + "parity/manifest.yaml). Run it inside a repository that has one, or give --manifest PATH."
     case .explicitMissing(let path):
-      return "duet-verify: --manifest \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
+      return "\(Program.name): --manifest \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
     case .explicitFolderWithoutManifest(let path):
       return
-        "duet-verify: --manifest \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
+        "\(Program.name): --manifest \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
         + "Give the manifest file itself."
     }
   }

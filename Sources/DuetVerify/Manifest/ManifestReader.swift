@@ -255,7 +255,7 @@ public struct ManifestReader {
     default:
       report(
         entry.line,
-        "waivers are not supported: duet-verify gates every listed recording. Fix or re-record the waived "
+        "waivers are not supported: \(Program.name) gates every listed recording. Fix or re-record the waived "
           + "recordings and leave waivers: [] (or remove the key).")
     }
   }

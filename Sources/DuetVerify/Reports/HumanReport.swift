@@ -45,7 +45,7 @@ public enum HumanReport {
     if !text.isEmpty { text += "\n\n" }
     if !quiet {
       text += SummaryLine.counts(run) + "\n"
-      if let runner = run.runner { text += "duet-verify: " + runner.summary + "\n" }
+      if let runner = run.runner { text += "\(Program.name): " + runner.summary + "\n" }
     }
     text += SummaryLine.verdict(verb: "verify", passed: run.passed, style: style) + "\n"
     return text

@@ -16,12 +16,12 @@ public enum JUnitReport {
     if !run.runnerFailures.isEmpty { extra.append(("runner", run.runnerFailures)) }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuite name=\"\(run.shard.map { "duet-verify shard \($0.index) of \($0.count)" } ?? "duet-verify")\" tests=\"\(run.fixtures.count + extra.count)\" "
+      "<testsuite name=\"\(run.shard.map { "\(Program.name) shard \($0.index) of \($0.count)" } ?? Program.name)\" tests=\"\(run.fixtures.count + extra.count)\" "
       + "failures=\"\(failures + extra.count)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.durationMillis))\">\n"
     for result in run.fixtures {
       let owner = result.kind == .chain ? "chains" : (result.feature ?? "fixtures")
       xml +=
-        "  <testcase classname=\"duet-verify.\(escape(owner))\" name=\"\(escape(result.name))\" "
+        "  <testcase classname=\"\(Program.name).\(escape(owner))\" name=\"\(escape(result.name))\" "
         + "file=\"\(escape(result.file))\" time=\"\(seconds(result.durationMillis))\""
       if let block = FailureBlock.render(result), let message = FailureBlock.oneLine(result),
         let reason = result.failure?.reason
@@ -34,7 +34,7 @@ public enum JUnitReport {
     }
     for (name, lines) in extra {
       let message = lines.count == 1 ? lines[0] : "\(lines.count) problems"
-      xml += "  <testcase classname=\"duet-verify\" name=\"\(name)\" time=\"0.000\">\n"
+      xml += "  <testcase classname=\"\(Program.name)\" name=\"\(name)\" time=\"0.000\">\n"
       xml += "    <failure message=\"\(escape(message))\" type=\"\(name)\">"
       xml += escape(lines.joined(separator: "\n")) + "</failure>\n  </testcase>\n"
     }

@@ -24,7 +24,7 @@ public final class ProgressLine: @unchecked Sendable {
     self.total = total
     self.text = text
     self.write = write
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "duet-verify.progress"))
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "\(Program.name).progress"))
     timer.schedule(deadline: .now() + delay, repeating: 0.1)
     timer.setEventHandler { [weak self] in self?.draw() }
     timer.resume()
@@ -40,7 +40,7 @@ public final class ProgressLine: @unchecked Sendable {
     lock.withLock {
       guard timer != nil else { return }
       shown = true
-      write("\r\u{1B}[2Kduet-verify: " + text(done, total))
+      write("\r\u{1B}[2K\(Program.name): " + text(done, total))
     }
   }
 

@@ -57,6 +57,6 @@ public struct RunsFolderError: Error, Equatable, Sendable, CustomStringConvertib
 
   init(_ error: ReportWriteError) {
     description =
-      "duet-verify: the run report (.runs/verify/) was not written: \(error.description)"
+      "\(Program.name): the run report (.runs/verify/) was not written: \(error.description)"
   }
 }

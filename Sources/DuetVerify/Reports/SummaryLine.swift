@@ -8,12 +8,12 @@ public enum SummaryLine {
   /// The counts line.
   public static func counts(_ run: RunResult) -> String {
     if run.fixtures.isEmpty, run.allowsEmpty, let shard = run.shard {
-      return "duet-verify: 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
+      return "\(Program.name): 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
     return
-      "duet-verify: \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
+      "\(Program.name): \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
   }
 
@@ -21,6 +21,6 @@ public enum SummaryLine {
   public static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
     -> String
   {
-    "duet-verify \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
+    "\(Program.name) \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
   }
 }

@@ -17,9 +17,9 @@ public enum StaleRunnerCheck {
     guard let changed = changedSource(in: package, after: built, products: runner.deletingLastPathComponent())
     else { return nil }
     let shownPackage = RunnerBuilder.displayPath(package, root: root)
-    return "duet-verify: warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
+    return "\(Program.name): warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
       + "\(RunnerBuilder.displayPath(changed, root: root)), so it may replay stale code. Rebuild it (swift build in "
-      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have duet-verify "
+      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have \(Program.name) "
       + "build the manifest's replayRunner package on every run."
   }
 

@@ -15,7 +15,7 @@ public enum HTMLReport {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>duet-verify verify: \(verdict)</title>
+      <title>\(Program.name) verify: \(verdict)</title>
       <style>
       \(HTMLStyle.sheet)</style>
       </head>
@@ -27,14 +27,14 @@ public enum HTMLReport {
     html += problems(page)
     html += failures(page)
     html += taxonomy(page.taxonomy)
-    html += "<footer>Written by duet-verify verify --html. No scripts, no external files.</footer>\n"
+    html += "<footer>Written by \(Program.name) verify --html. No scripts, no external files.</footer>\n"
     html += "</body>\n</html>\n"
     return html
   }
 
   static func header(_ page: ParityPage) -> String {
     let mark = page.passed ? "✓ PASS" : "✗ FAIL"
-    var html = "<header>\n<h1>duet-verify verify: <span class=\"verdict \(page.passed ? "pass" : "fail")\">"
+    var html = "<header>\n<h1>\(Program.name) verify: <span class=\"verdict \(page.passed ? "pass" : "fail")\">"
     html += mark + "</span></h1>\n<p class=\"summary\">"
     let lanes = page.lanes.map { lane in
       let passed = lane.results.filter(\.passed).count
