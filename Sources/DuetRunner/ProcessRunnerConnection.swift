@@ -277,7 +277,7 @@ package enum IgnoreSIGPIPE {
 }
 
 /// Why a runner could not be started: the fault, and the last lines of its stderr.
-public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The command that was started.
   package var command: String
   /// What went wrong.
@@ -291,7 +291,7 @@ public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConverti
     self.stderr = stderr
   }
 
-  public var description: String {
+  package var description: String {
     var text: String
     switch fault {
     case .exited(let status): text = "runner exited (\(status)) before its handshake"

@@ -4,7 +4,7 @@
 /// The replay-protocol spec lists what the verifier must survive; each case is one of those, and
 /// `losesRunner` says whether the process can still be trusted (a wrong answer keeps it; a hang,
 /// a crash or an oversized line means a fresh runner serves the rest).
-public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// The process could not be started at all.
   case cannotStart(SpawnFailure)
   /// It ended (before the handshake or mid-request).
@@ -46,7 +46,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotStart(let failure): return "the runner could not be started: \(failure)"
     case .exited(let status): return "runner exited (\(status))"
@@ -81,7 +81,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// Why a line is not the JSON object a reply must be.
-  public enum NotAnObject: Equatable, Sendable, CustomStringConvertible {
+  package enum NotAnObject: Equatable, Sendable, CustomStringConvertible {
     /// It does not parse: the parser's sentence and the 1-based column.
     case notJSON(message: String, column: Int)
     /// It parses as another kind of value (`kindName`: "an array", "a string"…).
@@ -89,7 +89,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     /// It is a reply to another op than the one asked.
     case anotherOp
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .notJSON(let message, let column): return "\(message) at column \(column)"
       case .otherKind(let kind): return "it is \(kind)"

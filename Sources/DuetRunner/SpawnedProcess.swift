@@ -156,13 +156,13 @@ package struct SpawnedProcess: Sendable {
 }
 
 /// Why a process could not be started: the system call that failed and its `errno`.
-public enum SpawnFailure: Error, Equatable, Sendable, CustomStringConvertible {
+package enum SpawnFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// `pipe(2)` failed.
   case cannotCreatePipe(errno: Int32)
   /// `posix_spawn(3)` failed for `executable`.
   case cannotStart(executable: String, errno: Int32)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotCreatePipe(let number): return "cannot create a pipe (\(Self.reason(number)))"
     case .cannotStart(let executable, let number): return "cannot start \(executable) (\(Self.reason(number)))"

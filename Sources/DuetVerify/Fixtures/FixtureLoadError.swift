@@ -4,7 +4,7 @@ import DuetCore
 ///
 /// Each case becomes both a lint problem (file:line) and, during `verify`, the failure of that
 /// recording, so the descriptions are full sentences with what to do next.
-public enum FixtureLoadError: Error, Equatable, Sendable {
+enum FixtureLoadError: Error, Equatable, Sendable {
   /// The manifest lists it but the file does not exist.
   case missing(file: String)
   /// A link leading outside the repository (to `target`); never read.
@@ -21,7 +21,7 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   case malformed(file: String, error: FixtureFormatError)
 
   /// The file (relative to the repository root).
-  public var file: String {
+  var file: String {
     switch self {
     case .missing(let file), .outsideRepository(let file, _), .notAFile(let file, _), .oversized(let file, _, _),
       .unreadable(let file), .notJSON(let file, _), .malformed(let file, _):
@@ -30,7 +30,7 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   }
 
   /// The problem as lint shows it (`fixtures/x.fixture.json:3:5: …`).
-  public var lintProblem: LintProblem {
+  var lintProblem: LintProblem {
     switch self {
     case .missing(let file):
       return LintProblem(file: file, message: "does not exist. Record it with \(Program.name) record.")
@@ -69,5 +69,5 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   }
 
   /// The lint description, one line.
-  public var description: String { lintProblem.description }
+  var description: String { lintProblem.description }
 }

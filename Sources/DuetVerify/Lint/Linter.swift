@@ -6,11 +6,11 @@ import Foundation
 ///
 /// `lint` runs it alone; `taxonomy` streams each loaded recording to its gate through `inspecting`;
 /// `verify`'s corpus pass asks it one recording at a time, so the corpus is read once for all.
-public struct Linter: Sendable {
+struct Linter: Sendable {
   /// What is checked.
-  public var corpus: Corpus
+  var corpus: Corpus
 
-  public init(corpus: Corpus) {
+  init(corpus: Corpus) {
     self.corpus = corpus
   }
 
@@ -18,7 +18,7 @@ public struct Linter: Sendable {
   var store: FixtureStore { corpus.store }
 
   /// Every check.
-  public func run() -> LintResult {
+  func run() -> LintResult {
     run(inspecting: { _, _ in })
   }
 
@@ -215,13 +215,13 @@ public struct Linter: Sendable {
 }
 
 /// What lint found: every problem, how many recordings loaded, and which failed to load.
-public struct LintResult: Sendable {
+struct LintResult: Sendable {
   /// Every problem, manifest first, then fixtures, then orphans.
-  public var problems: [LintProblem]
+  var problems: [LintProblem]
   /// Recordings that loaded and were checked.
-  public var fixturesChecked: Int
+  var fixturesChecked: Int
   /// Recordings that could not be loaded, by name.
-  public var loadFailures: [String: FixtureLoadError]
+  var loadFailures: [String: FixtureLoadError]
   /// What is worth saying but does not fail lint (manifest.md's warnings).
-  public var warnings: [LintProblem] = []
+  var warnings: [LintProblem] = []
 }

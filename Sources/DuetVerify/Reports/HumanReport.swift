@@ -1,9 +1,9 @@
 /// The terminal report of a run: lint problems, taxonomy findings, runner errors, one failure block
 /// per failed recording (recordings that failed alike share one), then the counts line and the
 /// verdict line.
-public enum HumanReport {
+enum HumanReport {
   /// The report's text; `quiet` keeps only problems, failures and the verdict.
-  public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
+  static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
     var sections: [String] = []
     if !run.lintProblems.isEmpty {
       sections.append(

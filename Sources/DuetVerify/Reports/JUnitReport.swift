@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Everything is XML-escaped, and characters XML 1.0 cannot carry at all (most control
 /// characters, which a runner may well send) are replaced, so the file always parses.
-public enum JUnitReport {
+enum JUnitReport {
   /// The XML document.
-  public static func render(_ run: RunResult) -> String {
+  static func render(_ run: RunResult) -> String {
     let failures = run.fixtures.filter { !$0.passed }.count
     var extra: [(name: String, lines: [String])] = []
     if !run.lintProblems.isEmpty { extra.append(("lint", run.lintProblems.map(\.description))) }
@@ -47,7 +47,7 @@ public enum JUnitReport {
   }
 
   /// XML-escapes text for attributes and content; replaces characters XML 1.0 forbids with U+FFFD.
-  public static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -2,37 +2,37 @@
 ///
 /// Plain Codable values written through the canonical encoder, so the files are stable, diffable
 /// and readable by any JSON tool.
-public struct RunRecord: Codable, Equatable, Sendable {
+struct RunRecord: Codable, Equatable, Sendable {
   /// `pass` or `fail`.
-  public var verdict: String
+  var verdict: String
   /// Recordings replayed.
-  public var fixtures: Int
+  var fixtures: Int
   /// Recordings that passed.
-  public var passed: Int
+  var passed: Int
   /// Names of recordings that failed, in manifest order.
-  public var failed: [String]
+  var failed: [String]
   /// Every recording of the run, in manifest order.
-  public var names: [String]
+  var names: [String]
   /// Steps replayed.
-  public var steps: Int
+  var steps: Int
   /// Runner slots used.
-  public var runners: Int
+  var runners: Int
   /// Wall time in milliseconds.
-  public var durationMillis: Int
+  var durationMillis: Int
   /// Lint problems, one line each.
-  public var lint: [String]
+  var lint: [String]
   /// Taxonomy findings.
-  public var taxonomy: [FindingRecord]
+  var taxonomy: [FindingRecord]
   /// Runner start failures.
-  public var runnerFailures: [String]
+  var runnerFailures: [String]
   /// `K/N` when the run replayed one share of the corpus (`--shard`).
-  public var shard: String?
+  var shard: String?
   /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
-  public var flags: [String]?
+  var flags: [String]?
   /// Which runner answered (path, handshake platform) and its build time, when known.
-  public var runner: RunnerIdentity?
+  var runner: RunnerIdentity?
 
-  public init(_ run: RunResult) {
+  init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
     fixtures = run.fixtures.count
     passed = run.passedCount
@@ -51,21 +51,21 @@ public struct RunRecord: Codable, Equatable, Sendable {
 }
 
 /// A taxonomy finding as stored and printed by machines.
-public struct FindingRecord: Codable, Equatable, Sendable {
+struct FindingRecord: Codable, Equatable, Sendable {
   /// `error` or `warning`.
-  public var severity: String
+  var severity: String
   /// The sentence.
-  public var message: String
+  var message: String
   /// The recording it was found in.
-  public var fixture: String?
+  var fixture: String?
   /// The step.
-  public var step: Int?
+  var step: Int?
   /// The JSON path.
-  public var path: String?
+  var path: String?
   /// The manifest line.
-  public var manifestLine: Int?
+  var manifestLine: Int?
 
-  public init(_ finding: TaxonomyFinding) {
+  init(_ finding: TaxonomyFinding) {
     severity = finding.severity == .error ? "error" : "warning"
     message = finding.message
     fixture = finding.fixture

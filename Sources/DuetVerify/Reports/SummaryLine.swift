@@ -4,9 +4,9 @@ import Foundation
 ///
 /// `duet-verify: 73/73 fixtures passed (312 steps, 2 runners) in 0.8s`, then
 /// `duet-verify verify: PASS` (or `FAIL`) as the very last line, which CI logs and people scan for.
-public enum SummaryLine {
+enum SummaryLine {
   /// The counts line.
-  public static func counts(_ run: RunResult) -> String {
+  static func counts(_ run: RunResult) -> String {
     if run.fixtures.isEmpty, run.allowsEmpty, let shard = run.shard {
       return "\(Program.name): 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
@@ -18,7 +18,7 @@ public enum SummaryLine {
   }
 
   /// The verdict line.
-  public static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
+  static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
     -> String
   {
     "\(Program.name) \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))

@@ -14,12 +14,12 @@ import Foundation
 /// is captured and shown only when the build fails, so a passing gate prints nothing but its verdict.
 /// The product must be the package's own: duet-verify exports no `replay-runner`, and a package that
 /// does not declare one is refused before SwiftPM could pick one out of a dependency.
-public enum RunnerBuilder {
+enum RunnerBuilder {
   /// The product every runner package builds (the Duet convention).
-  public static let product = "replay-runner"
+  static let product = "replay-runner"
 
   /// Why the runner could not be built; `description` is its sentence.
-  public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+  enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `shown` (the package folder as shown) has no readable Package.swift.
     case notAPackage(shown: String)
     /// `shown`/Package.swift declares no `replay-runner` product.
@@ -32,12 +32,12 @@ public enum RunnerBuilder {
     case failed(package: String, status: ExitStatus, output: String)
 
     /// The build's combined output (its tail), shown to the user; empty when it did not run.
-    public var output: String {
+    var output: String {
       if case .failed(_, _, let output) = self { return output }
       return ""
     }
 
-    public var description: String {
+    var description: String {
       switch self {
       case .notAPackage(let shown):
         return "\(Program.name): replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
@@ -60,13 +60,13 @@ public enum RunnerBuilder {
   }
 
   /// A built runner: the command that starts it in the repository root, and the build's wall time.
-  public struct Built: Equatable, Sendable {
-    public var command: RunnerCommand
-    public var millis: Int
+  struct Built: Equatable, Sendable {
+    var command: RunnerCommand
+    var millis: Int
   }
 
   /// Builds `replay-runner` in `package` and returns the command that starts it in `root`.
-  public static func build(
+  static func build(
     package: URL, root: URL, environment: [String: String]
   ) throws(BuildError) -> Built {
     let shown = displayPath(package, root: root)

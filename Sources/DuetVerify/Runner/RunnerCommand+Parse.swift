@@ -7,7 +7,7 @@ import Foundation
 /// against the folder the user ran duet-verify from, which is what they typed it relative to.
 extension RunnerCommand {
   /// `--runner CMD`: an executable path, or a command line split as a shell splits words.
-  public static func parse(
+  static func parse(
     _ text: String, invokedFrom folder: URL, workingDirectory: URL, environment: [String: String]
   ) throws(RunnerCommandError) -> RunnerCommand {
     let words: [String]
@@ -45,7 +45,7 @@ extension RunnerCommand {
 }
 
 /// Why the runner command cannot be used; a usage error (exit 2). `description` is its sentence.
-public enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The command line has an open quote.
   case unsplittable(ShellWords.SplitError)
   /// `--runner ""`: no words at all.
@@ -59,7 +59,7 @@ public enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConverti
   /// A file without execute permission.
   case notExecutable(path: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .unsplittable(let error): return "\(Program.name): \(error.description). Quote it as a shell would."
     case .empty: return "\(Program.name): --runner needs a command (an executable path or a command line)."

@@ -4,13 +4,13 @@
 ///
 /// `--runner "java -jar build/runner.jar"` must work without handing the string to a shell (no
 /// expansion, no injection): this is the only shell behaviour the verifier reproduces.
-public enum ShellWords {
+enum ShellWords {
   /// Why a command line could not be split: which quote was left open, in which text.
-  public enum SplitError: Error, Equatable, Sendable, CustomStringConvertible {
+  enum SplitError: Error, Equatable, Sendable, CustomStringConvertible {
     case unterminatedSingleQuote(text: String)
     case unterminatedDoubleQuote(text: String)
 
-    public var description: String {
+    var description: String {
       switch self {
       case .unterminatedSingleQuote(let text): return "the runner command has an unterminated single quote: \(text)"
       case .unterminatedDoubleQuote(let text): return "the runner command has an unterminated double quote: \(text)"
@@ -19,7 +19,7 @@ public enum ShellWords {
   }
 
   /// The words of `text`.
-  public static func split(_ text: String) throws(SplitError) -> [String] {
+  static func split(_ text: String) throws(SplitError) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false

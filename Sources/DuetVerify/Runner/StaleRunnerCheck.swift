@@ -8,9 +8,9 @@ import Foundation
 /// newer than the runner but older than its module's build products (`<Target>.build/` beside the
 /// runner) was compiled since, into a module this runner does not link: no warning. A runner outside
 /// any package (a Kotlin runner, a script) is not judged, nor are the sources of path dependencies.
-public enum StaleRunnerCheck {
+enum StaleRunnerCheck {
   /// The warning sentence, or nil when nothing suggests the runner is older than its sources.
-  public static func warning(executable: String, root: URL) -> String? {
+  static func warning(executable: String, root: URL) -> String? {
     let given = URL(fileURLWithPath: executable)
     let runner = given.resolvingSymlinksInPath()
     guard let built = modified(runner), let package = enclosingPackage(of: runner) else { return nil }

@@ -2,10 +2,10 @@
 ///
 /// An empty selection is an error with a sentence, never a silent pass: a gate that replayed
 /// nothing proves nothing.
-public enum FixtureSelection {
+enum FixtureSelection {
   /// Why nothing (or nothing valid) was selected; a usage error (exit 2). `description` is its
   /// sentence.
-  public enum EmptySelection: Error, Equatable, Sendable, CustomStringConvertible {
+  enum EmptySelection: Error, Equatable, Sendable, CustomStringConvertible {
     /// The manifest (`file`, as shown) lists no recordings.
     case nothingListed(file: String)
     /// `--feature feature` names no declared feature.
@@ -15,7 +15,7 @@ public enum FixtureSelection {
     /// This shard's share is empty.
     case emptyShard(Shard)
 
-    public var description: String {
+    var description: String {
       switch self {
       case .nothingListed(let file):
         return "\(Program.name): \(file) lists no recordings, so there is nothing to verify. Declare features with "
@@ -42,7 +42,7 @@ public enum FixtureSelection {
   /// The recordings to replay, in manifest order: those of `features` (all when empty) and of the
   /// chains through them, then this `shard`'s share. An empty share is an error unless
   /// `allowEmptyShard` (`--allow-empty-shard`): then it is an empty selection.
-  public static func select(
+  static func select(
     from manifest: Manifest, features: [String], shard: Shard?, allowEmptyShard: Bool = false,
     chainNodes: [String: [String]] = [:]
   ) throws(EmptySelection) -> [ListedFixture] {
@@ -70,7 +70,7 @@ public enum FixtureSelection {
 
   /// Dispatch order: biggest files first (they take longest), ties by name (then by the order
   /// given), so slots finish together. `verify`'s corpus pass dispatches in exactly this order.
-  public static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
+  static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
     fixtures.enumerated().map { (fixture: $0.element, position: $0.offset, size: size($0.element.name) ?? 0) }
       .sorted { left, right in
         if left.size != right.size { return left.size > right.size }

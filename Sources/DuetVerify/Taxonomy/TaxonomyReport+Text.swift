@@ -5,7 +5,7 @@ extension TaxonomyReport {
 
   /// A plain-text table (one row per event, parameters one per line), then the findings and a
   /// `PASS`/`FAIL` line.
-  public func renderTable() -> String {
+  func renderTable() -> String {
     var table = TextTable(headers: ["EVENT", "STATUS", "DECLARED BY", "EMITTED BY", "PARAMETERS", "PINNED BY"])
     for event in events {
       let shown = event.fixtures.prefix(Self.fixturesShownInTable)
@@ -28,7 +28,7 @@ extension TaxonomyReport {
   }
 
   /// A Markdown table for a doc (every fixture listed), then the findings as a list.
-  public func renderMarkdown() -> String {
+  func renderMarkdown() -> String {
     var lines = [
       "| Event | Status | Declared by | Emitted by | Parameters | Pinned by |",
       "| --- | --- | --- | --- | --- | --- |",

@@ -5,9 +5,9 @@
 /// `<details>`, so the page reads the same from a CI artifact, an e-mail or a file browser. Every
 /// result is said in text (`✓`/`✗`, `PASS`/`FAIL`) as well as in colour. Everything taken from
 /// recordings or runners is escaped (`HTMLText.escape`).
-public enum HTMLReport {
+enum HTMLReport {
   /// The whole document.
-  public static func render(_ page: ParityPage) -> String {
+  static func render(_ page: ParityPage) -> String {
     let verdict = page.passed ? "PASS" : "FAIL"
     var html = """
       <!DOCTYPE html>
