@@ -66,11 +66,11 @@ enum CanonicalDecoding {
     if T.self == Double.self || T.self == Float.self {
       throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
-    if let collection = T.self as? any CanonicalCollectionDecoding.Type {
+    let shape = CodingShape.of(T.self)
+    if let collection = shape.decodingCollection {
       return try collection.canonicalDecoded(from: value, trail: trail) as! T
     }
-    let isSum = T.self is any CanonicalSumCodable.Type
-    let decoder = TreeDecoder(value: value, trail: trail, typeName: .type(T.self), isSum: isSum)
+    let decoder = TreeDecoder(value: value, trail: trail, typeName: .type(T.self), isSum: shape.isSum)
     do {
       return try T(from: decoder)
     } catch {

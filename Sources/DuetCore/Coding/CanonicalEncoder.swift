@@ -67,14 +67,15 @@ enum CanonicalEncoding {
     if T.self == Double.self || T.self == Float.self {
       throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
     }
-    // A metatype cast: measured at about a third of the cost of casting the value.
-    if let collection = T.self as? any CanonicalCollectionEncoding.Type {
+    // The type's shape is looked up once per type, not cast at every value.
+    let shape = CodingShape.of(T.self)
+    if let collection = shape.encodingCollection {
       return try collection.canonicalTree(of: value, trail: trail)
     }
     let encoder = TreeEncoder(trail: trail)
     try value.encode(to: encoder)
     let tree = encoder.finish()
-    if value is any CanonicalSumCodable {
+    if shape.isSum {
       return try SumEnvelope.wrap(tree, type: T.self, trail: trail)
     }
     return tree

@@ -77,7 +77,9 @@ enum ExplainCommand {
     guard
       let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(runs.readSummary(), options))
     else {
-      output.line("\(Program.name) explain: '\(name)' passed in the last run (\(result.steps.count) steps).")
+      output.line(
+        "\(Program.name) explain: '\(name)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
+      )
       return .passed
     }
     output.write(lines.joined(separator: "\n") + "\n")

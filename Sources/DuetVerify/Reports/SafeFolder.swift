@@ -128,7 +128,12 @@ final class SafeFolder: @unchecked Sendable {
   /// The write is padded to whole pages so the kernel never reads an old page back. A link at
   /// `name` is removed and a real file written instead.
   func overwrite(_ text: String, to name: String) throws(ReportWriteError) {
-    var bytes = Array(text.utf8)
+    try overwrite(bytes: Array(text.utf8), to: name)
+  }
+
+  /// ``overwrite(_:to:)`` for a report already in bytes.
+  func overwrite(bytes: [UInt8], to name: String) throws(ReportWriteError) {
+    var bytes = bytes
     let length = bytes.count
     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
     var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)

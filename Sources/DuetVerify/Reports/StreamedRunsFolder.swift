@@ -54,11 +54,16 @@ final class StreamedRunsFolder: @unchecked Sendable {
     if lockDescriptor >= 0 { _ = close(lockDescriptor) }
   }
 
-  /// Writes `result`'s report into the staging folder; after a first failure, stops trying.
+  /// Writes `result`'s report into the staging folder; after a first failure, stops trying. A
+  /// passed recording's report leaves out its step list (``PassingReport``).
   func write(_ result: FixtureResult) {
     guard let fixtures = lock.withLock({ error == nil ? self.fixtures : nil }) else { return }
     do {
-      try fixtures.overwrite(try RunsFolder.pretty(result), to: result.name + ".json")
+      if let passing = PassingReport.bytes(result) {
+        try fixtures.overwrite(bytes: passing, to: result.name + ".json")
+      } else {
+        try fixtures.overwrite(try RunsFolder.pretty(result), to: result.name + ".json")
+      }
     } catch let failure as ReportWriteError {
       lock.withLock { error = error ?? failure }
     } catch {

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What the canonical coders need to know of a type beyond its identity: whether it is an array or
+/// dictionary (coded by the dialect's own rules) and whether it is a sum (a `case`/`value`
+/// envelope), looked up once per type.
+///
+/// Asking the runtime at every value cost two protocol-conformance searches and an optional
+/// metatype's metadata per struct or enum coded: about a tenth of a tiny `reduce` request. The
+/// answers never change for a type, so they are kept, per type, behind a lock.
+struct CodingShape {
+  /// The type's decoding by the dialect's collection rules, when it is an array or dictionary.
+  let decodingCollection: (any CanonicalCollectionDecoding.Type)?
+  /// The type's encoding by the dialect's collection rules, when it is an array or dictionary.
+  let encodingCollection: (any CanonicalCollectionEncoding.Type)?
+  /// True when the type is marked ``CanonicalSumCodable``.
+  let isSum: Bool
+
+  /// The shape of `type`, from the cache or (once per type) from the runtime.
+  static func of(_ type: Any.Type) -> CodingShape {
+    let identity = ObjectIdentifier(type)
+    if let known = ShapeCache.shared.find(identity) { return known }
+    let shape = CodingShape(
+      decodingCollection: type as? any CanonicalCollectionDecoding.Type,
+      encodingCollection: type as? any CanonicalCollectionEncoding.Type,
+      isSum: type is any CanonicalSumCodable.Type)
+    ShapeCache.shared.add(shape, for: identity)
+    return shape
+  }
+}
+
+/// The shapes met so far, one per type, in fixed storage read under a lock (pointers, so reading
+/// costs no exclusivity check). Bounded: past `capacity` types (far more than an app's features
+/// code), a shape is looked up at every value again, as before the cache.
+final class ShapeCache: @unchecked Sendable {
+  static let shared = ShapeCache()
+  static let capacity = 256
+  private let lock = NSLock()
+  private let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: capacity)
+  private let shapes = UnsafeMutablePointer<CodingShape>.allocate(capacity: capacity)
+  private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+  private init() { count.initialize(to: 0) }
+
+  /// The shape kept for `type`: a program codes a few dozen types, and comparing identities
+  /// beats hashing them.
+  func find(_ type: ObjectIdentifier) -> CodingShape? {
+    lock.lock()
+    defer { lock.unlock() }
+    for index in 0..<count.pointee where types[index] == type { return shapes[index] }
+    return nil
+  }
+
+  /// Keeps `shape` for `type` (once; a second thread that looked it up too adds nothing).
+  func add(_ shape: CodingShape, for type: ObjectIdentifier) {
+    lock.lock()
+    defer { lock.unlock() }
+    let stored = count.pointee
+    guard stored < Self.capacity, !(0..<stored).contains(where: { types[$0] == type }) else { return }
+    (types + stored).initialize(to: type)
+    (shapes + stored).initialize(to: shape)
+    count.pointee = stored + 1
+  }
+}
