@@ -4,19 +4,7 @@ import XCTest
 @testable import DuetVerify
 
 /// The command line in-process: verbs, options, exit codes and the sentences that go with them.
-final class CommandLineTests: XCTestCase {
-  var folder: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
-    folder = nil
-    super.tearDown()
-  }
-
+final class CommandLineTests: FolderTestCase {
   func run(_ arguments: [String], environment: [String: String] = [:]) -> (code: ExitCode, out: String, error: String) {
     CapturedOutput.run(arguments, in: folder.url, environment: environment)
   }
@@ -83,8 +71,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testAFeatureFilterMatchingNothingIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify", "--feature", "lamp", "--runner", "/bin/true"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(result.error, "duet-verify: --feature lamp is not declared in manifest.yaml (declared: counter).\n")
@@ -101,8 +88,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testNoRunnerAndNoReplayRunnerIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(
@@ -112,8 +98,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testAMissingRunnerIsExitTwo() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["verify", "--runner", "bin/runner --flag"])
     XCTAssertEqual(result.code, .usage)
     XCTAssertEqual(
@@ -123,15 +108,14 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testLintPassesACleanRepository() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try writeCounterRepository()
     let result = run(["lint"])
     XCTAssertEqual(result.code, .passed)
     XCTAssertEqual(result.out, "duet-verify lint: OK (1 feature, 1 fixture)\n")
   }
 
   func testLintJSONIsOneObject() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     try folder.write("fixtures/stale.fixture.json", FixtureText.counter())
     let result = run(["lint", "--json"])
     XCTAssertEqual(result.code, .failed)
@@ -157,7 +141,7 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testLintPrintsEveryProblemAndFails() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     try folder.write("fixtures/stale.fixture.json", FixtureText.counter())
     let result = run(["lint", "--manifest", "manifest.yaml"])
     XCTAssertEqual(result.code, .failed)

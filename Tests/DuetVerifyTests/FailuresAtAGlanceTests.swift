@@ -101,7 +101,7 @@ final class FailuresAtAGlanceTests: XCTestCase {
 
   func testTheDiffTravelsThroughTheRunsFolderForExplain() throws {
     let folder = try TemporaryFolder()
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     let failing = diverged("counter")
     try runs.write(RunResult(fixtures: [failing]))
     XCTAssertEqual(runs.readFixture("counter")?.failure?.diff, failing.failure?.diff)
@@ -197,7 +197,7 @@ final class FailuresAtAGlanceTests: XCTestCase {
   func testExplainExitsOneWhenTheLastRunFailed() throws {
     let folder = try TemporaryFolder()
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n      - b\n")
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     var run = RunResult(fixtures: [diverged("a"), diverged("b")])
     run.runFlags = ["--runner", "./runner"]
     try runs.write(run)
@@ -216,7 +216,7 @@ final class FailuresAtAGlanceTests: XCTestCase {
   func testExplainColoursTheDiffOnATerminalOnly() throws {
     let folder = try TemporaryFolder()
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n")
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     try runs.write(RunResult(fixtures: [diverged("a")]))
     func explain(_ arguments: [String], environment: [String: String] = [:]) -> String {
       var text = ""

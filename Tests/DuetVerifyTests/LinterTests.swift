@@ -4,31 +4,7 @@ import XCTest
 @testable import DuetVerify
 
 /// The lint checks over a real folder: each problem, with its file, line and sentence.
-final class LinterTests: XCTestCase {
-  var folder: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    folder = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
-    folder = nil
-    super.tearDown()
-  }
-
-  func lint(_ manifest: String) throws -> [String] {
-    try folder.write("manifest.yaml", manifest)
-    let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
-    let read = ManifestReader.load(location)
-    return Linter(
-      corpus: Corpus(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
-    )
-    .run().problems.map(\.description)
-  }
-
-  let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"
-
+final class LinterTests: FolderTestCase {
   func testACleanRepositoryHasNoProblems() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
     XCTAssertEqual(try lint(counterManifest), [])
@@ -119,7 +95,7 @@ final class LinterTests: XCTestCase {
 
   func testAnOversizedRecordingIsRefusedWithoutLoadingIt() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
-    let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
+    let location = folder.manifestLocation
     let store = FixtureStore(location: location, sizeLimit: 100)
     guard case .failure(let error) = store.load("counter") else { return XCTFail("an oversized file loaded") }
     XCTAssertEqual(

@@ -98,7 +98,7 @@ final class ReportsTests: XCTestCase {
 
   func testTheRunsFolderRoundTripsAndForgetsStaleRecordings() throws {
     let folder = try TemporaryFolder()
-    let location = ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
+    let location = folder.manifestLocation
     let runs = RunsFolder(location: location)
     try runs.write(run)
     XCTAssertEqual(runs.readFixture("counter"), failing)

@@ -24,7 +24,7 @@ final class StreamedRunsFolderTests: XCTestCase {
 
   func testReportsOfTheRunReplaceThoseOfThePreviousOneAndStaleOnesVanish() throws {
     let folder = try TemporaryFolder()
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     try stream([long, lamp], into: runs)
     XCTAssertEqual(runs.readFixture("counter"), long)
     XCTAssertEqual(runs.readFixture("lamp"), lamp)
@@ -36,7 +36,7 @@ final class StreamedRunsFolderTests: XCTestCase {
 
   func testAReusedReportFileIsCutToItsNewLength() throws {
     let folder = try TemporaryFolder()
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     try stream([long], into: runs)
     try stream([long], into: runs)
     try stream([short], into: runs)  // written over the first run's (longer) file
@@ -45,7 +45,7 @@ final class StreamedRunsFolderTests: XCTestCase {
 
   func testASecondRunAtTheSameTimeStagesPrivatelyAndLeavesNothingBehind() throws {
     let folder = try TemporaryFolder()
-    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let runs = RunsFolder(location: folder.manifestLocation)
     let first = StreamedRunsFolder(runs)
     let second = StreamedRunsFolder(runs)
     first.write(long)

@@ -5,11 +5,9 @@ import XCTest
 @testable import DuetVerify
 
 /// `duet-verify taxonomy` and the gate inside `verify`'s loading pass, over a real folder.
-final class TaxonomyVerbTests: XCTestCase {
-  var folder: TemporaryFolder!
-
+final class TaxonomyVerbTests: FolderTestCase {
   override func setUpWithError() throws {
-    folder = try TemporaryFolder()
+    try super.setUpWithError()
     let track: JSONValue = .object([
       "kind": .string("run"),
       "payload": .object([
@@ -26,12 +24,6 @@ final class TaxonomyVerbTests: XCTestCase {
     steps[0] = .object(first)
     top["steps"] = .array(steps)
     try folder.write("fixtures/counter.fixture.json", try CanonicalWriter.pretty(.object(top)))
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the folder so it is removed now.
-    folder = nil
-    super.tearDown()
   }
 
   func run(_ arguments: [String]) -> (code: ExitCode, out: String, error: String) {
@@ -55,7 +47,7 @@ final class TaxonomyVerbTests: XCTestCase {
   }
 
   func testConflictingFormatsAreAUsageError() throws {
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
+    try folder.write("manifest.yaml", counterManifest)
     XCTAssertEqual(run(["taxonomy", "--json", "--markdown"]).code, .usage)
   }
 }

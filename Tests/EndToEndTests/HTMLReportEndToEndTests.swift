@@ -20,7 +20,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
   }
 
   func verifyWithHTML(_ repository: TemporaryRepository, _ path: String) throws -> CommandRun {
-    let runner = try BuiltProducts.executable(named: "replay-runner").path
+    let runner = try BuiltProducts.executable(named: "foyer-runner").path
     return try repository.verify(["verify", "--runner", runner, "--html", path], environment: ["NO_COLOR": "1"])
   }
 
@@ -32,7 +32,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
     let page = try repository.read("out/parity.html")
     XCTAssertTrue(page.contains("<span class=\"verdict fail\">✗ FAIL</span>"), page)
     XCTAssertTrue(page.contains("48/49 recordings passed on swift"), page)
-    let matrix = section(page, "<table class=\"matrix\">", "</table>")
+    let matrix = HTMLScan.section(page, from: "<table class=\"matrix\">", to: "</table>")
     XCTAssertEqual(matrix.components(separatedBy: "<tr class=\"feature-row\">").count - 1, 9, matrix)
     XCTAssertTrue(matrix.contains("<th scope=\"col\" class=\"lane\">swift</th>"), matrix)
     XCTAssertTrue(matrix.contains("<td class=\"cell fail\">✗ 4/5 passed"), matrix)
@@ -50,7 +50,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
     XCTAssertTrue(
       page.contains("name edited › &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;"), page)
     XCTAssertFalse(page.contains("<script"), page)
-    let taxonomy = section(page, "<table class=\"taxonomy\">", "</table>")
+    let taxonomy = HTMLScan.section(page, from: "<table class=\"taxonomy\">", to: "</table>")
     XCTAssertEqual(taxonomy.components(separatedBy: "<tr class=\"event-row\">").count - 1, 7, taxonomy)
     XCTAssertTrue(taxonomy.contains("<code>Session Signed In</code>"), taxonomy)
   }
@@ -96,28 +96,11 @@ final class HTMLReportEndToEndTests: XCTestCase {
 
   /// The browser's DOM without its `<head>` and tags, entities read back: roughly what a reader sees.
   func visibleText(_ dom: String) -> String {
-    let body = dom.components(separatedBy: "<body>").last ?? dom
-    var text = ""
-    var inTag = false
-    for character in body {
-      if character == "<" {
-        inTag = true
-      } else if character == ">" {
-        inTag = false
-      } else if !inTag {
-        text.append(character)
-      }
-    }
+    var text = HTMLScan.stripTags(dom.components(separatedBy: "<body>").last ?? dom)
     for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
       text = text.replacingOccurrences(of: entity, with: character)
     }
     return text
-  }
-
-  func section(_ page: String, _ start: String, _ end: String) -> String {
-    guard let open = page.range(of: start), let close = page.range(of: end, range: open.upperBound..<page.endIndex)
-    else { return "" }
-    return String(page[open.lowerBound..<close.upperBound])
   }
 
   /// `chromium` or `chromium-browser` on the PATH.

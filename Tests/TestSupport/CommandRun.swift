@@ -33,16 +33,7 @@ public struct CommandRun: Sendable {
     _ executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
     deadline: TimeInterval = 60
   ) throws -> CommandRun {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    process.environment = Self.environment(environment)
-    let out = Pipe()
-    let error = Pipe()
-    process.standardOutput = out
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    let (process, out, error) = prepare(executable, arguments, in: folder, environment: environment)
     try process.run()
     let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
@@ -50,6 +41,24 @@ public struct CommandRun: Sendable {
     process.waitUntilExit()
     watchdog.cancel()
     return CommandRun(code: process.terminationStatus, out: outText, error: errorText)
+  }
+
+  /// `executable` set up to run in `folder` with `environment(overrides)`, both streams piped and
+  /// nothing on its standard input; not started yet.
+  public static func prepare(
+    _ executable: URL, _ arguments: [String], in folder: URL, environment overrides: [String: String] = [:]
+  ) -> (process: Process, out: Pipe, error: Pipe) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.environment = environment(overrides)
+    let out = Pipe()
+    let error = Pipe()
+    process.standardOutput = out
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    return (process, out, error)
   }
 
   /// Reads both pipes to their end at once (neither can fill up and block the writer).

@@ -178,15 +178,7 @@ struct ManifestReader {
   }
 
   mutating func readFixtureNames(_ entry: YAMLEntry, owner: String) -> [ManifestEntry] {
-    var names: [ManifestEntry] = []
-    for item in list(entry, what: "fixtures of feature '\(owner)'") {
-      if !NameRules.isFixtureName(item.name) {
-        report(item.line, "'\(item.name)' is not a valid fixture name: \(NameRules.fixtureRule).")
-        continue
-      }
-      if noteFixture(item) { names.append(item) }
-    }
-    return names
+    recordingNames(entry, what: "fixtures of feature '\(owner)'", noun: "fixture")
   }
 
   mutating func readChains(_ entry: YAMLEntry) -> [ManifestEntry] {
@@ -196,10 +188,16 @@ struct ManifestReader {
         "an inline 'chains: []' is accepted here but the duet CLI rejects it. Write 'chains:' with no value, or "
           + "remove the key.")
     }
+    return recordingNames(entry, what: "chains", noun: "chain")
+  }
+
+  /// The recording names listed under `entry`: each must be a valid name (a problem calls an
+  /// invalid one a `noun`) listed nowhere before.
+  mutating func recordingNames(_ entry: YAMLEntry, what: String, noun: String) -> [ManifestEntry] {
     var names: [ManifestEntry] = []
-    for item in list(entry, what: "chains") {
+    for item in list(entry, what: what) {
       if !NameRules.isFixtureName(item.name) {
-        report(item.line, "'\(item.name)' is not a valid chain name: \(NameRules.fixtureRule).")
+        report(item.line, "'\(item.name)' is not a valid \(noun) name: \(NameRules.fixtureRule).")
         continue
       }
       if noteFixture(item) { names.append(item) }

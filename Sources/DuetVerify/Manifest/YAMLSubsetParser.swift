@@ -42,14 +42,7 @@ struct YAMLSubsetParser {
   mutating func parseMapping(indent: Int) -> YAMLNode {
     var entries: [YAMLEntry] = []
     let firstLine = index < lines.count ? lines[index].number : 0
-    while index < lines.count {
-      let line = lines[index]
-      if line.indent < indent { break }
-      if line.indent > indent {
-        report(line, "this line is indented deeper than its section allows. Indent with 2 spaces per level.")
-        skipLine()
-        continue
-      }
+    while let line = nextLine(at: indent, deeperThan: "its section") {
       guard case .entry(let key, let value) = line.body else {
         if indent == 0 { break }
         report(line, "a list item where 'key: value' entries were expected. Check the indentation of this line.")
@@ -64,14 +57,7 @@ struct YAMLSubsetParser {
 
   /// The value of `key: value`, or the block under `key:`.
   mutating func valueNode(for value: String?, of line: YAMLLine) -> YAMLNode {
-    if let value {
-      switch YAMLScalar.node(value, line: line.number) {
-      case .success(let node): return node
-      case .failure(let failure):
-        report(line, failure.message)
-        return .empty(line: line.number)
-      }
-    }
+    if let value { return scalarNode(value, of: line) }
     guard index < lines.count else { return .empty(line: line.number) }
     let next = lines[index]
     if next.indent > line.indent {
@@ -110,14 +96,7 @@ struct YAMLSubsetParser {
   mutating func parseList(indent: Int) -> YAMLNode {
     var items: [YAMLNode] = []
     let firstLine = lines[index].number
-    while index < lines.count {
-      let line = lines[index]
-      if line.indent < indent { break }
-      if line.indent > indent {
-        report(line, "this line is indented deeper than the list item above allows. Indent with 2 spaces per level.")
-        skipLine()
-        continue
-      }
+    while let line = nextLine(at: indent, deeperThan: "the list item above") {
       guard case .item(let rest) = line.body else { break }
       index += 1
       items.append(itemNode(rest, of: line))
@@ -136,12 +115,31 @@ struct YAMLSubsetParser {
         YAMLLine(number: line.number, indent: line.indent + 2, body: .entry(key: key, value: value)), at: index)
       return parseMapping(indent: line.indent + 2)
     }
-    switch YAMLScalar.node(rest, line: line.number) {
+    return scalarNode(rest, of: line)
+  }
+
+  /// A scalar written on `line`; one it cannot read is reported and stands as empty.
+  mutating func scalarNode(_ text: String, of line: YAMLLine) -> YAMLNode {
+    switch YAMLScalar.node(text, line: line.number) {
     case .success(let node): return node
     case .failure(let failure):
       report(line, failure.message)
       return .empty(line: line.number)
     }
+  }
+
+  /// The next line of a block at `indent`, or nil where the block ends (a shallower line or the
+  /// end). A deeper line on the way is reported (`deeperThan` names what it is too deep for) and
+  /// skipped with everything under it.
+  mutating func nextLine(at indent: Int, deeperThan what: String) -> YAMLLine? {
+    while index < lines.count {
+      let line = lines[index]
+      if line.indent < indent { return nil }
+      if line.indent == indent { return line }
+      report(line, "this line is indented deeper than \(what) allows. Indent with 2 spaces per level.")
+      skipLine()
+    }
+    return nil
   }
 
   /// Skips the current line and everything indented under it.

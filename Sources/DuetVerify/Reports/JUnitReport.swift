@@ -48,23 +48,8 @@ enum JUnitReport {
 
   /// XML-escapes text for attributes and content; replaces characters XML 1.0 forbids with U+FFFD.
   static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        let allowed =
-          (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
-        if allowed { result.unicodeScalars.append(scalar) } else { result += "\u{FFFD}" }
-      }
+    MarkupText.escape(text, apostrophe: "&apos;") { value in
+      (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
     }
-    return result
   }
 }

@@ -3,18 +3,18 @@ import DuetTelemetry
 import XCTest
 
 final class ConsoleSinkTests: XCTestCase {
-  func testPrintsTheNameAndPropertiesAsTheTutorialShows() {
+  /// The lines a console sink prints while `body` uses it.
+  func printed(_ body: (ConsoleSink) -> Void) -> [String] {
     let lines = Journal<String>()
-    let sink = ConsoleSink { lines.append($0) }
+    body(ConsoleSink { lines.append($0) })
+    return lines.entries
+  }
 
-    sink.track(event: Events.signedIn)
-
-    XCTAssertEqual(lines.entries, ["analytics: Session Signed In {provider=email}"])
+  func testPrintsTheNameAndPropertiesAsTheTutorialShows() {
+    XCTAssertEqual(printed { $0.track(event: Events.signedIn) }, ["analytics: Session Signed In {provider=email}"])
   }
 
   func testPropertiesAreSortedByKey() {
-    let lines = Journal<String>()
-    let sink = ConsoleSink { lines.append($0) }
     let event = TrackedEvent(
       subject: "Item", verb: .created,
       params: [
@@ -22,41 +22,33 @@ final class ConsoleSinkTests: XCTestCase {
         .double(key: "duration_s", value: CanonicalDouble(1.5)!), .bool(key: "has_description", value: true),
       ])
 
-    sink.track(event: event)
-
     XCTAssertEqual(
-      lines.entries, ["analytics: Item Created {duration_s=1.5, from=capture, has_description=true, photo_count=2}"])
+      printed { $0.track(event: event) },
+      ["analytics: Item Created {duration_s=1.5, from=capture, has_description=true, photo_count=2}"])
   }
 
   func testEventWithoutPropertiesPrintsNoBraces() {
-    let lines = Journal<String>()
-    let sink = ConsoleSink { lines.append($0) }
-
-    sink.track(event: Events.promoViewed)
-
-    XCTAssertEqual(lines.entries, ["analytics: Promo Viewed"])
+    XCTAssertEqual(printed { $0.track(event: Events.promoViewed) }, ["analytics: Promo Viewed"])
   }
 
   func testIdentifyAndResetPrintTheirOwnLines() {
-    let lines = Journal<String>()
-    let sink = ConsoleSink { lines.append($0) }
+    let lines = printed { sink in
+      sink.identify(uid: "u-1")
+      sink.reset()
+    }
 
-    sink.identify(uid: "u-1")
-    sink.reset()
-
-    XCTAssertEqual(lines.entries, ["analytics: identify u-1", "analytics: reset"])
+    XCTAssertEqual(lines, ["analytics: identify u-1", "analytics: reset"])
   }
 
   func testDisabledConsoleSinkPrintsNothing() {
-    let lines = Journal<String>()
-    let sink = ConsoleSink { lines.append($0) }
+    let lines = printed { sink in
+      sink.setEnabled(false)
+      sink.track(event: Events.signedIn)
+      sink.identify(uid: "u-1")
+      sink.reset()
+    }
 
-    sink.setEnabled(false)
-    sink.track(event: Events.signedIn)
-    sink.identify(uid: "u-1")
-    sink.reset()
-
-    XCTAssertEqual(lines.entries, [])
+    XCTAssertEqual(lines, [])
   }
 
   func testFanOutSeedReachesTheConsoleBeforeAnyEvent() {

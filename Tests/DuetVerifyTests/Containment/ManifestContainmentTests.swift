@@ -11,31 +11,8 @@ import XCTest
 
 /// Manifest paths never lead outside the repository, and the manifest itself is read only when it
 /// is a regular file of sane size.
-final class ManifestContainmentTests: XCTestCase {
-  var repository: TemporaryFolder!
-  var outside: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    repository = try TemporaryFolder()
-    outside = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    repository = nil
-    outside = nil
-    super.tearDown()
-  }
-
-  var location: ManifestLocation { ManifestLocation(file: repository.url.appendingPathComponent("manifest.yaml")) }
-
-  func lint(_ manifest: String) throws -> [String] {
-    try repository.write("manifest.yaml", manifest)
-    let read = ManifestReader.load(location)
-    return Linter(
-      corpus: Corpus(manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: location))
-    )
-    .run().problems.map(\.description)
-  }
+final class ManifestContainmentTests: ContainmentTestCase {
+  var location: ManifestLocation { repository.manifestLocation }
 
   func testAPathThatIsALinkLeadingOutsideTheRepositoryIsRefused() throws {
     try FileManager.default.createSymbolicLink(

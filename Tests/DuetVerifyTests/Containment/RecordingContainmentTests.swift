@@ -11,24 +11,8 @@ import XCTest
 
 /// Nothing outside the repository is read through a recording: a link leading out, a named pipe, a
 /// folder or a huge file where a recording should be is refused with a sentence, never opened.
-final class RecordingContainmentTests: XCTestCase {
-  var repository: TemporaryFolder!
-  var outside: TemporaryFolder!
-
-  override func setUpWithError() throws {
-    repository = try TemporaryFolder()
-    outside = try TemporaryFolder()
-  }
-
-  override func tearDown() {
-    repository = nil
-    outside = nil
-    super.tearDown()
-  }
-
-  var store: FixtureStore {
-    FixtureStore(location: ManifestLocation(file: repository.url.appendingPathComponent("manifest.yaml")))
-  }
+final class RecordingContainmentTests: ContainmentTestCase {
+  var store: FixtureStore { FixtureStore(location: repository.manifestLocation) }
 
   var recording: URL { repository.url.appendingPathComponent("fixtures/counter.fixture.json") }
 

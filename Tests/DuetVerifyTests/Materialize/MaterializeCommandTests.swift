@@ -5,11 +5,9 @@ import XCTest
 
 /// `duet-verify materialize <recording>#<step> [--out PATH]`: the file it writes, and where it
 /// refuses to write.
-final class MaterializeCommandTests: XCTestCase {
-  var folder: TemporaryFolder!
-
+final class MaterializeCommandTests: FolderTestCase {
   override func setUpWithError() throws {
-    folder = try TemporaryFolder()
+    try super.setUpWithError()
     try folder.write(
       "manifest.yaml",
       """

@@ -4,8 +4,7 @@ import XCTest
 @testable import DuetVerify
 
 /// The plan: each compiled recording against its file and the manifest; what vanished.
-final class RecordPlanTests: XCTestCase {
-  var folder: TemporaryFolder!
+final class RecordPlanTests: FolderTestCase {
   let manifestText = """
     features:
       counter:
@@ -21,18 +20,13 @@ final class RecordPlanTests: XCTestCase {
     """
 
   override func setUpWithError() throws {
-    folder = try TemporaryFolder()
+    try super.setUpWithError()
     try folder.write("manifest.yaml", manifestText)
-  }
-
-  override func tearDown() {
-    folder = nil  // XCTest keeps test cases alive; drop the folder so it is removed now
-    super.tearDown()
   }
 
   var manifest: Manifest {
     ManifestReader.read(
-      manifestText, location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml"))
+      manifestText, location: folder.manifestLocation
     )
     .manifest
   }

@@ -3,24 +3,7 @@ import XCTest
 
 /// `duet-verify record --check [--write]` run for real: drift fails and leaves the fixtures folder
 /// byte-identical with the would-be rewrite under `.runs/record-check/`; metadata churn passes.
-final class DriftCheckEndToEndTests: XCTestCase {
-  var repository: RecordRepository!
-  /// What `record` wrote from the demo scenarios, file by file.
-  var recorded: [String: Data] = [:]
-
-  override func setUpWithError() throws {
-    repository = try RecordRepository()
-    let run = try repository.duet(["record"])
-    XCTAssertEqual(run.code, 0, run.all)
-    recorded = repository.snapshot()
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
-    repository = nil
-    super.tearDown()
-  }
-
+final class DriftCheckEndToEndTests: RecordedTestCase {
   func check(_ extra: [String] = []) throws -> CommandRun {
     try repository.duet(["record", "--check"] + extra)
   }

@@ -4,20 +4,10 @@ import XCTest
 
 /// `record --check`'s machine reports run for real: `--json`, `--junit FILE` and GitHub annotations
 /// name the drifted recording and its first divergent path; `record` prints only what changed.
-final class DriftReportsEndToEndTests: XCTestCase {
-  var repository: RecordRepository!
-
+final class DriftReportsEndToEndTests: RecordedTestCase {
   override func setUpWithError() throws {
-    repository = try RecordRepository()
-    let run = try repository.duet(["record"])
-    XCTAssertEqual(run.code, 0, run.all)
+    try super.setUpWithError()
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
-    repository = nil
-    super.tearDown()
   }
 
   static let drifted = "fixtures/counter-endings.keeps-counting.fixture.json"

@@ -10,24 +10,13 @@ import XCTest
 /// Nothing lost: SIGINT or SIGTERM while `record` compiles, or a runner crash during `record --check`,
 /// leaves the whole repository byte-identical (no temporary file anywhere), stops the runners, and
 /// says so.
-final class RecordInterruptTests: XCTestCase {
-  var repository: RecordRepository!
-  var scratch: URL!
+final class RecordInterruptTests: InterruptTestCase {
+  /// The whole repository after `record`, before the interrupted run.
   var before: [String: Data] = [:]
 
   override func setUpWithError() throws {
-    repository = try RecordRepository()
-    let run = try repository.duet(["record"])
-    XCTAssertEqual(run.code, 0, run.all)
+    try super.setUpWithError()
     before = repository.tree()
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-record-signal-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() {
-    repository = nil
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
-    super.tearDown()
   }
 
   /// Counter compiles, then the runner hangs on lamp and announces it: the signal lands mid-compilation.

@@ -1,23 +1,7 @@
 import XCTest
 
 /// A runner that crashes, hangs, or cannot record: `record` writes nothing and says why.
-final class RecordRunnerFailureTests: XCTestCase {
-  var repository: RecordRepository!
-  var recorded: [String: Data] = [:]
-
-  override func setUpWithError() throws {
-    repository = try RecordRepository()
-    let run = try repository.duet(["record"])
-    XCTAssertEqual(run.code, 0, run.all)
-    recorded = repository.snapshot()
-  }
-
-  override func tearDown() {
-    // XCTest keeps test case objects alive for the whole run; drop the repository so it is removed now.
-    repository = nil
-    super.tearDown()
-  }
-
+final class RecordRunnerFailureTests: RecordedTestCase {
   func testARunnerKilledMidRecordLeavesTheFolderByteIdenticalWithoutTemporaryFiles() throws {
     // Counter compiles first (to a recording unlike the demo's), then the runner kills itself on lamp.
     let run = try repository.duet(

@@ -9,24 +9,7 @@ import XCTest
 
 /// SIGINT or SIGTERM during `verify` stops its runners too: they live in their own process groups, so
 /// a terminal's Ctrl-C never reaches them, and a hung one would otherwise outlive the verifier.
-final class VerifyInterruptTests: XCTestCase {
-  var repository: RecordRepository!
-  var scratch: URL!
-
-  override func setUpWithError() throws {
-    repository = try RecordRepository()
-    let run = try repository.duet(["record"])
-    XCTAssertEqual(run.code, 0, run.all)
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-signal-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-  }
-
-  override func tearDown() {
-    repository = nil
-    if let scratch { try? FileManager.default.removeItem(at: scratch) }
-    super.tearDown()
-  }
-
+final class VerifyInterruptTests: InterruptTestCase {
   func interruptVerify(with signal: Int32) throws -> InterruptedRecord {
     let arguments =
       ["verify", "--jobs", "1", "--timeout", "30"]

@@ -3,7 +3,7 @@ import TestSupport
 
 extension TemporaryRepository {
   /// A copy of the example app's parity files: the manifest, every recording, and the feature
-  /// sources the manifest names (so lint finds them); replayed with the built `replay-runner`.
+  /// sources the manifest names (so lint finds them); replayed with the built `foyer-runner`.
   static func exampleApp() throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
     let files = FileManager.default

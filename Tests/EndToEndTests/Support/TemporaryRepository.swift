@@ -3,16 +3,11 @@ import TestSupport
 import XCTest
 
 /// A repository made for one test: a manifest, copies of reference recordings, and the built tools.
-final class TemporaryRepository {
-  let root: URL
+final class TemporaryRepository: TemporaryFolder {
+  var root: URL { url }
 
   init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: root)
+    try super.init(prefix: "duet-verify-e2e")
   }
 
   /// The reference counter recordings, the ping-pong chain, and a manifest declaring them.
@@ -45,16 +40,6 @@ final class TemporaryRepository {
     let target = root.appendingPathComponent("fixtures").appendingPathComponent(source.lastPathComponent)
     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: source, to: target)
-  }
-
-  func write(_ relative: String, _ text: String) throws {
-    let url = root.appendingPathComponent(relative)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
-  }
-
-  func read(_ relative: String) throws -> String {
-    String(decoding: try Data(contentsOf: root.appendingPathComponent(relative)), as: UTF8.self)
   }
 
   /// Replaces the first occurrence of `old` in a file (the edit keeps canonical form when `old`

@@ -5,24 +5,11 @@ enum HTMLText {
   /// `"` and `'` become references, and control characters HTML forbids (NUL among them) become
   /// U+FFFD, so no byte a runner sends can open a tag, end an attribute or break the parse.
   static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        let forbidden =
-          value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
-          || value & 0xFFFE == 0xFFFE
-        if forbidden { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
-      }
+    MarkupText.escape(text, apostrophe: "&#39;") { value in
+      let forbidden =
+        value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
+        || value & 0xFFFE == 0xFFFE
+      return !forbidden
     }
-    return result
   }
 }

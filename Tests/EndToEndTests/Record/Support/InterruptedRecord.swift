@@ -33,16 +33,9 @@ struct InterruptedRecord {
     guard reader >= 0 else { throw XCTSkip("cannot open the named pipe \(pipe.path)") }
     defer { close(reader) }
 
-    let process = Process()
-    process.executableURL = repository.duetVerify
-    process.arguments = arguments.map { $0.replacingOccurrences(of: "ANNOUNCE", with: pipe.path) }
-    process.currentDirectoryURL = repository.root
-    process.environment = CommandRun.environment()
-    let out = Pipe()
-    let error = Pipe()
-    process.standardOutput = out
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    let (process, out, error) = CommandRun.prepare(
+      repository.duetVerify, arguments.map { $0.replacingOccurrences(of: "ANNOUNCE", with: pipe.path) },
+      in: repository.root)
     try process.run()
     // Foundation notices a child's end only once every inherited descriptor closes, so a runner the
     // verifier left behind would block the wait: the watchdog ends both.

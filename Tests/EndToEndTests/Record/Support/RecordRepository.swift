@@ -4,8 +4,8 @@ import XCTest
 
 /// A throwaway repository for one test: a manifest listing the demo features, its fixtures folder,
 /// and `duet-verify` run inside it against the demo runner (or the misbehaving one).
-final class RecordRepository {
-  let root: URL
+final class RecordRepository: TemporaryFolder {
+  var root: URL { url }
   let duetVerify: URL
   let demoRunner: URL
 
@@ -39,25 +39,14 @@ final class RecordRepository {
   init(manifest: String = RecordRepository.demoManifest) throws {
     duetVerify = try BuiltProducts.executable(named: "duet-verify")
     demoRunner = try BuiltProducts.executable(named: "demo-runner")
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("duet-record-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try super.init(prefix: "duet-record-e2e")
     try write("manifest.yaml", manifest)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: root)
   }
 
   var fixtures: URL { root.appendingPathComponent("fixtures", isDirectory: true) }
   var review: URL { root.appendingPathComponent(".runs/record-check", isDirectory: true) }
 
   func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name + ".fixture.json") }
-
-  func write(_ relative: String, _ text: String) throws {
-    let url = root.appendingPathComponent(relative)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
-  }
 
   func text(of name: String) throws -> String {
     try String(contentsOf: fixture(name), encoding: .utf8)

@@ -1,25 +1,25 @@
-/// A loose reader of the HTML report for tests: sections between markers, counts, and the text of
+/// A loose reader of the HTML report for tests (unit and end-to-end): sections between markers, counts, and the text of
 /// simple elements. The page is machine-written, so string scanning is enough.
-enum HTMLScan {
+public enum HTMLScan {
   /// The text from the first `start` to the next `end` after it (empty when absent).
-  static func section(_ html: String, from start: String, to end: String) -> String {
+  public static func section(_ html: String, from start: String, to end: String) -> String {
     guard let open = html.range(of: start), let close = html.range(of: end, range: open.upperBound..<html.endIndex)
     else { return "" }
     return String(html[open.lowerBound..<close.upperBound])
   }
 
   /// The text after each occurrence of `marker`, up to the next one.
-  static func parts(_ html: String, after marker: String) -> [String] {
+  public static func parts(_ html: String, after marker: String) -> [String] {
     Array(html.components(separatedBy: marker).dropFirst())
   }
 
   /// How many times `needle` occurs.
-  static func count(_ needle: String, in html: String) -> Int {
+  public static func count(_ needle: String, in html: String) -> Int {
     html.components(separatedBy: needle).count - 1
   }
 
   /// The text of each `<tag …>` element whose opening reads `<opening>`, tags inside removed.
-  static func texts(of opening: String, in html: String) -> [String] {
+  public static func texts(of opening: String, in html: String) -> [String] {
     let name = String(opening.prefix { $0 != " " })
     return html.components(separatedBy: "<" + opening + ">").dropFirst().map { part in
       let inner = part.components(separatedBy: "</" + name + ">").first ?? ""
@@ -28,7 +28,7 @@ enum HTMLScan {
   }
 
   /// `text` without any `<…>` tag.
-  static func stripTags(_ text: String) -> String {
+  public static func stripTags(_ text: String) -> String {
     var result = ""
     var inTag = false
     for character in text {

@@ -1,0 +1,42 @@
+import XCTest
+
+@testable import DuetVerify
+
+/// A test case that works in a fresh `TemporaryFolder` per test, removed when the test ends.
+///
+/// XCTest keeps test case objects alive for the whole run, so a folder held in a property would
+/// outlive its test; `makeFolder()` removes each folder from disk in a teardown block instead.
+/// Subclasses that prepare the folder override `setUpWithError` and call `super` first.
+class FolderTestCase: XCTestCase {
+  var folder: TemporaryFolder!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    folder = try makeFolder()
+  }
+
+  /// A fresh folder, removed from disk when the current test ends.
+  func makeFolder() throws -> TemporaryFolder {
+    let made = try TemporaryFolder()
+    addTeardownBlock { try? FileManager.default.removeItem(at: made.url) }
+    return made
+  }
+
+  /// The manifest of the smallest repository: feature `counter` with its one recording.
+  let counterManifest = "features:\n  counter:\n    fixtures:\n      - counter\n"
+
+  /// Makes the folder that smallest repository: `counterManifest` and `FixtureText.counter()`.
+  func writeCounterRepository() throws {
+    try folder.write("manifest.yaml", counterManifest)
+    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
+  }
+
+  /// Writes `manifest` as the folder's `manifest.yaml` and lints the folder: the problems' sentences.
+  func lint(_ manifest: String) throws -> [String] {
+    try folder.write("manifest.yaml", manifest)
+    let read = ManifestReader.load(folder.manifestLocation)
+    let store = FixtureStore(location: folder.manifestLocation)
+    let corpus = Corpus(manifest: read.manifest, manifestProblems: read.problems, store: store)
+    return Linter(corpus: corpus).run().problems.map(\.description)
+  }
+}
