@@ -2,7 +2,7 @@
 ///
 /// Reports say "runner exited (signal 9)" or "runner exited (status 3)", so a user can tell a crash
 /// (a signal: a trap, an out-of-memory kill) from a runner that gave up on purpose.
-public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   /// `exit(code)`.
   case status(Int32)
   /// Killed by a signal.
@@ -19,7 +19,7 @@ public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `status 1` or `signal 9`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .status(let code): return "status \(code)"
     case .signal(let number): return "signal \(number)"

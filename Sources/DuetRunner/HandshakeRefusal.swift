@@ -2,7 +2,7 @@
 ///
 /// The verifier refuses such a runner before sending it a single request; `description` is the one
 /// place the reason becomes a phrase.
-public enum HandshakeRefusal: Equatable, Sendable, CustomStringConvertible {
+package enum HandshakeRefusal: Equatable, Sendable, CustomStringConvertible {
   /// The line is not JSON: the parser's message and the column it stopped at.
   case notJSON(message: String, column: Int)
   /// The line is JSON of another kind (`an array`, `a string`, …).
@@ -14,7 +14,7 @@ public enum HandshakeRefusal: Equatable, Sendable, CustomStringConvertible {
   /// The `features` list holds something other than names (its kind).
   case featureNotName(kind: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notJSON(let message, let column): return "its handshake is not JSON (\(message) at column \(column))"
     case .notObject(let kind): return "its handshake is \(kind), not a JSON object"

@@ -45,7 +45,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
       process = try SpawnedProcess.spawn(
         executable: command.executable, arguments: command.arguments, workingDirectory: command.workingDirectory.path)
     } catch {
-      throw RunnerStartError(command: command.display, fault: .cannotStart(error.message), stderr: [])
+      throw RunnerStartError(command: command.display, fault: .cannotStart(error), stderr: [])
     }
     let drain = StderrDrain(fd: process.errorOutput, tailBytes: limits.stderrTailBytes)
     var reader = LineReader(fd: process.output, limit: limits.lineLimit)
@@ -277,7 +277,7 @@ package enum IgnoreSIGPIPE {
 }
 
 /// Why a runner could not be started: the fault, and the last lines of its stderr.
-public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RunnerStartError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The command that was started.
   package var command: String
   /// What went wrong.
@@ -291,7 +291,7 @@ public struct RunnerStartError: Error, Equatable, Sendable, CustomStringConverti
     self.stderr = stderr
   }
 
-  public var description: String {
+  package var description: String {
     var text: String
     switch fault {
     case .exited(let status): text = "runner exited (\(status)) before its handshake"

@@ -15,10 +15,10 @@ package struct ReplyEnvelope {
     do {
       tree = try JSONParser().parse(line)
     } catch {
-      throw .notJSONObject(reason: "\(error.message) at column \(error.column)", preview: preview)
+      throw .notJSONObject(reason: .notJSON(message: error.message, column: error.column), preview: preview)
     }
     guard case .object(let members) = tree else {
-      throw .notJSONObject(reason: "it is \(tree.kindName)", preview: preview)
+      throw .notJSONObject(reason: .otherKind(tree.kindName), preview: preview)
     }
     self.members = members
   }

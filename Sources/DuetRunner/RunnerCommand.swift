@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The caller chooses the folder (duet-verify: the repository root, so relative paths the runner
 /// reads resolve the same way for every verb).
-public struct RunnerCommand: Equatable, Sendable {
+package struct RunnerCommand: Equatable, Sendable {
   /// Absolute path of the executable.
   package var executable: String
   /// Arguments after the executable.

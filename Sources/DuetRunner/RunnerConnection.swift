@@ -4,7 +4,7 @@ import DuetCore
 ///
 /// Replay talks only to this protocol, so unit tests drive the replay logic with an in-memory fake
 /// below the process boundary, and a Kotlin or Duet runner is just another process behind it.
-public protocol RunnerConnection: AnyObject {
+package protocol RunnerConnection: AnyObject {
   /// What the runner announced.
   var handshake: RunnerHandshake { get }
   /// Sends one `reduce` request (state and action as compact JSON text) and waits for its answer
@@ -26,11 +26,11 @@ public protocol RunnerConnection: AnyObject {
 
 extension RunnerConnection {
   /// `{"error":"unknown op"}`: what a runner answers an op it does not speak.
-  public func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] { Array(#"{"error":"unknown op"}"#.utf8) }
+  package func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] { Array(#"{"error":"unknown op"}"#.utf8) }
 }
 
 /// A runner's answer to `reduce`.
-public enum ReduceReply: Equatable, Sendable {
+package enum ReduceReply: Equatable, Sendable {
   /// The compact canonical state and effects strings (the byte-gate objects).
   case answer(state: String, effects: String)
   /// `{"error": …}`: this fixture fails, the runner stays.

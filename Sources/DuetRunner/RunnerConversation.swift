@@ -25,7 +25,7 @@ extension RunnerConversation {
   }
 
   package mutating func take(_ reply: RunnerReply) throws(RunnerFault) -> DialogueMove<Output> {
-    guard case .reduce(let answer) = reply else { throw .notJSONObject(reason: "it answers another op", preview: "") }
+    guard case .reduce(let answer) = reply else { throw .notJSONObject(reason: .anotherOp, preview: "") }
     return Self.dialogue(receive(answer))
   }
 

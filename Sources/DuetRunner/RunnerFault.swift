@@ -4,9 +4,9 @@
 /// The replay-protocol spec lists what the verifier must survive; each case is one of those, and
 /// `losesRunner` says whether the process can still be trusted (a wrong answer keeps it; a hang,
 /// a crash or an oversized line means a fresh runner serves the rest).
-public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// The process could not be started at all.
-  case cannotStart(String)
+  case cannotStart(SpawnFailure)
   /// It ended (before the handshake or mid-request).
   case exited(ExitStatus)
   /// It closed its standard output but kept running (it was killed).
@@ -18,7 +18,7 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// A line longer than the cap.
   case lineTooLong(limit: Int)
   /// A line that is not a JSON object (not JSON, not UTF-8, or another kind of value).
-  case notJSONObject(reason: String, preview: String)
+  case notJSONObject(reason: NotAnObject, preview: String)
   /// A response without the `state`/`effects` strings.
   case missingField(String, preview: String)
   /// The handshake is not a duet-replay v1 handshake.
@@ -46,9 +46,9 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
-    case .cannotStart(let message): return "the runner could not be started: \(message)"
+    case .cannotStart(let failure): return "the runner could not be started: \(failure)"
     case .exited(let status): return "runner exited (\(status))"
     case .closedOutput: return "runner closed its standard output"
     case .closedInput: return "runner stopped reading its standard input (broken pipe)"
@@ -77,6 +77,24 @@ public enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .requestNotOneLine:
       return "a request would have spanned several lines (the text threaded into it holds a line break), so it was "
         + "not sent"
+    }
+  }
+
+  /// Why a line is not the JSON object a reply must be.
+  package enum NotAnObject: Equatable, Sendable, CustomStringConvertible {
+    /// It does not parse: the parser's sentence and the 1-based column.
+    case notJSON(message: String, column: Int)
+    /// It parses as another kind of value (`kindName`: "an array", "a string"…).
+    case otherKind(String)
+    /// It is a reply to another op than the one asked.
+    case anotherOp
+
+    package var description: String {
+      switch self {
+      case .notJSON(let message, let column): return "\(message) at column \(column)"
+      case .otherKind(let kind): return "it is \(kind)"
+      case .anotherOp: return "it answers another op"
+      }
     }
   }
 

@@ -4,7 +4,7 @@ import DuetCore
 ///
 /// The verifier refuses any runner that is not duet-replay v1 before sending it a single request,
 /// naming what it sent, so a mismatched build is diagnosed at once instead of as a page of failures.
-public struct RunnerHandshake: Equatable, Sendable {
+package struct RunnerHandshake: Equatable, Sendable {
   /// The protocol name the verifier speaks.
   package static let protocolName = "duet-replay"
   /// The protocol version the verifier speaks.

@@ -7,7 +7,7 @@
 /// bad job never costs the others. A slot whose runner cannot start retires; when every slot has
 /// retired, the remaining jobs are settled without a runner by the caller's `abandon`.
 /// The pool knows nothing about fixtures: jobs, conversations and outputs are the caller's types.
-public final class RunnerPool: Sendable {
+package final class RunnerPool: Sendable {
   /// Starts runners.
   package let launcher: any RunnerLauncher
   /// How many runner processes run at once.

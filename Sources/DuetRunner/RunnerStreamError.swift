@@ -4,7 +4,7 @@
 /// Replies are paired with requests by position, so one extra line shifts every later reply onto
 /// the wrong request; if the shifted answers happen to match, every recording passes. Only reading
 /// the stream to its end proves the pairing held, so this fails the whole run, naming the runner.
-public struct RunnerStreamError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RunnerStreamError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The runner's command, as the user gave it.
   package var command: String
   /// What was wrong with the stream.
@@ -15,7 +15,7 @@ public struct RunnerStreamError: Error, Equatable, Sendable, CustomStringConvert
     self.fault = fault
   }
 
-  public var description: String {
+  package var description: String {
     "protocol error from the runner \(command): \(fault). Fix the runner so it writes exactly one line per "
       + "request to stdout (diagnostics go to stderr) and exits with status 0 on {\"op\":\"exit\"}."
   }

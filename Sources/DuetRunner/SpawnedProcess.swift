@@ -40,7 +40,7 @@ package struct SpawnedProcess: Sendable {
       var fds: [Int32] = [0, 0]
       guard pipe(&fds) == 0 else {
         closeAll()
-        throw SpawnFailure(message: "cannot create a pipe (\(String(cString: strerror(errno))))")
+        throw .cannotCreatePipe(errno: errno)
       }
       _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
       _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
@@ -87,7 +87,7 @@ package struct SpawnedProcess: Sendable {
     let result = posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
     guard result == 0 else {
       closeAll()
-      throw SpawnFailure(message: "cannot start \(executable) (\(String(cString: strerror(result))))")
+      throw .cannotStart(executable: executable, errno: result)
     }
     LiveChildren.shared.add(pid)
     close(stdinPipe.read)
@@ -155,7 +155,19 @@ package struct SpawnedProcess: Sendable {
   }
 }
 
-/// Why a process could not be started.
-package struct SpawnFailure: Error, Equatable, Sendable {
-  package var message: String
+/// Why a process could not be started: the system call that failed and its `errno`.
+package enum SpawnFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `pipe(2)` failed.
+  case cannotCreatePipe(errno: Int32)
+  /// `posix_spawn(3)` failed for `executable`.
+  case cannotStart(executable: String, errno: Int32)
+
+  package var description: String {
+    switch self {
+    case .cannotCreatePipe(let number): return "cannot create a pipe (\(Self.reason(number)))"
+    case .cannotStart(let executable, let number): return "cannot start \(executable) (\(Self.reason(number)))"
+    }
+  }
+
+  static func reason(_ number: Int32) -> String { String(cString: strerror(number)) }
 }

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// `duet-verify canonical [--pretty] [FILE|-]` (issue 2): normalise JSON, or say exactly what is wrong.
 final class CanonicalCommandTests: XCTestCase {

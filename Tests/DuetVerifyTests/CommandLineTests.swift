@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// The command line in-process: verbs, options, exit codes and the sentences that go with them.
 final class CommandLineTests: FolderTestCase {

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// A recording with no steps replays nothing, so it can never be a pass.
 final class EmptyRecordingTests: FolderTestCase {

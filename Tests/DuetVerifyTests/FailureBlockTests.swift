@@ -1,7 +1,8 @@
 import DuetRunner
-import DuetVerify
 import TestSupport
 import XCTest
+
+@testable import DuetVerify
 
 /// The human failure block: Duet's layout, our `next:` command.
 final class FailureBlockTests: XCTestCase {

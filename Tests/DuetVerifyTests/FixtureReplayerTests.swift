@@ -1,7 +1,8 @@
 import DuetCore
 import DuetRunner
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// Replay semantics (fixtures.md) against an in-memory runner: seed, reduce, byte-compare, thread
 /// the actual state, stop at the first failure, check the chain seam.

@@ -1,5 +1,6 @@
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// `help [verb]`: every verb's text lists one option per line.
 final class HelpTextTests: XCTestCase {

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// The lint checks over a real folder: each problem, with its file, line and sentence.
 final class LinterTests: FolderTestCase {

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// Where the manifest is found: --manifest, else walking up for manifest.yaml or parity/manifest.yaml.
 final class ManifestDiscoveryTests: XCTestCase {

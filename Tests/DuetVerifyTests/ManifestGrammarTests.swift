@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// The manifest's YAML subset: every line form it names, and every line it refuses, with its text.
 final class ManifestGrammarTests: XCTestCase {

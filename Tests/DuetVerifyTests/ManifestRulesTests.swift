@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// The rules of manifest.md beyond the grammar: keys, names, duplicates, required lists.
 final class ManifestRulesTests: XCTestCase {

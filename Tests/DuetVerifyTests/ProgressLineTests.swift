@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// The progress line draws counts on stderr once its delay has passed, and erases itself at the end.
 final class ProgressLineTests: XCTestCase {

@@ -1,7 +1,8 @@
 import DuetCore
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// Which runner ran, and whether it could be stale: an explicit `--runner` older than its package's
 /// sources is warned about, and the summary names the runner, its platform and its build time.

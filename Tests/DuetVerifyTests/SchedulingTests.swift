@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// What a run replays: --feature scoping, --shard shares, dispatch order, empty selections.
 final class SchedulingTests: XCTestCase {

@@ -1,6 +1,7 @@
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// `--shard K/N` as CI relies on it: every recording in exactly one share, the same share on every
 /// machine and in every version, unmoved by other recordings coming and going.

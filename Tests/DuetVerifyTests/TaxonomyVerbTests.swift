@@ -1,7 +1,8 @@
 import DuetCore
-import DuetVerify
 import Foundation
 import XCTest
+
+@testable import DuetVerify
 
 /// `duet-verify taxonomy` and the gate inside `verify`'s loading pass, over a real folder.
 final class TaxonomyVerbTests: FolderTestCase {

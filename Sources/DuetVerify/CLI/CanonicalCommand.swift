@@ -18,16 +18,17 @@ enum CanonicalCommand {
       switch FileInspection.inspect(URL(fileURLWithPath: name)) {
       case .regular(let size, _) where size > limit:
         output.diagnostic(
-          "duet-verify canonical: '\(name)' is \(size >> 20) MiB, over the \(limit >> 20) MiB limit (the largest "
+          "\(Program.name) canonical: '\(name)' is \(size >> 20) MiB, over the \(limit >> 20) MiB limit (the largest "
             + "recording the verifier reads), so it was not read.")
         return .failed
       case .notAFile(let kind):
-        output.diagnostic("duet-verify canonical: '\(name)' is \(kind), not a JSON file, so it was not read.")
+        output.diagnostic("\(Program.name) canonical: '\(name)' is \(kind), not a JSON file, so it was not read.")
         return .failed
       default: break
       }
       guard let contents = FileManager.default.contents(atPath: name) else {
-        output.diagnostic("duet-verify canonical: cannot read '\(name)'. Check the path and that the file is readable.")
+        output.diagnostic(
+          "\(Program.name) canonical: cannot read '\(name)'. Check the path and that the file is readable.")
         return .failed
       }
       data = contents

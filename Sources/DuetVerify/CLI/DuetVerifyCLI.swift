@@ -2,6 +2,9 @@ import DuetRunner
 import Foundation
 
 /// The `duet-verify` command line: the first argument picks the verb (`verify` when omitted).
+///
+/// The library's entry point, public for `main.swift` and for a program that embeds the verifier
+/// (everything else in `DuetVerify` is internal; tests reach it with `@testable import`).
 public enum DuetVerifyCLI {
   /// The tool's version, printed by `duet-verify version` and `--version`.
   public static let version = "0.1.0"
@@ -27,7 +30,7 @@ public enum DuetVerifyCLI {
       output.line(verb.map(Usage.text(for:)) ?? Usage.overview)
       return .passed
     case .version:
-      output.line("duet-verify \(version)")
+      output.line("\(Program.name) \(version)")
       return .passed
     case .run(let parsed): options = parsed
     }

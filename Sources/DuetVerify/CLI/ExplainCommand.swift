@@ -24,8 +24,7 @@ enum ExplainCommand {
       return oneFixture(parts[0], location: location, style: style, options: options, output: output)
     }
     guard let step = Int(parts[1]), step >= 0 else {
-      output.diagnostic(
-        "duet-verify explain: '\(parts[1])' is not a step index. Write <fixture>#<step>, e.g. counter#3.")
+      output.diagnostic(ExplainError.notAStepIndex(parts[1]).description)
       return .usage
     }
     return replayStep(parts[0], step: step, options: options, context: context)
@@ -43,13 +42,12 @@ enum ExplainCommand {
   ) -> ExitCode {
     guard let runs = laneReport(location: location, options: options, output: output) else { return .usage }
     guard let summary = runs.readSummary() else {
-      output.diagnostic(
-        "duet-verify explain: no previous run in \(runs.folder.path). Run duet-verify verify first.")
+      output.diagnostic(ExplainError.noPreviousRun(folder: runs.folder.path).description)
       return .usage
     }
     if summary.failed.isEmpty && summary.lint.isEmpty && summary.runnerFailures.isEmpty {
       output.line(
-        "duet-verify explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
+        "\(Program.name) explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
       )
       return .passed
     }
@@ -74,7 +72,7 @@ enum ExplainCommand {
     guard let lanes = summary?.lanes, !lanes.isEmpty else {
       if let wanted = options.lane, let platform = summary?.runner?.platform, platform != wanted {
         output.diagnostic(
-          "duet-verify explain: the last run had one lane, '\(platform.printable)', not '\(wanted.printable)'. "
+          "\(Program.name) explain: the last run had one lane, '\(platform.printable)', not '\(wanted.printable)'. "
             + "Leave out --lane, or run verify with that lane's --runner.")
         return nil
       }
@@ -83,7 +81,7 @@ enum ExplainCommand {
     if let wanted = options.lane {
       guard lanes.contains(where: { $0.platform == wanted }) else {
         output.diagnostic(
-          "duet-verify explain: the last run has no lane '\(wanted.printable)'; its lanes are "
+          "\(Program.name) explain: the last run has no lane '\(wanted.printable)'; its lanes are "
             + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME."
             + Suggestion.hint(for: wanted, among: lanes.map(\.platform)))
         return nil
@@ -99,8 +97,7 @@ enum ExplainCommand {
   ) -> ExitCode {
     guard let runs = laneReport(location: location, options: options, output: output) else { return .usage }
     guard let result = runs.readFixture(name) else {
-      output.diagnostic(
-        "duet-verify explain: the last run has no result for '\(name)'. Run duet-verify verify, or check the name.")
+      output.diagnostic(ExplainError.noResult(name).description)
       return .usage
     }
     let group = FailureGroup(shown: result, alike: [])
@@ -108,7 +105,8 @@ enum ExplainCommand {
       let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(runs.readSummary(), options))
     else {
       output.line(
-        "duet-verify explain: '\(name)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps).")
+        "\(Program.name) explain: '\(name)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
+      )
       return .passed
     }
     output.write(lines.joined(separator: "\n") + "\n")
@@ -122,8 +120,9 @@ enum ExplainCommand {
     guard let corpus = context.corpus(options) else { return .usage }
     guard let listed = corpus.listed(named: name) else {
       output.diagnostic(
-        "duet-verify explain: '\(name)' is not a recording listed in \(corpus.manifest.location.displayName)."
-          + Suggestion.hint(for: name, among: corpus.manifest.listedFixtures.map(\.name)))
+        ExplainError.notListed(
+          name, manifest: corpus.manifest.location.displayName, listed: corpus.manifest.listedFixtures.map(\.name)
+        ).description)
       return .usage
     }
     let loaded: FixtureDocument
@@ -134,9 +133,7 @@ enum ExplainCommand {
       return .failed
     }
     guard step < loaded.steps.count else {
-      output.diagnostic(
-        "duet-verify explain: '\(name)' has \(loaded.steps.count) steps (0…\(loaded.steps.count - 1)); "
-          + "there is no step \(step).")
+      output.diagnostic(ExplainError.noSuchStep(name, step: step, count: loaded.steps.count).description)
       return .usage
     }
     // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
@@ -149,7 +146,7 @@ enum ExplainCommand {
     case .single(let choice): launcher = choice.launcher
     case .lanes(let lanes):
       output.diagnostic(
-        "duet-verify explain: a step is replayed on one lane, and these runners make "
+        "\(Program.name) explain: a step is replayed on one lane, and these runners make "
           + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME.")
       return .usage
     case .stop(let code): return code
@@ -158,7 +155,7 @@ enum ExplainCommand {
     do {
       connection = try launcher.launch()
     } catch {
-      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     let replayed = StepExplanation.replay(loaded, owner: listed.owner, through: step, on: connection)
@@ -166,7 +163,7 @@ enum ExplainCommand {
       try connection.close()
     } catch {
       // The replies may have been paired with the wrong requests: no explanation is trustworthy.
-      output.diagnostic("duet-verify explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     switch replayed {

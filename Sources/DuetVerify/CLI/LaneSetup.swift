@@ -39,26 +39,26 @@ enum LaneSetup {
           platform = named
         case .success:
           output.diagnostic(
-            "duet-verify \(verb.rawValue): the runner '\(runner.printable)' names no platform in its handshake, so it "
+            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' names no platform in its handshake, so it "
               + "cannot be a lane. Have its handshake say \"platform\" (swift, kotlin…), or give only this runner.")
           return .stop(.usage)
         case .failure(let error):
           // A single runner that does not start fails the run as it always did, with its own error.
           if given.count == 1, wanted == nil { return .single(choice) }
           output.diagnostic(
-            "duet-verify \(verb.rawValue): the runner '\(runner.printable)' did not start, so its lane cannot be "
+            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' did not start, so its lane cannot be "
               + "named: " + PrintableText.escaped(error.description, keepingNewlines: true))
           return .stop(.failed)
         }
         guard Self.isLaneName(platform) else {
           output.diagnostic(
-            "duet-verify \(verb.rawValue): the runner '\(runner.printable)' announces platform '\(platform.printable)', "
+            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' announces platform '\(platform.printable)', "
               + "which cannot name a lane (its report folder): use letters, digits, '.', '-' and '_' only.")
           return .stop(.usage)
         }
         if let earlier = lanes.first(where: { $0.lane.platform == platform }) {
           output.diagnostic(
-            "duet-verify \(verb.rawValue): two runners announce platform '\(platform.printable)' "
+            "\(Program.name) \(verb.rawValue): two runners announce platform '\(platform.printable)' "
               + "('\((earlier.lane.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
               + "Give one --runner per platform.")
           return .stop(.usage)
@@ -76,7 +76,7 @@ enum LaneSetup {
     if let wanted {
       guard let lane = lanes.first(where: { $0.lane.platform == wanted }) else {
         output.diagnostic(
-          "duet-verify \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
+          "\(Program.name) \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
             + (lanes.isEmpty ? "no platform" : lanes.map { "'\($0.lane.platform.printable)'" }.joined(separator: ", "))
             + ". Pick one of them with --lane NAME, or add its runner with --runner CMD."
             + Suggestion.hint(for: wanted, among: lanes.map(\.lane.platform)))

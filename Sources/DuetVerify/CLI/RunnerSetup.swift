@@ -37,11 +37,24 @@ enum RunnerSetup {
     case stop(ExitCode)
   }
 
-  enum Failure: Error {
-    /// Exit 2: no runner can be named.
-    case usage(String)
+  enum Failure: Error, CustomStringConvertible {
+    /// Exit 2: `--runner CMD` cannot be used.
+    case badCommand(RunnerCommandError)
+    /// Exit 2: no `--runner` and no `replayRunner:` in the manifest (`file`, as shown).
+    case noRunner(manifest: String)
     /// Exit 1: the runner package does not build (its output is shown).
     case build(RunnerBuilder.BuildError)
+
+    var description: String {
+      switch self {
+      case .badCommand(let error): return error.description
+      case .noRunner(let file):
+        return
+          "\(Program.name): no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
+          + "with replayRunner: in \(file)."
+      case .build(let error): return error.description
+      }
+    }
   }
 
   /// The runner for this run, or the exit code after the reason was printed on standard error.
@@ -57,14 +70,14 @@ enum RunnerSetup {
   /// Prints why no runner can be used and gives the exit code to stop with.
   static func stop(_ error: Failure, output: CommandOutput) -> ExitCode {
     switch error {
-    case .usage(let message):
-      output.diagnostic(message)
+    case .badCommand, .noRunner:
+      output.diagnostic(error.description)
       return .usage
     case .build(let failure):
       if !failure.output.isEmpty {
         output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
       }
-      output.diagnostic(failure.message)
+      output.diagnostic(error.description)
       return .failed
     }
   }
@@ -79,7 +92,7 @@ enum RunnerSetup {
       command = try RunnerCommand.parse(
         runner, invokedFrom: context.folder, workingDirectory: root, environment: context.environment)
     } catch {
-      throw .usage(error.description)
+      throw .badCommand(error)
     }
     if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
       context.output.diagnostic(warning)
@@ -92,9 +105,7 @@ enum RunnerSetup {
     let root = manifest.location.root
     let output = context.output
     guard let package = manifest.replayRunner else {
-      throw .usage(
-        "duet-verify: no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
-          + "with replayRunner: in \(manifest.location.displayName).")
+      throw .noRunner(manifest: manifest.location.displayName)
     }
     let folder = root.appendingPathComponent(package.name)
     // A no-op build takes about a second; a real one longer: say so on a terminal, never in a log.

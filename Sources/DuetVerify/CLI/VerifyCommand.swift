@@ -136,7 +136,7 @@ enum VerifyCommand {
     } catch {
       output.diagnostic(error.description)
     }
-    for note in runs.notes.all { output.diagnostic("duet-verify: " + note) }
+    for note in runs.notes.all { output.diagnostic("\(Program.name): " + note) }
     var written = true
     if let junit = options.junit {
       written = writeAsked(JUnitReport.render(run), to: junit, kind: "JUnit", options: options, context: context)
@@ -179,7 +179,7 @@ enum VerifyCommand {
       return true
     } catch {
       context.output.diagnostic(
-        "duet-verify: the \(kind) report you asked for was not written, so the run fails: \(error.description)")
+        "\(Program.name): the \(kind) report you asked for was not written, so the run fails: \(error.description)")
       return false
     }
   }

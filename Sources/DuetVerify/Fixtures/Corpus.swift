@@ -3,15 +3,15 @@ import Foundation
 /// The repository a run works on: the manifest (with the problems its reader found) and the
 /// recordings folder. Loaded once per run and handed to lint, replay, the taxonomy gate and
 /// `explain`, so no verb reads the manifest twice or lints what it does not report.
-public struct Corpus: Sendable {
+struct Corpus: Sendable {
   /// The manifest as read.
-  public var manifest: Manifest
+  var manifest: Manifest
   /// Problems the manifest reader found (syntax and rules).
-  public var manifestProblems: [LintProblem]
+  var manifestProblems: [LintProblem]
   /// The fixtures folder.
-  public var store: FixtureStore
+  var store: FixtureStore
 
-  public init(manifest: Manifest, manifestProblems: [LintProblem], store: FixtureStore) {
+  init(manifest: Manifest, manifestProblems: [LintProblem], store: FixtureStore) {
     self.manifest = manifest
     self.manifestProblems = manifestProblems
     self.store = store

@@ -8,7 +8,8 @@ import DuetCore
 /// (`FixtureDocumentReader`). Either way every value replay sends or compares is a `WireText`
 /// computed once, so replay never rebuilds anything per step; trees are only made when a step
 /// fails. Leaf and chain recordings share one shape (a chain step names its node; a leaf step's
-/// node is the owner feature, `node(of:owner:)`), so the replayer has one loop.
+/// node is the owner feature, `node(of:owner:)`), so the replayer has one loop. Only the type and
+/// its `Kind` are public: `FixtureResult.kind` names them.
 public struct FixtureDocument: Sendable {
   /// Leaf (one feature) or chain (several features, one seam).
   public enum Kind: String, Equatable, Sendable, Codable {
@@ -17,23 +18,23 @@ public struct FixtureDocument: Sendable {
   }
 
   /// The recording's name (`counter`, `chain-ping-pong`).
-  public var name: String
+  var name: String
   /// Leaf or chain.
-  public var kind: Kind
+  var kind: Kind
   /// The dialect the file declares; 1 when it declares none.
-  public var dialect: Int
+  var dialect: Int
   /// The `feature` field of a dialect-2 leaf recording.
-  public var feature: String?
+  var feature: String?
   /// The seed of a leaf recording.
-  public var initialState: WireText?
+  var initialState: WireText?
   /// One seed per node of a chain recording.
-  public var initialStates: [String: WireText]
+  var initialStates: [String: WireText]
   /// `scenario.source`: the scenario file, relative to the repository root.
-  public var scenarioSource: String?
+  var scenarioSource: String?
   /// The steps, in order.
-  public var steps: [FixtureStep]
+  var steps: [FixtureStep]
   /// Its path relative to the repository root (`fixtures/counter.fixture.json`).
-  public var file: String
+  var file: String
   /// The bytes as read (lint quotes lines from them).
   var bytes: [UInt8]
   /// The parsed tree, when the parser read the file; `nil` means the bytes are proven canonical.
@@ -62,7 +63,7 @@ public struct FixtureDocument: Sendable {
   }
 
   /// Every node a chain's steps reduce on, in first-use order.
-  public var nodes: [String] {
+  var nodes: [String] {
     var seen: [String] = []
     for step in steps {
       if let node = step.node, !seen.contains(node) { seen.append(node) }
@@ -74,34 +75,34 @@ public struct FixtureDocument: Sendable {
   }
 
   /// The feature a leaf recording replays on: the manifest's owner, else the file's `feature`.
-  public func leafFeature(owner: String?) -> String {
+  func leafFeature(owner: String?) -> String {
     owner ?? feature ?? ""
   }
 
   /// The node `step` reduces on: its own (chains), else the leaf's feature. The one owner/node rule.
-  public func node(of step: FixtureStep, owner: String?) -> String {
+  func node(of step: FixtureStep, owner: String?) -> String {
     step.node ?? leafFeature(owner: owner)
   }
 }
 
 /// One recorded step: the action sent and what the reducer must answer.
-public struct FixtureStep: Sendable {
+struct FixtureStep: Sendable {
   /// 0-based position in the recording.
-  public var index: Int
+  var index: Int
   /// The chain node this step reduces on; `nil` in leaf recordings.
-  public var node: String?
+  var node: String?
   /// The action sent to the reducer.
-  public var action: WireText
+  var action: WireText
   /// The full state expected after the step (always in leaf recordings, optional in chains).
-  public var expectedState: WireText?
+  var expectedState: WireText?
   /// The effects expected, in emission order.
-  public var expectedEffects: WireText
+  var expectedEffects: WireText
   /// The step's label (`ceremony completes › the animation reaches its end`).
-  public var label: String?
+  var label: String?
   /// The scenario line of the step's `When`.
-  public var line: Int?
+  var line: Int?
   /// The chain promise: this step's last `notifyListener` payload is the next step's action value.
-  public var linkToNext: Bool
+  var linkToNext: Bool
 
   init(
     index: Int, node: String? = nil, action: WireText, expectedState: WireText?, expectedEffects: WireText,

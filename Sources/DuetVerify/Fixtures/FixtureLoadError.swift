@@ -4,7 +4,7 @@ import DuetCore
 ///
 /// Each case becomes both a lint problem (file:line) and, during `verify`, the failure of that
 /// recording, so the descriptions are full sentences with what to do next.
-public enum FixtureLoadError: Error, Equatable, Sendable {
+enum FixtureLoadError: Error, Equatable, Sendable {
   /// The manifest lists it but the file does not exist.
   case missing(file: String)
   /// A link leading outside the repository (to `target`); never read.
@@ -21,7 +21,7 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   case malformed(file: String, error: FixtureFormatError)
 
   /// The file (relative to the repository root).
-  public var file: String {
+  var file: String {
     switch self {
     case .missing(let file), .outsideRepository(let file, _), .notAFile(let file, _), .oversized(let file, _, _),
       .unreadable(let file), .notJSON(let file, _), .malformed(let file, _):
@@ -30,21 +30,21 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
   }
 
   /// The problem as lint shows it (`fixtures/x.fixture.json:3:5: …`).
-  public var lintProblem: LintProblem {
+  var lintProblem: LintProblem {
     switch self {
     case .missing(let file):
-      return LintProblem(file: file, message: "does not exist. Record it with duet-verify record.")
+      return LintProblem(file: file, message: "does not exist. Record it with \(Program.name) record.")
     case .outsideRepository(_, let target):
       return LintProblem(
         file: file,
         message:
           "is a link leading outside the repository (to \(target)), so it was not read. Recordings live inside the "
-          + "repository: remove the link and record the fixture with duet-verify record.")
+          + "repository: remove the link and record the fixture with \(Program.name) record.")
     case .notAFile(_, let kind):
       return LintProblem(
         file: file,
         message:
-          "is \(kind), not a recording file, so it was not read. Remove it and record the fixture with duet-verify "
+          "is \(kind), not a recording file, so it was not read. Remove it and record the fixture with \(Program.name) "
           + "record.")
     case .oversized(_, let bytes, let limit):
       return LintProblem(
@@ -58,15 +58,16 @@ public enum FixtureLoadError: Error, Equatable, Sendable {
       return LintProblem(
         file: file, line: error.line, column: error.column,
         message:
-          "\(error.message) at \(error.path). Recordings are written by duet-verify record, never by hand: "
+          "\(error.message) at \(error.path). Recordings are written by \(Program.name) record, never by hand: "
           + "re-record it.")
     case .malformed(_, let error):
       return LintProblem(
         file: file,
-        message: "\(error). This is not the shape of a recording (fixtures.md); re-record it with duet-verify record.")
+        message:
+          "\(error). This is not the shape of a recording (fixtures.md); re-record it with \(Program.name) record.")
     }
   }
 
   /// The lint description, one line.
-  public var description: String { lintProblem.description }
+  var description: String { lintProblem.description }
 }

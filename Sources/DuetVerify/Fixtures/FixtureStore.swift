@@ -12,20 +12,20 @@ import Foundation
 /// Loading is one fixture at a time (a large corpus is streamed, never held), refuses files over a
 /// size limit before reading them, and never trusts a name to stay inside the folder (names are
 /// validated by `NameRules` when the manifest is read).
-public struct FixtureStore: Sendable {
+struct FixtureStore: Sendable {
   /// The largest recording the verifier reads (64 MiB); larger files are refused with a message.
-  public static let defaultSizeLimit = 64 << 20
+  static let defaultSizeLimit = 64 << 20
 
   /// The manifest's location (fixtures folder, repository root for display paths).
-  public var location: ManifestLocation {
+  var location: ManifestLocation {
     didSet { paths = Paths(location) }
   }
   /// The size limit in bytes.
-  public var sizeLimit: Int
+  var sizeLimit: Int
   /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
   private var paths: Paths
 
-  public init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
+  init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
     self.sizeLimit = sizeLimit
     paths = Paths(location)
@@ -45,7 +45,7 @@ public struct FixtureStore: Sendable {
   }
 
   /// The display path of recording `name` (`fixtures/counter.fixture.json`).
-  public func displayPath(_ name: String) -> String {
+  func displayPath(_ name: String) -> String {
     paths.display + "/" + name + ".fixture.json"
   }
 
@@ -55,7 +55,7 @@ public struct FixtureStore: Sendable {
   }
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
-  public func namesOnDisk() -> [String] {
+  func namesOnDisk() -> [String] {
     let folder = location.fixturesFolder.path
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
     let suffix = ".fixture.json"
@@ -70,7 +70,7 @@ public struct FixtureStore: Sendable {
   }
 
   /// The file size of recording `name`, when it exists (used to schedule big recordings first).
-  public func size(of name: String) -> Int? {
+  func size(of name: String) -> Int? {
     var status = stat()
     guard stat(filePath(name), &status) == 0 else { return nil }
     return Int(status.st_size)
@@ -81,7 +81,7 @@ public struct FixtureStore: Sendable {
   ///
   /// Plain `open`/`fstat`/`read` after the inspection: a corpus is tens of thousands of files, read
   /// once each.
-  public func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
+  func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let file = displayPath(name)
     let descriptor: Int32
     switch paths.handle?.openPlainFile(name + ".fixture.json") {
@@ -133,7 +133,7 @@ public struct FixtureStore: Sendable {
 
   /// Recording `name`, read once for everything a run does with it: lint, the taxonomy gate,
   /// replay and `explain`.
-  public func load(_ name: String) -> Result<FixtureDocument, FixtureLoadError> {
+  func load(_ name: String) -> Result<FixtureDocument, FixtureLoadError> {
     switch bytes(of: name) {
     case .success(let read): return inspect(read, name: name)
     case .failure(let error): return .failure(error)

@@ -6,7 +6,7 @@ import DuetCore
 /// The text is what the hot loop needs; the tree is only needed when a step fails (to name the
 /// first divergent path). A value read by the parser keeps its tree; one read straight from
 /// canonical bytes parses it from the text on demand.
-public struct WireText: Sendable {
+struct WireText: Sendable {
   /// The text, or the sentence saying why there is none.
   var text: Result<String, WireProblem>
   /// The tree the text was written from, when the parser read it.

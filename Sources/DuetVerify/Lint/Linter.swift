@@ -6,11 +6,11 @@ import Foundation
 ///
 /// `lint` runs it alone; `taxonomy` streams each loaded recording to its gate through `inspecting`;
 /// `verify`'s corpus pass asks it one recording at a time, so the corpus is read once for all.
-public struct Linter: Sendable {
+struct Linter: Sendable {
   /// What is checked.
-  public var corpus: Corpus
+  var corpus: Corpus
 
-  public init(corpus: Corpus) {
+  init(corpus: Corpus) {
     self.corpus = corpus
   }
 
@@ -18,7 +18,7 @@ public struct Linter: Sendable {
   var store: FixtureStore { corpus.store }
 
   /// Every check.
-  public func run() -> LintResult {
+  func run() -> LintResult {
     run(inspecting: { _, _ in })
   }
 
@@ -69,8 +69,8 @@ public struct Linter: Sendable {
 
   /// The command that (re)writes a listed recording.
   static func recordCommand(for listed: ListedFixture) -> String {
-    if let owner = listed.owner { return "duet-verify record --feature \(owner)" }
-    return "duet-verify record --chain \(listed.name)"
+    if let owner = listed.owner { return "\(Program.name) record --feature \(owner)" }
+    return "\(Program.name) record --chain \(listed.name)"
   }
 
   func pathProblems(file: String) -> [LintProblem] {
@@ -106,7 +106,7 @@ public struct Linter: Sendable {
           message:
             "recording '\(loaded.name)' says feature '\(feature)' but \(manifest.location.displayName) lists it "
             + "under '\(owner)' (line \(listed.line)). Move it to the right feature in the manifest, or re-record it: "
-            + "duet-verify record --feature \(owner)"))
+            + "\(Program.name) record --feature \(owner)"))
     }
     if let problem = kindProblem(loaded, listed: listed) { problems.append(problem) }
     if document.kind == .chain {
@@ -184,7 +184,7 @@ public struct Linter: Sendable {
       return LintProblem(
         file: path,
         message:
-          "a temporary file left by an interrupted duet-verify record (its process is gone). The next duet-verify "
+          "a temporary file left by an interrupted \(Program.name) record (its process is gone). The next \(Program.name) "
           + "record removes it, or delete it: rm \(path)")
     }
   }
@@ -215,13 +215,13 @@ public struct Linter: Sendable {
 }
 
 /// What lint found: every problem, how many recordings loaded, and which failed to load.
-public struct LintResult: Sendable {
+struct LintResult: Sendable {
   /// Every problem, manifest first, then fixtures, then orphans.
-  public var problems: [LintProblem]
+  var problems: [LintProblem]
   /// Recordings that loaded and were checked.
-  public var fixturesChecked: Int
+  var fixturesChecked: Int
   /// Recordings that could not be loaded, by name.
-  public var loadFailures: [String: FixtureLoadError]
+  var loadFailures: [String: FixtureLoadError]
   /// What is worth saying but does not fail lint (manifest.md's warnings).
-  public var warnings: [LintProblem] = []
+  var warnings: [LintProblem] = []
 }

@@ -3,17 +3,17 @@
 /// Lint reports every problem it finds, each on its own line, so the description always starts
 /// with the file (relative to the repository root) and, when known, the line: an editor or CI log
 /// can jump straight there.
-public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   /// The file the problem is in, relative to the repository root (`manifest.yaml`, `fixtures/x.fixture.json`).
-  public var file: String
+  var file: String
   /// The 1-based line, when the problem has one.
-  public var line: Int?
+  var line: Int?
   /// The 1-based column, when the problem has one (JSON parse errors).
-  public var column: Int?
+  var column: Int?
   /// Full sentences: what is wrong, then what to do about it.
-  public var message: String
+  var message: String
 
-  public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+  init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
     self.file = file
     self.line = line
     self.column = column
@@ -21,7 +21,7 @@ public struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `manifest.yaml:12: feature 'splash' is declared twice (first on line 3). Merge the two entries.`
-  public var description: String {
+  var description: String {
     var text = file
     if let line { text += ":\(line)" }
     if let column { text += ":\(column)" }

@@ -5,24 +5,24 @@ import Foundation
 ///
 /// Every verb that touches recordings starts here, so the manifest is the one place that says which
 /// recordings exist and who owns them.
-public struct Manifest: Equatable, Sendable {
+struct Manifest: Equatable, Sendable {
   /// Where the manifest was found, and the folders derived from it.
-  public var location: ManifestLocation
+  var location: ManifestLocation
   /// The SwiftPM package whose `replay-runner` product serves the features (relative to the root).
-  public var replayRunner: ManifestEntry?
+  var replayRunner: ManifestEntry?
   /// The features, in file order.
-  public var features: [ManifestFeature]
+  var features: [ManifestFeature]
   /// Chain recordings, in file order: a recording is a chain because it is listed here, whatever its name.
-  public var chains: [ManifestEntry]
+  var chains: [ManifestEntry]
   /// Duet's `presentation:` section, carried uninterpreted.
-  public var presentation: YAMLNode?
+  var presentation: YAMLNode?
   /// Duet's `mocks:` section, carried uninterpreted.
-  public var mocks: YAMLNode?
+  var mocks: YAMLNode?
   /// What the reader found worth saying but not failing on (an unknown per-feature key, which the
   /// duet CLI carries; an inline `chains: []`, which the duet CLI rejects).
-  public var warnings: [LintProblem]
+  var warnings: [LintProblem]
 
-  public init(
+  init(
     location: ManifestLocation, replayRunner: ManifestEntry? = nil, features: [ManifestFeature] = [],
     chains: [ManifestEntry] = [], presentation: YAMLNode? = nil, mocks: YAMLNode? = nil,
     warnings: [LintProblem] = []
@@ -38,19 +38,19 @@ public struct Manifest: Equatable, Sendable {
 
   /// The declared taxonomy: the union of the features' `events:` and `verbs:` (telemetry.md), or
   /// `nil` when no feature declares any.
-  public var telemetry: ManifestTelemetry? {
+  var telemetry: ManifestTelemetry? {
     let declaring = features.filter { !$0.events.isEmpty || !$0.verbs.isEmpty }
     guard !declaring.isEmpty else { return nil }
     return ManifestTelemetry(features: declaring)
   }
 
   /// The feature named `name`.
-  public func feature(named name: String) -> ManifestFeature? {
+  func feature(named name: String) -> ManifestFeature? {
     features.first { $0.name == name }
   }
 
   /// Every recording the manifest lists, leaf fixtures first (in feature order), then chains.
-  public var listedFixtures: [ListedFixture] {
+  var listedFixtures: [ListedFixture] {
     var result: [ListedFixture] = []
     for feature in features {
       for entry in feature.fixtures {
@@ -64,20 +64,20 @@ public struct Manifest: Equatable, Sendable {
 
 /// A recording named in the manifest: its name, the line it is listed on, and its owner feature
 /// (`nil` for a chain).
-public struct ListedFixture: Equatable, Hashable, Sendable {
+struct ListedFixture: Equatable, Hashable, Sendable {
   /// The recording's name (`splash.ceremony-completes`, `chain-root-splash`).
-  public var name: String
+  var name: String
   /// The manifest line listing it.
-  public var line: Int
+  var line: Int
   /// The feature that owns it; `nil` for chains.
-  public var owner: String?
+  var owner: String?
 
-  public init(name: String, line: Int, owner: String?) {
+  init(name: String, line: Int, owner: String?) {
     self.name = name
     self.line = line
     self.owner = owner
   }
 
   /// True for chain recordings.
-  public var isChain: Bool { owner == nil }
+  var isChain: Bool { owner == nil }
 }

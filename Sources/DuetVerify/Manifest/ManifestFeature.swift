@@ -2,32 +2,32 @@
 ///
 /// Only `fixtures` is required: a feature without source paths is still verified through
 /// whichever runner serves it (a Kotlin runner given with `--runner`, say).
-public struct ManifestFeature: Equatable, Sendable {
+struct ManifestFeature: Equatable, Sendable {
   /// The feature's name, as the runner knows it (`splash`).
-  public var name: String
+  var name: String
   /// The line its key is on.
-  public var line: Int
+  var line: Int
   /// The Swift file holding the reducer.
-  public var swift: ManifestEntry?
+  var swift: ManifestEntry?
   /// The Kotlin file holding the reducer, or `pending`.
-  public var kotlin: ManifestEntry?
+  var kotlin: ManifestEntry?
   /// The state type's name.
-  public var state: ManifestEntry?
+  var state: ManifestEntry?
   /// The action type's name.
-  public var action: ManifestEntry?
+  var action: ManifestEntry?
   /// The effect payload type's name.
-  public var effectPayload: ManifestEntry?
+  var effectPayload: ManifestEntry?
   /// The scenario file that records the fixtures.
-  public var scenario: ManifestEntry?
+  var scenario: ManifestEntry?
   /// The recordings this feature owns, by name (no `.fixture.json`).
-  public var fixtures: [ManifestEntry]
+  var fixtures: [ManifestEntry]
   /// The analytics events this feature's reducer emits (`events:`): declared where they are emitted,
   /// so the taxonomy lives inside a feature, where the duet CLI carries unknown keys verbatim.
-  public var events: [ManifestEntry]
+  var events: [ManifestEntry]
   /// The verbs this feature mints beyond the starter set (`verbs:`).
-  public var verbs: [ManifestEntry]
+  var verbs: [ManifestEntry]
 
-  public init(
+  init(
     name: String, line: Int, swift: ManifestEntry? = nil, kotlin: ManifestEntry? = nil, state: ManifestEntry? = nil,
     action: ManifestEntry? = nil, effectPayload: ManifestEntry? = nil, scenario: ManifestEntry? = nil,
     fixtures: [ManifestEntry] = [], events: [ManifestEntry] = [], verbs: [ManifestEntry] = []

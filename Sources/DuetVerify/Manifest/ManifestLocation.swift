@@ -5,34 +5,34 @@ import Foundation
 ///
 /// A Duet repository keeps its manifest in `parity/`; the root is then the parent folder, so a Duet
 /// repository verifies unchanged.
-public struct ManifestLocation: Equatable, Sendable {
+struct ManifestLocation: Equatable, Sendable {
   /// The manifest file.
-  public var file: URL
+  var file: URL
   /// The repository root: the manifest's folder, or its parent when that folder is named `parity`.
-  public var root: URL
+  var root: URL
 
-  public init(file: URL) {
+  init(file: URL) {
     self.file = file.standardizedFileURL
     let folder = self.file.deletingLastPathComponent()
     root = folder.lastPathComponent == "parity" ? folder.deletingLastPathComponent() : folder
   }
 
   /// The folder holding the manifest.
-  public var folder: URL { file.deletingLastPathComponent() }
+  var folder: URL { file.deletingLastPathComponent() }
   /// `fixtures/` beside the manifest.
-  public var fixturesFolder: URL { folder.appendingPathComponent("fixtures", isDirectory: true) }
+  var fixturesFolder: URL { folder.appendingPathComponent("fixtures", isDirectory: true) }
   /// `.runs/` beside the fixtures folder: the machine report of the last run.
-  public var runsFolder: URL { folder.appendingPathComponent(".runs", isDirectory: true) }
+  var runsFolder: URL { folder.appendingPathComponent(".runs", isDirectory: true) }
   /// The manifest's path relative to the root (`manifest.yaml`, `parity/manifest.yaml`).
-  public var displayName: String { relativePath(of: file) }
+  var displayName: String { relativePath(of: file) }
 
   /// The file of recording `name` in the fixtures folder.
-  public func fixtureFile(_ name: String) -> URL {
+  func fixtureFile(_ name: String) -> URL {
     fixturesFolder.appendingPathComponent(name + ".fixture.json")
   }
 
   /// `url` relative to the root when it is inside it, else its full path.
-  public func relativePath(of url: URL) -> String {
+  func relativePath(of url: URL) -> String {
     let rootPath = root.standardizedFileURL.path
     let path = url.standardizedFileURL.path
     if path == rootPath { return "." }
@@ -42,7 +42,7 @@ public struct ManifestLocation: Equatable, Sendable {
 
   /// Finds the manifest: `explicit` when given (a file, or a folder holding one), else the first
   /// `manifest.yaml` or `parity/manifest.yaml` walking up from `start`.
-  public static func discover(
+  static func discover(
     explicit: String?, from start: URL, fileManager: FileManager = .default
   ) throws(ManifestDiscoveryError) -> ManifestLocation {
     if let explicit {
@@ -76,22 +76,22 @@ public struct ManifestLocation: Equatable, Sendable {
 }
 
 /// Why no manifest could be found; every verb that needs one exits 2 with this sentence.
-public enum ManifestDiscoveryError: Error, Equatable, Sendable, CustomStringConvertible {
+enum ManifestDiscoveryError: Error, Equatable, Sendable, CustomStringConvertible {
   case notFound(start: String)
   case explicitMissing(String)
   case explicitFolderWithoutManifest(String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .notFound(let start):
       return
-        "duet-verify: no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
+        "\(Program.name): no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
         + "parity/manifest.yaml). Run it inside a repository that has one, or give --manifest PATH."
     case .explicitMissing(let path):
-      return "duet-verify: --manifest \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
+      return "\(Program.name): --manifest \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
     case .explicitFolderWithoutManifest(let path):
       return
-        "duet-verify: --manifest \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
+        "\(Program.name): --manifest \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
         + "Give the manifest file itself."
     }
   }

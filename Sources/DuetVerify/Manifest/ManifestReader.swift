@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The result always carries a manifest (possibly partial) and the full problem list, so `lint`
 /// can show all problems at once; callers treat any problem as fatal for replay.
-public struct ManifestReader {
+struct ManifestReader {
   /// Exactly the duet CLI's top level: the same manifest is read by both tools, and it rejects the rest.
   static let topLevelKeys = ["replayRunner", "features", "chains", "presentation", "mocks"]
   static let featureKeys = [
@@ -19,7 +19,7 @@ public struct ManifestReader {
   var seenFixtures: [String: Int] = [:]
 
   /// The manifest in `text`, found at `location`, and every problem in it.
-  public static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
+  static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
     let parsed = YAMLSubsetParser.parse(text, file: location.displayName)
     var reader = ManifestReader(file: location.displayName)
     reader.problems = parsed.problems
@@ -37,7 +37,7 @@ public struct ManifestReader {
 
   /// Reads the manifest file at `location`: only a regular file (a pipe would block the read), and
   /// only up to `maximumSize`.
-  public static func load(_ location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
+  static func load(_ location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
     func refused(_ message: String) -> (manifest: Manifest, problems: [LintProblem]) {
       (Manifest(location: location), [LintProblem(file: location.displayName, message: message)])
     }
@@ -253,7 +253,7 @@ public struct ManifestReader {
     default:
       report(
         entry.line,
-        "waivers are not supported: duet-verify gates every listed recording. Fix or re-record the waived "
+        "waivers are not supported: \(Program.name) gates every listed recording. Fix or re-record the waived "
           + "recordings and leave waivers: [] (or remove the key).")
     }
   }

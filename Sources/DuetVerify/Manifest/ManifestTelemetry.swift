@@ -3,23 +3,23 @@
 /// Declaring events in the manifest makes adding one a reviewed decision; the taxonomy gate holds
 /// the names found in the recordings to exactly this set, and each event to the features that
 /// declare it (an event is declared by the feature whose reducer emits it).
-public struct ManifestTelemetry: Equatable, Sendable {
+struct ManifestTelemetry: Equatable, Sendable {
   /// Verbs the app mints beyond the starter vocabulary (`Signed In`), in manifest order.
-  public var verbs: [ManifestEntry]
+  var verbs: [ManifestEntry]
   /// Declared event names, `Subject Verb` (`Session Signed In`), in manifest order; an event two
   /// features emit appears once per declaring feature.
-  public var events: [ManifestEntry]
+  var events: [ManifestEntry]
   /// Event name → the features declaring it, in manifest order (empty when built without features).
-  public var declarers: [String: [String]]
+  var declarers: [String: [String]]
 
-  public init(verbs: [ManifestEntry] = [], events: [ManifestEntry] = [], declarers: [String: [String]] = [:]) {
+  init(verbs: [ManifestEntry] = [], events: [ManifestEntry] = [], declarers: [String: [String]] = [:]) {
     self.verbs = verbs
     self.events = events
     self.declarers = declarers
   }
 
   /// The union of `features`' declarations.
-  public init(features: [ManifestFeature]) {
+  init(features: [ManifestFeature]) {
     self.init()
     for feature in features {
       verbs += feature.verbs
@@ -32,11 +32,11 @@ public struct ManifestTelemetry: Equatable, Sendable {
 }
 
 /// A name written in the manifest, with the line it is on (every manifest problem names its line).
-public struct ManifestEntry: Equatable, Hashable, Sendable {
-  public var name: String
-  public var line: Int
+struct ManifestEntry: Equatable, Hashable, Sendable {
+  var name: String
+  var line: Int
 
-  public init(name: String, line: Int) {
+  init(name: String, line: Int) {
     self.name = name
     self.line = line
   }

@@ -2,15 +2,15 @@
 ///
 /// A fixture name becomes `fixtures/<name>.fixture.json`; allowing `/` or `..` would let a manifest
 /// line reach outside the fixtures folder.
-public enum NameRules {
+enum NameRules {
   /// Feature names: `[a-z][a-z0-9-]*`.
-  public static func isFeatureName(_ name: String) -> Bool {
+  static func isFeatureName(_ name: String) -> Bool {
     guard let first = name.utf8.first, isLower(first) else { return false }
     return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
   }
 
   /// Fixture names: `[a-z0-9][a-z0-9.-]*`, never containing `..`.
-  public static func isFixtureName(_ name: String) -> Bool {
+  static func isFixtureName(_ name: String) -> Bool {
     guard let first = name.utf8.first, isLower(first) || isDigit(first) else { return false }
     guard !name.contains("..") else { return false }
     return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
@@ -18,7 +18,7 @@ public enum NameRules {
 
   /// The name `record` gives a chain scenario's recording by default (`chain-<name>`): a convention
   /// only. A recording is a chain because the manifest lists it under `chains:`, whatever its name.
-  public static let chainPrefix = "chain-"
+  static let chainPrefix = "chain-"
 
   static let featureRule =
     "feature names use lower-case letters, digits and '-', starting with a letter ([a-z][a-z0-9-]*)"

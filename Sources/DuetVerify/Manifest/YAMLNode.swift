@@ -3,7 +3,7 @@
 /// The manifest reader interprets the sections it knows; Duet's `presentation` and `mocks`
 /// sections are carried as these trees, uninterpreted, so a Duet manifest parses unchanged and a
 /// later tool can read them.
-public indirect enum YAMLNode: Equatable, Sendable {
+indirect enum YAMLNode: Equatable, Sendable {
   /// A plain or quoted scalar, already unquoted.
   case scalar(String, line: Int)
   /// A mapping, entries in file order (duplicates kept so the reader can name both lines).
@@ -14,7 +14,7 @@ public indirect enum YAMLNode: Equatable, Sendable {
   case empty(line: Int)
 
   /// The line the value starts on.
-  public var line: Int {
+  var line: Int {
     switch self {
     case .scalar(_, let line), .mapping(_, let line), .list(_, let line), .empty(let line): return line
     }
@@ -32,15 +32,15 @@ public indirect enum YAMLNode: Equatable, Sendable {
 }
 
 /// One `key: value` entry of a mapping, with the line of its key.
-public struct YAMLEntry: Equatable, Sendable {
+struct YAMLEntry: Equatable, Sendable {
   /// The key as written.
-  public var key: String
+  var key: String
   /// The line the key is on.
-  public var line: Int
+  var line: Int
   /// The value under the key.
-  public var value: YAMLNode
+  var value: YAMLNode
 
-  public init(key: String, line: Int, value: YAMLNode) {
+  init(key: String, line: Int, value: YAMLNode) {
     self.key = key
     self.line = line
     self.value = value

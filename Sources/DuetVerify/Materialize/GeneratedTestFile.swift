@@ -28,20 +28,20 @@ enum GeneratedTestFile {
     case S_IFREG?:
       guard startsWithMarker(shown) else {
         throw Refusal(
-          description: "duet-verify materialize: \(shown) exists and is not a test materialize generated "
+          description: "\(Program.name) materialize: \(shown) exists and is not a test materialize generated "
             + "(its first line is not '\(MaterializedTestWriter.marker)'), so it is left alone; "
             + "choose another --out path, or a folder.")
       }
     case let other?:
       let what = other == S_IFLNK ? "a link" : "not a regular file"
       throw Refusal(
-        description: "duet-verify materialize: \(shown) is \(what), and materialize never writes through a link "
+        description: "\(Program.name) materialize: \(shown) is \(what), and materialize never writes through a link "
           + "or over something it did not make; choose another --out path.")
     }
     do throws(ReportWriteError) {
       try SafeFolder.writeFile(text, at: target)
     } catch {
-      throw Refusal(description: "duet-verify materialize: the test was not written: " + error.description)
+      throw Refusal(description: "\(Program.name) materialize: the test was not written: " + error.description)
     }
     return shown
   }

@@ -20,7 +20,7 @@ enum MaterializeError: Error, Equatable, Sendable, CustomStringConvertible {
   case uncanonical(recording: String, path: String, reason: String)
 
   var description: String {
-    let prefix = "duet-verify materialize: "
+    let prefix = "\(Program.name) materialize: "
     switch self {
     case .notAStep(let text):
       return prefix + "'\(text)' is not a step. Write <recording>#<step>, e.g. splash.ceremony-completes#1 "
@@ -47,7 +47,7 @@ enum MaterializeError: Error, Equatable, Sendable, CustomStringConvertible {
       return prefix + "cannot derive the reducer of feature '\(feature)' from its state type '\(state)' "
         + "(Duet's naming is <Name>State → <name>Reducer); pass --reducer <function or Feature.reduce>."
     case .uncanonical(let recording, let path, let reason):
-      return prefix + "\(path) of '\(recording)' has no canonical form (\(reason)); run duet-verify lint."
+      return prefix + "\(path) of '\(recording)' has no canonical form (\(reason)); run \(Program.name) lint."
     }
   }
 

@@ -29,19 +29,20 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
   var description: String {
     switch self {
     case .unknownVerb(let word):
-      return "duet-verify: unknown verb '\(word)'." + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
-        + " Run `duet-verify help` for the list of verbs."
-    case .unknownHelpTopic(let word):
-      return "duet-verify help: unknown verb '\(word)'."
+      return "\(Program.name): unknown verb '\(word)'."
         + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
-        + " Run `duet-verify help` for the list."
+        + " Run `\(Program.name) help` for the list of verbs."
+    case .unknownHelpTopic(let word):
+      return "\(Program.name) help: unknown verb '\(word)'."
+        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
+        + " Run `\(Program.name) help` for the list."
     case .unknownOption(let verb, let word):
       return "\(prefix(verb))unknown option '\(word)'."
         + Suggestion.hint(for: word, among: Option.taken(by: verb).map(\.rawValue))
-        + " Run `duet-verify help \(verb.rawValue)` for its options."
+        + " Run `\(Program.name) help \(verb.rawValue)` for its options."
     case .notTakenBy(let verb, let option):
       return "\(prefix(verb))\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
-        + "\(option.verbNames)). Run `duet-verify help \(verb.rawValue)` for its options."
+        + "\(option.verbNames)). Run `\(Program.name) help \(verb.rawValue)` for its options."
     case .missingValue(let verb, let option):
       return "\(prefix(verb))\(option.rawValue) needs a value."
     case .unexpectedValue(let verb, let option):
@@ -60,5 +61,5 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  private func prefix(_ verb: Verb) -> String { "duet-verify \(verb.rawValue): " }
+  private func prefix(_ verb: Verb) -> String { "\(Program.name) \(verb.rawValue): " }
 }

@@ -7,12 +7,12 @@ enum Usage {
     let width = rows.map(\.shape.count).max() ?? 0
     let verbs = rows.map { "  " + $0.shape.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
     return """
-      usage: duet-verify <verb> [options]     (verify when no verb is given)
+      usage: \(Program.name) <verb> [options]     (verify when no verb is given)
 
       verbs:
       \(verbs.joined(separator: "\n"))
 
-      `duet-verify <verb> --help` lists a verb's options; -- ends the options.
+      `\(Program.name) <verb> --help` lists a verb's options; -- ends the options.
       exit codes: 0 passed · 1 the gate failed · 2 usage error or nothing to verify
       """
   }
@@ -20,7 +20,7 @@ enum Usage {
   /// One verb's help: usage lines, what it does, then one line per option it takes.
   static func text(for verb: Verb) -> String {
     let usage = verb.synopsis.enumerated().map {
-      ($0.offset == 0 ? "usage: " : "       ") + "duet-verify " + $0.element
+      ($0.offset == 0 ? "usage: " : "       ") + "\(Program.name) " + $0.element
     }
     let options = Option.taken(by: verb).map { option in
       let short = Option.shortNames.first { $0.value == option }.map { ", " + $0.key } ?? ""

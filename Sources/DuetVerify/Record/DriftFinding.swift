@@ -54,13 +54,13 @@ struct DriftFinding: Equatable, Sendable, Encodable {
         (finding.path, finding.recorded, finding.produced) = (path, recorded, produced)
         finding.message =
           "behaviour drifted at \(path) (recorded: \(recorded), scenarios now: \(produced)). "
-          + "Run duet-verify record if the change is intended."
+          + "Run \(Program.name) record if the change is intended."
       case .new:
         finding.kind = .new
-        finding.message = "new: the scenarios produce it, but it is not recorded. Run duet-verify record."
+        finding.message = "new: the scenarios produce it, but it is not recorded. Run \(Program.name) record."
       case .unreadable(let reason):
         finding.kind = .unreadable
-        finding.message = "the recorded file \(reason). Run duet-verify record to rewrite it."
+        finding.message = "the recorded file \(reason). Run \(Program.name) record to rewrite it."
       }
       finding.fails = entry.change.isDrift && !applied
       findings.append(finding)

@@ -33,7 +33,7 @@ enum RecordReport {
     let counts = tally(plan)
     if !context.quiet {
       lines.append(
-        "duet-verify record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
+        "\(Program.name) record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
           + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
           + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
     }
@@ -41,7 +41,7 @@ enum RecordReport {
       let skipped = plan.elsewhere.map(\.target.display).joined(separator: ", ")
       let count = plan.elsewhere.reduce(0) { $0 + $1.listed.count }
       lines.append(
-        "duet-verify record: wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
+        "\(Program.name) record: wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
           + "runner cannot produce (recorded by the other core) and left unchanged.")
     }
     lines += context.runnerLines
@@ -85,7 +85,7 @@ enum RecordReport {
     }
     let counts = tally(plan)
     lines.append(
-      "duet-verify record --check: \(counts.behavioural) drifted, \(counts.new) new, \(plan.vanished.count) vanished, "
+      "\(Program.name) record --check: \(counts.behavioural) drifted, \(counts.new) new, \(plan.vanished.count) vanished, "
         + "\(plan.unlisted.count) unlisted, \(counts.metadata) metadata-only, \(counts.unchanged) identical "
         + "(\(plan.entries.count) \(plural(plan.entries.count, "recording")))\(context.timing)")
     if let disposition { lines.append("  " + disposition) }
@@ -101,7 +101,7 @@ enum RecordReport {
     let what = verb == "record" ? "left unchanged" : "not checked"
     return "\(mark) \(item.target.display): \(item.reason), so its \(item.listed.count) "
       + "\(plural(item.listed.count, "recording")) (\(names)) come from the other core (e.g. a Kotlin runner); "
-      + "\(what) here. Check them with that core's runner: duet-verify \(verb) --runner <its command>."
+      + "\(what) here. Check them with that core's runner: \(Program.name) \(verb) --runner <its command>."
   }
 
   /// Counts by kind of change.
@@ -142,7 +142,7 @@ struct ReportContext {
   /// The runner line of the summary (none when quiet).
   var runnerLines: [String] {
     guard !quiet, let runner else { return [] }
-    return ["duet-verify: " + runner.summary]
+    return ["\(Program.name): " + runner.summary]
   }
 
   var timing: String {

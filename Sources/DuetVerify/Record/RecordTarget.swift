@@ -34,8 +34,8 @@ enum RecordTarget: Hashable, Sendable {
   /// The command that records only this target.
   var recordCommand: String {
     switch self {
-    case .feature(let name): return "duet-verify record --feature \(name)"
-    case .chain(let name): return "duet-verify record --chain \(name)"
+    case .feature(let name): return "\(Program.name) record --feature \(name)"
+    case .chain(let name): return "\(Program.name) record --chain \(name)"
     }
   }
 
@@ -51,15 +51,15 @@ enum RecordTarget: Hashable, Sendable {
     var description: String {
       switch self {
       case .undeclaredFeature(let feature, let file, let known):
-        return "duet-verify record: --feature \(feature) is not declared in \(file) (declared: "
+        return "\(Program.name) record: --feature \(feature) is not declared in \(file) (declared: "
           + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it with a fixtures: list first."
           + Suggestion.hint(for: feature, among: known)
       case .unlistedChain(let chain, let file, let known):
-        return "duet-verify record: --chain \(chain) is not listed under chains: in \(file) (listed: "
+        return "\(Program.name) record: --chain \(chain) is not listed under chains: in \(file) (listed: "
           + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). List it there first."
           + Suggestion.hint(for: chain, among: known)
       case .nothingToRecord(let file):
-        return "duet-verify record: \(file) declares no features and no chains, so there is nothing to record. "
+        return "\(Program.name) record: \(file) declares no features and no chains, so there is nothing to record. "
           + "Declare the features whose scenarios the runner compiles."
       }
     }

@@ -3,19 +3,19 @@ import DuetRunner
 /// Replays one recording through a runner connection, one request at a time (fixtures.md,
 /// "Replay semantics"): the synchronous face of `ReplayConversation`, the one replay loop, for
 /// callers holding one document and one connection.
-public struct FixtureReplayer: Sendable {
-  public init() {}
+struct FixtureReplayer: Sendable {
+  init() {}
 
   /// The outcome of one replay; `runnerLost` tells the pool to discard the connection.
-  public struct Outcome: Sendable {
+  struct Outcome: Sendable {
     /// The recording's result.
-    public var result: FixtureResult
+    var result: FixtureResult
     /// True when the runner can no longer be trusted (crash, hang, oversized line).
-    public var runnerLost: Bool
+    var runnerLost: Bool
   }
 
   /// Replays `document`, owned by `owner` (the leaf's feature in the manifest).
-  public func replay(_ document: FixtureDocument, owner: String?, on connection: any RunnerConnection) -> Outcome {
+  func replay(_ document: FixtureDocument, owner: String?, on connection: any RunnerConnection) -> Outcome {
     var conversation = ReplayConversation(document: document, owner: owner)
     let replayed = conversation.replay(on: connection)
     return Outcome(result: replayed.result, runnerLost: replayed.runnerLost)

@@ -1,7 +1,9 @@
 /// What replaying one recording produced: its steps, and the first failure if any.
 ///
 /// Results are typed values (run → fixtures → steps → first divergence); reporters only render
-/// them, and `.runs/` stores them so `explain` can re-render without replaying.
+/// them, and `.runs/` stores them so `explain` can re-render without replaying. Public (with its
+/// parts, `StepResult`, `FixtureFailure`, `Divergence`) because it is the format of the `.runs/`
+/// result files: an embedding program decodes them with it.
 public struct FixtureResult: Codable, Equatable, Sendable {
   /// The recording's name.
   public var name: String
@@ -29,7 +31,7 @@ public struct FixtureResult: Codable, Equatable, Sendable {
   /// and an inline `FixtureFailure?` would more than double every one of them.
   private var failureBox: FailureBox?
 
-  public init(
+  init(
     name: String, kind: FixtureDocument.Kind, feature: String? = nil, file: String, scenarioSource: String? = nil,
     stepCount: Int = 0, steps: [StepResult] = [], failure: FixtureFailure? = nil, durationMillis: Int = 0
   ) {
@@ -106,7 +108,7 @@ final class FailureBox: Sendable {
   }
 }
 
-/// One replayed step.
+/// One replayed step (public as a part of `FixtureResult`).
 public struct StepResult: Codable, Equatable, Sendable {
   /// 0-based index.
   public var index: Int
@@ -119,7 +121,7 @@ public struct StepResult: Codable, Equatable, Sendable {
   /// True when state and effects matched byte for byte.
   public var passed: Bool
 
-  public init(index: Int, node: String? = nil, label: String? = nil, line: Int? = nil, passed: Bool) {
+  init(index: Int, node: String? = nil, label: String? = nil, line: Int? = nil, passed: Bool) {
     self.index = index
     self.node = node
     self.label = label
@@ -128,7 +130,8 @@ public struct StepResult: Codable, Equatable, Sendable {
   }
 }
 
-/// The first thing that went wrong in a recording, with everything a failure block shows.
+/// The first thing that went wrong in a recording, with everything a failure block shows (public
+/// as a part of `FixtureResult`).
 public struct FixtureFailure: Error, Codable, Equatable, Sendable {
   /// What kind of failure.
   public enum Reason: String, Codable, Equatable, Sendable {
@@ -164,7 +167,7 @@ public struct FixtureFailure: Error, Codable, Equatable, Sendable {
   /// difference (`- ` expected, `+ ` actual, `  ` context), kept so `explain` can re-render it.
   public var diff: [String]?
 
-  public init(
+  init(
     reason: Reason, step: Int? = nil, node: String? = nil, label: String? = nil, line: Int? = nil,
     divergence: Divergence? = nil, action: String? = nil, detail: String? = nil, stderr: [String]? = nil,
     diff: [String]? = nil
@@ -183,6 +186,7 @@ public struct FixtureFailure: Error, Codable, Equatable, Sendable {
 }
 
 /// Where expected and actual first differ: the path and the two compact fragments (`∅` = missing).
+/// Public as a part of `FixtureFailure`.
 public struct Divergence: Codable, Equatable, Sendable {
   /// `expectedEffects[0].payload.value.path`.
   public var path: String
@@ -191,7 +195,7 @@ public struct Divergence: Codable, Equatable, Sendable {
   /// The actual fragment, compact.
   public var actual: String
 
-  public init(path: String, expected: String, actual: String) {
+  init(path: String, expected: String, actual: String) {
     self.path = path
     self.expected = expected
     self.actual = actual

@@ -3,19 +3,19 @@
 ///
 /// The shape every lane-aware reporter reads (terminal, JSON, JUnit, `.runs/`, a page): a list of
 /// these is the parity matrix, recordings down, platforms across.
-public struct LaneResult: Sendable {
+struct LaneResult: Sendable {
   /// The handshake's `platform`.
-  public var platform: String
+  var platform: String
   /// One result per selected recording.
-  public var fixtures: [FixtureResult]
+  var fixtures: [FixtureResult]
   /// This lane's runner failures, as sentences.
-  public var runnerFailures: [String]
+  var runnerFailures: [String]
   /// Runner slots this lane used.
-  public var runners: Int
+  var runners: Int
   /// Which runner answered on this lane.
-  public var runner: RunnerIdentity?
+  var runner: RunnerIdentity?
 
-  public init(
+  init(
     platform: String, fixtures: [FixtureResult], runnerFailures: [String] = [], runners: Int = 0,
     runner: RunnerIdentity? = nil
   ) {
@@ -27,12 +27,12 @@ public struct LaneResult: Sendable {
   }
 
   /// Recordings that passed on this lane.
-  public var passedCount: Int { fixtures.filter(\.passed).count }
+  var passedCount: Int { fixtures.filter(\.passed).count }
 
   /// This lane seen as a run of its own (its recordings and runner, the run's lint, taxonomy and
   /// flags, `--lane` added to them), for the reporters that render one run: a JUnit suite, a
   /// `.runs/` lane report, `explain`.
-  public func run(within whole: RunResult) -> RunResult {
+  func run(within whole: RunResult) -> RunResult {
     var run = RunResult(
       fixtures: fixtures, lintProblems: whole.lintProblems, taxonomyFindings: whole.taxonomyFindings,
       runnerFailures: runnerFailures, runners: runners, durationMillis: whole.durationMillis, shard: whole.shard,

@@ -2,22 +2,22 @@
 ///
 /// Failures that say nothing about a core (no runner could be started, the file is unreadable)
 /// are not parity breaks: they are reported as what they are.
-public struct ParityBreak: Codable, Equatable, Sendable {
+struct ParityBreak: Codable, Equatable, Sendable {
   /// The recording.
-  public var fixture: String
+  var fixture: String
   /// Lanes it passed on.
-  public var passedOn: [String]
+  var passedOn: [String]
   /// Lanes it failed on.
-  public var failedOn: [String]
+  var failedOn: [String]
   /// The failing step on the first lane it failed on.
-  public var step: Int?
+  var step: Int?
   /// The first divergent JSON path there, when the failure was a divergence.
-  public var path: String?
+  var path: String?
   /// What went wrong there.
-  public var reason: FixtureFailure.Reason
+  var reason: FixtureFailure.Reason
 
   /// Every parity break among `lanes`, in the first lane's recording order.
-  public static func find(in lanes: [LaneResult]) -> [ParityBreak] {
+  static func find(in lanes: [LaneResult]) -> [ParityBreak] {
     guard lanes.count > 1, let first = lanes.first else { return [] }
     var byLane: [[String: FixtureResult]] = []
     for lane in lanes {

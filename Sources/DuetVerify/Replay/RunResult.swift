@@ -2,33 +2,33 @@
 /// one result per replayed recording.
 ///
 /// The verdict is computed here once, so every reporter (terminal, JSON, JUnit, `.runs/`) agrees.
-public struct RunResult: Sendable {
+struct RunResult: Sendable {
   /// One result per selected recording, in manifest order.
-  public var fixtures: [FixtureResult]
+  var fixtures: [FixtureResult]
   /// Every lint problem.
-  public var lintProblems: [LintProblem]
+  var lintProblems: [LintProblem]
   /// Every taxonomy finding (errors fail the run, warnings do not).
-  public var taxonomyFindings: [TaxonomyFinding]
+  var taxonomyFindings: [TaxonomyFinding]
   /// Runner start failures, as sentences (one per retired slot, duplicates removed).
-  public var runnerFailures: [String]
+  var runnerFailures: [String]
   /// Runner slots used.
-  public var runners: Int
+  var runners: Int
   /// Wall time of the whole run, in milliseconds.
-  public var durationMillis: Int
+  var durationMillis: Int
   /// The share of the corpus this run replayed (`--shard`), when it was one.
-  public var shard: Shard?
+  var shard: Shard?
   /// True when replaying nothing may pass: an empty `--shard` share under `--allow-empty-shard`.
-  public var allowsEmpty = false
+  var allowsEmpty = false
   /// The options the run was given (`ParsedArguments.flags`), which `next:` hints repeat.
-  public var runFlags: [String] = []
+  var runFlags: [String] = []
   /// Which runner answered and how long its build took (apart from `durationMillis`), when known.
-  public var runner: RunnerIdentity?
+  var runner: RunnerIdentity?
   /// Each lane's results when the run had several runners (one per platform); empty for a run with
   /// one runner, which reports as it always did. `fixtures`, `runnerFailures` and `runners` then
   /// hold every lane's, so the verdict counts them all.
-  public var lanes: [LaneResult] = []
+  var lanes: [LaneResult] = []
 
-  public init(
+  init(
     fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
     runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil,
     runner: RunnerIdentity? = nil
@@ -45,7 +45,7 @@ public struct RunResult: Sendable {
 
   /// The run as a list of lanes, always: its `lanes`, or its one runner's results as one lane
   /// named by that runner's platform (for reporters that draw every run as lanes).
-  public var laneList: [LaneResult] {
+  var laneList: [LaneResult] {
     if !lanes.isEmpty { return lanes }
     return [
       LaneResult(
@@ -55,20 +55,20 @@ public struct RunResult: Sendable {
   }
 
   /// Recordings green on one lane and red on another.
-  public var parityBreaks: [ParityBreak] { ParityBreak.find(in: lanes) }
+  var parityBreaks: [ParityBreak] { ParityBreak.find(in: lanes) }
 
   /// Recordings that passed.
-  public var passedCount: Int { fixtures.filter(\.passed).count }
+  var passedCount: Int { fixtures.filter(\.passed).count }
   /// Steps sent to a runner and judged. (A passed recording replayed all its steps; `verify` keeps
   /// passed results without their step list, so its count comes from `stepCount`.)
-  public var stepsReplayed: Int {
+  var stepsReplayed: Int {
     fixtures.reduce(0) { $0 + ($1.passed ? max($1.stepCount, $1.steps.count) : $1.steps.count) }
   }
   /// Taxonomy findings that fail the gate.
-  public var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }
+  var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }
 
   /// True only when something was replayed (or an empty share was allowed) and nothing failed.
-  public var passed: Bool {
+  var passed: Bool {
     (!fixtures.isEmpty || allowsEmpty) && passedCount == fixtures.count && lintProblems.isEmpty
       && taxonomyErrors.isEmpty
       && runnerFailures.isEmpty

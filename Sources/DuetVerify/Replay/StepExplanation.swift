@@ -5,27 +5,27 @@ import DuetRunner
 /// Unlike `verify`, the replay does not stop at an earlier divergence: it threads the runner's
 /// actual states up to the step asked for and notes the first earlier failure, so the user sees the
 /// step as the runner really reaches it.
-public struct StepExplanation: Sendable {
+struct StepExplanation: Sendable {
   /// The step explained.
-  public var step: FixtureStep
+  var step: FixtureStep
   /// The state sent with it (compact).
-  public var sentState: String
+  var sentState: String
   /// The action sent (compact).
-  public var action: String
+  var action: String
   /// canonical(expectedState), when recorded.
-  public var expectedState: String?
+  var expectedState: String?
   /// canonical(expectedEffects).
-  public var expectedEffects: String
+  var expectedEffects: String
   /// The runner's reply.
-  public var reply: ReduceReply
+  var reply: ReduceReply
   /// This step's failure (divergence, runner error or broken seam).
-  public var failure: FixtureFailure?
+  var failure: FixtureFailure?
   /// The first failure of an earlier step, if any.
-  public var earlierFailure: FixtureFailure?
+  var earlierFailure: FixtureFailure?
 
   /// Replays `document` up to and including step `index`, through the one replay loop
   /// (`ReplayConversation`); the failure that stopped it before that step otherwise.
-  public static func replay(
+  static func replay(
     _ document: FixtureDocument, owner: String?, through index: Int, on connection: any RunnerConnection
   ) -> Result<StepExplanation, FixtureFailure> {
     var conversation = ReplayConversation(document: document, owner: owner, explaining: index)

@@ -3,9 +3,9 @@ import DuetCore
 /// Renders `explain <fixture>#<step>`: the step's action, the state sent, and the full expected vs
 /// actual state and effects in pretty form, then the compact diff around the first divergence
 /// (the few lines to look at), then the verdict of that step.
-public enum ExplanationReport {
+enum ExplanationReport {
   /// The explanation as text, ending with the step's verdict line.
-  public static func render(
+  static func render(
     _ explanation: StepExplanation, fixture: String, kind: FixtureDocument.Kind, source: String?,
     style: TerminalStyle = TerminalStyle(enabled: false)
   )

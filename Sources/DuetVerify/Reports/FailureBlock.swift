@@ -11,10 +11,10 @@
 /// ```
 /// Every field is printed through `PrintableText` (labels, sources and runner text come from
 /// outside and must not forge output lines or reach the terminal as control bytes).
-public enum FailureBlock {
+enum FailureBlock {
   /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`; `runFlags`
   /// (the run's options, `ParsedArguments.flags`) are repeated on `next:` where its verb takes them.
-  public static func lines(
+  static func lines(
     for result: FixtureResult, mark: (String) -> String = { $0 }, runFlags: [String] = []
   ) -> [String]? {
     guard let failure = result.failure else { return nil }
@@ -42,7 +42,7 @@ public enum FailureBlock {
   }
 
   /// The block as text, lines joined with newlines (no trailing newline).
-  public static func render(_ result: FixtureResult, runFlags: [String] = []) -> String? {
+  static func render(_ result: FixtureResult, runFlags: [String] = []) -> String? {
     lines(for: result, runFlags: runFlags)?.joined(separator: "\n")
   }
 
@@ -57,7 +57,7 @@ public enum FailureBlock {
   }
 
   /// The header's closing phrase for each kind of failure.
-  public static func phrase(_ reason: FixtureFailure.Reason) -> String {
+  static func phrase(_ reason: FixtureFailure.Reason) -> String {
     switch reason {
     case .stateDiverged: return "state diverged"
     case .effectsDiverged: return "effects diverged"
@@ -82,7 +82,7 @@ public enum FailureBlock {
 
   /// One line for annotations and JUnit messages:
   /// `fixture 'x' step 1 'label' — effects diverged at expectedEffects[0]: expected ∅, actual {…}`.
-  public static func oneLine(_ result: FixtureResult) -> String? {
+  static func oneLine(_ result: FixtureResult) -> String? {
     guard let failure = result.failure else { return nil }
     var text = header(result, failure) { _ in "" }.trimmingLeadingSpaces
     if let divergence = failure.divergence {

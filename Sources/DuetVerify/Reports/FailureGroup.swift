@@ -7,11 +7,11 @@
 /// divergences (runner faults, unreadable recordings, features not served) each keep their own
 /// block: their sentences are about one recording. Only the terminal report collapses; JSON,
 /// JUnit, annotations and `.runs/` stay one entry per recording.
-public struct FailureGroup: Equatable, Sendable {
+struct FailureGroup: Equatable, Sendable {
   /// The recording whose block is shown (the first of the group in run order).
-  public var shown: FixtureResult
+  var shown: FixtureResult
   /// The other recordings that failed alike, in run order.
-  public var alike: [FixtureResult]
+  var alike: [FixtureResult]
 
   /// What makes two failures alike.
   struct Likeness: Hashable {
@@ -33,7 +33,7 @@ public struct FailureGroup: Equatable, Sendable {
 
   /// The failed results gathered, in the order of each group's first member; passed results are
   /// skipped.
-  public static func groups(of results: [FixtureResult]) -> [FailureGroup] {
+  static func groups(of results: [FixtureResult]) -> [FailureGroup] {
     var groups: [FailureGroup] = []
     var index: [Likeness: Int] = [:]
     for result in results where result.failure != nil {
@@ -55,7 +55,7 @@ public struct FailureGroup: Equatable, Sendable {
   static let namedLimit = 8
 
   /// `and 4 more recordings: a#1, b#1, c#2, d#1` (nil when the group has one member).
-  public var alikeLine: String? {
+  var alikeLine: String? {
     guard !alike.isEmpty else { return nil }
     let names = alike.prefix(Self.namedLimit).map { result in
       result.name + (result.failure?.step.map { "#\($0)" } ?? "")

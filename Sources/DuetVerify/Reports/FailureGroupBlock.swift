@@ -17,9 +17,9 @@
 ///         "isAutoIncrementing": false
 ///       }
 /// ```
-public enum FailureGroupBlock {
+enum FailureGroupBlock {
   /// The block's lines; `nil` when the shown result passed.
-  public static func lines(_ group: FailureGroup, style: TerminalStyle, runFlags: [String]) -> [String]? {
+  static func lines(_ group: FailureGroup, style: TerminalStyle, runFlags: [String]) -> [String]? {
     guard var lines = FailureBlock.lines(for: group.shown, mark: style.red, runFlags: runFlags) else { return nil }
     if let alike = group.alikeLine { lines.append("  " + alike) }
     lines += diffLines(group.shown.failure?.diff, style: style, indent: "  ")

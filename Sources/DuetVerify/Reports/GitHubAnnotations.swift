@@ -3,14 +3,14 @@ import Foundation
 /// GitHub Actions annotations (`GITHUB_ACTIONS=true`): each failure also as
 /// `::error file=<scenario source>,line=<line>::<one-line message>`, so it shows on the pull
 /// request's diff at the scenario line that recorded it.
-public enum GitHubAnnotations {
+enum GitHubAnnotations {
   /// True when running under GitHub Actions.
-  public static func enabled(environment: [String: String]) -> Bool {
+  static func enabled(environment: [String: String]) -> Bool {
     environment["GITHUB_ACTIONS"] == "true"
   }
 
   /// One annotation line per failure and lint problem.
-  public static func lines(for run: RunResult) -> [String] {
+  static func lines(for run: RunResult) -> [String] {
     var lines: [String] = []
     for problem in run.lintProblems {
       lines.append(annotation(file: problem.file, line: problem.line, message: problem.message))

@@ -1,9 +1,9 @@
 /// The terminal report of a run: lint problems, taxonomy findings, runner errors, one failure block
 /// per failed recording (recordings that failed alike share one), then the counts line and the
 /// verdict line.
-public enum HumanReport {
+enum HumanReport {
   /// The report's text; `quiet` keeps only problems, failures and the verdict.
-  public static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
+  static func render(_ run: RunResult, style: TerminalStyle, quiet: Bool) -> String {
     var sections: [String] = []
     if !run.lintProblems.isEmpty {
       sections.append(
@@ -50,7 +50,7 @@ public enum HumanReport {
     if !quiet {
       text += (run.lanes.isEmpty ? SummaryLine.counts(run) : SummaryLine.laneCounts(run)) + "\n"
       for runner in run.lanes.isEmpty ? [run.runner].compactMap { $0 } : run.lanes.compactMap(\.runner) {
-        text += "duet-verify: " + runner.summary + "\n"
+        text += Program.name + ": " + runner.summary + "\n"
       }
     }
     text += SummaryLine.verdict(verb: "verify", passed: run.passed, style: style) + "\n"

@@ -3,7 +3,7 @@ import DuetCore
 /// `--json`: the whole run as one JSON object on stdout, for tools.
 ///
 /// `{"fixtures":[…],"summary":{…}}` in canonical compact form (keys sorted), one line.
-public enum JSONReport {
+enum JSONReport {
   struct Document: Codable {
     var summary: RunRecord
     /// A one-runner run's results (a run with lanes has them per lane).
@@ -19,7 +19,7 @@ public enum JSONReport {
   }
 
   /// The object, compact, with a trailing newline.
-  public static func render(_ run: RunResult) -> String {
+  static func render(_ run: RunResult) -> String {
     var document = Document(summary: RunRecord(run), fixtures: run.fixtures)
     if !run.lanes.isEmpty {
       document.fixtures = nil

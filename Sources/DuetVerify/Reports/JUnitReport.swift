@@ -6,12 +6,12 @@ import Foundation
 ///
 /// Everything is XML-escaped, and characters XML 1.0 cannot carry at all (most control
 /// characters, which a runner may well send) are replaced, so the file always parses.
-public enum JUnitReport {
+enum JUnitReport {
   /// The XML document.
-  public static func render(_ run: RunResult) -> String {
+  static func render(_ run: RunResult) -> String {
     let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     guard !run.lanes.isEmpty else { return header + suite(run, lane: nil) }
-    var xml = header + "<testsuites name=\"duet-verify\">\n"
+    var xml = header + "<testsuites name=\"\(Program.name)\">\n"
     for lane in run.lanes {
       var part = lane.run(within: run)
       if lane.platform != run.lanes[0].platform {
@@ -32,9 +32,9 @@ public enum JUnitReport {
     let taxonomy = run.taxonomyErrors.map(\.message)
     if !taxonomy.isEmpty { extra.append(("taxonomy", taxonomy)) }
     if !run.runnerFailures.isEmpty { extra.append(("runner", run.runnerFailures)) }
-    var name = lane.map { "duet-verify " + escape($0) } ?? "duet-verify"
+    var name = lane.map { Program.name + " " + escape($0) } ?? Program.name
     if let shard = run.shard { name += " shard \(shard.index) of \(shard.count)" }
-    let prefix = lane.map { "duet-verify." + escape($0) } ?? "duet-verify"
+    let prefix = lane.map { Program.name + "." + escape($0) } ?? Program.name
     var xml =
       "<testsuite name=\"\(name)\" tests=\"\(run.fixtures.count + extra.count)\" "
       + "failures=\"\(failures + extra.count)\" errors=\"0\" skipped=\"0\" time=\"\(seconds(run.durationMillis))\">\n"
@@ -67,7 +67,7 @@ public enum JUnitReport {
   }
 
   /// XML-escapes text for attributes and content; replaces characters XML 1.0 forbids with U+FFFD.
-  public static func escape(_ text: String) -> String {
+  static func escape(_ text: String) -> String {
     MarkupText.escape(text, apostrophe: "&apos;") { value in
       (0x20...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
     }

@@ -10,7 +10,7 @@ enum NextHint {
   static func command(_ verb: Verb, operand: String? = nil, runFlags: [String]) -> String {
     let carried = (try? ParsedArguments.read(runFlags[...], for: .verify))?.carried(to: verb) ?? []
     let words = [operand].compactMap { $0 } + carried
-    return (["duet-verify", verb.rawValue] + words.map(shellWord)).joined(separator: " ")
+    return ([Program.name, verb.rawValue] + words.map(shellWord)).joined(separator: " ")
   }
 
   /// `word` as a POSIX shell reads it back: as-is when it holds only safe characters, otherwise in

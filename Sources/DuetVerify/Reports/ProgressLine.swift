@@ -5,7 +5,7 @@ import Foundation
 /// on a terminal only; erased before the report is printed.
 ///
 /// Short runs print nothing extra, and logs (not a TTY) never see carriage-return noise.
-public final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: @unchecked Sendable {
   private let lock = NSLock()
   private let write: (String) -> Void
   private let total: Int
@@ -16,7 +16,7 @@ public final class ProgressLine: @unchecked Sendable {
 
   /// Starts a progress line for `total` items that appears after `delay` seconds; `write` writes
   /// raw text to stderr; `text` words the line (by default `12/73 fixtures…`).
-  public init(
+  init(
     total: Int, delay: Double = 1,
     text: @escaping @Sendable (_ done: Int, _ total: Int) -> String = { "\($0)/\($1) fixtures…" },
     write: @escaping (String) -> Void
@@ -24,7 +24,7 @@ public final class ProgressLine: @unchecked Sendable {
     self.total = total
     self.text = text
     self.write = write
-    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "duet-verify.progress"))
+    let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "\(Program.name).progress"))
     timer.schedule(deadline: .now() + delay, repeating: 0.1)
     timer.setEventHandler { [weak self] in self?.draw() }
     timer.resume()
@@ -32,7 +32,7 @@ public final class ProgressLine: @unchecked Sendable {
   }
 
   /// One more item finished.
-  public func advance() {
+  func advance() {
     lock.withLock { done += 1 }
   }
 
@@ -40,12 +40,12 @@ public final class ProgressLine: @unchecked Sendable {
     lock.withLock {
       guard timer != nil else { return }
       shown = true
-      write("\r\u{1B}[2Kduet-verify: " + text(done, total))
+      write("\r\u{1B}[2K\(Program.name): " + text(done, total))
     }
   }
 
   /// Stops and erases the line.
-  public func finish() {
+  func finish() {
     let active: DispatchSourceTimer? = lock.withLock {
       defer { timer = nil }
       return timer

@@ -33,7 +33,7 @@ struct ReportWriteError: Error, Equatable, Sendable, CustomStringConvertible {
 
   init(path: String, refused what: String) {
     self.path = path
-    reason = "\(path) is \(what), and duet-verify never writes through a link or into something it did not make"
+    reason = "\(path) is \(what), and \(Program.name) never writes through a link or into something it did not make"
     refused = true
   }
 
@@ -50,7 +50,7 @@ struct ReportWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     case EACCES, EPERM: return "permission denied; check the folder's permissions"
     case ENOTDIR: return "a part of the path is a file, not a folder; check the path"
     case ENAMETOOLONG: return "the name is too long for the file system"
-    case ELOOP: return "it is a link, and duet-verify does not write through links"
+    case ELOOP: return "it is a link, and \(Program.name) does not write through links"
     case EISDIR: return "it is a folder; give a file path"
     default: return String(cString: strerror(code))
     }

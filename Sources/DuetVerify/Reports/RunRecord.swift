@@ -2,41 +2,41 @@
 ///
 /// Plain Codable values written through the canonical encoder, so the files are stable, diffable
 /// and readable by any JSON tool.
-public struct RunRecord: Codable, Equatable, Sendable {
+struct RunRecord: Codable, Equatable, Sendable {
   /// `pass` or `fail`.
-  public var verdict: String
+  var verdict: String
   /// Recordings replayed.
-  public var fixtures: Int
+  var fixtures: Int
   /// Recordings that passed.
-  public var passed: Int
+  var passed: Int
   /// Names of recordings that failed, in manifest order.
-  public var failed: [String]
+  var failed: [String]
   /// Every recording of the run, in manifest order.
-  public var names: [String]
+  var names: [String]
   /// Steps replayed.
-  public var steps: Int
+  var steps: Int
   /// Runner slots used.
-  public var runners: Int
+  var runners: Int
   /// Wall time in milliseconds.
-  public var durationMillis: Int
+  var durationMillis: Int
   /// Lint problems, one line each.
-  public var lint: [String]
+  var lint: [String]
   /// Taxonomy findings.
-  public var taxonomy: [FindingRecord]
+  var taxonomy: [FindingRecord]
   /// Runner start failures.
-  public var runnerFailures: [String]
+  var runnerFailures: [String]
   /// `K/N` when the run replayed one share of the corpus (`--shard`).
-  public var shard: String?
+  var shard: String?
   /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
-  public var flags: [String]?
+  var flags: [String]?
   /// Which runner answered (path, handshake platform) and its build time, when known.
-  public var runner: RunnerIdentity?
+  var runner: RunnerIdentity?
   /// Each lane's counts, when the run had several (their reports are `lanes/<platform>/`).
-  public var lanes: [LaneRecord]?
+  var lanes: [LaneRecord]?
   /// Recordings green on one lane and red on another.
-  public var parityBreaks: [ParityBreak]?
+  var parityBreaks: [ParityBreak]?
 
-  public init(_ run: RunResult) {
+  init(_ run: RunResult) {
     verdict = run.passed ? "pass" : "fail"
     fixtures = run.fixtures.count
     passed = run.passedCount
@@ -66,21 +66,21 @@ public struct RunRecord: Codable, Equatable, Sendable {
 }
 
 /// One lane's counts in a run's summary.
-public struct LaneRecord: Codable, Equatable, Sendable {
+struct LaneRecord: Codable, Equatable, Sendable {
   /// The handshake's `platform`.
-  public var platform: String
+  var platform: String
   /// `pass` or `fail` on this lane.
-  public var verdict: String
+  var verdict: String
   /// Recordings replayed on this lane.
-  public var fixtures: Int
+  var fixtures: Int
   /// Recordings that passed on this lane.
-  public var passed: Int
+  var passed: Int
   /// Names of recordings that failed on this lane.
-  public var failed: [String]
+  var failed: [String]
   /// Which runner answered.
-  public var runner: RunnerIdentity?
+  var runner: RunnerIdentity?
 
-  public init(_ lane: LaneResult) {
+  init(_ lane: LaneResult) {
     platform = lane.platform
     passed = lane.passedCount
     fixtures = lane.fixtures.count
@@ -91,21 +91,21 @@ public struct LaneRecord: Codable, Equatable, Sendable {
 }
 
 /// A taxonomy finding as stored and printed by machines.
-public struct FindingRecord: Codable, Equatable, Sendable {
+struct FindingRecord: Codable, Equatable, Sendable {
   /// `error` or `warning`.
-  public var severity: String
+  var severity: String
   /// The sentence.
-  public var message: String
+  var message: String
   /// The recording it was found in.
-  public var fixture: String?
+  var fixture: String?
   /// The step.
-  public var step: Int?
+  var step: Int?
   /// The JSON path.
-  public var path: String?
+  var path: String?
   /// The manifest line.
-  public var manifestLine: Int?
+  var manifestLine: Int?
 
-  public init(_ finding: TaxonomyFinding) {
+  init(_ finding: TaxonomyFinding) {
     severity = finding.severity == .error ? "error" : "warning"
     message = finding.message
     fixture = finding.fixture

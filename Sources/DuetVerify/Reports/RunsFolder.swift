@@ -6,19 +6,19 @@ import Foundation
 ///
 /// The folder is written by ``StreamedRunsFolder`` and put in place whole, in one rename, so it
 /// always describes exactly one run.
-public struct RunsFolder: Sendable {
+struct RunsFolder: Sendable {
   /// `.runs/verify`.
-  public var folder: URL
+  var folder: URL
   /// The manifest it belongs to (`.runs/` is beside it).
   var location: ManifestLocation
 
-  public init(location: ManifestLocation) {
+  init(location: ManifestLocation) {
     self.location = location
     folder = location.runsFolder.appendingPathComponent("verify", isDirectory: true)
   }
 
   /// The report of lane `platform` of the last run (`lanes/<platform>/`), read as a run of its own.
-  public func lane(_ platform: String) -> RunsFolder {
+  func lane(_ platform: String) -> RunsFolder {
     var lane = self
     lane.folder = folder.appendingPathComponent("lanes", isDirectory: true).appendingPathComponent(
       platform, isDirectory: true)
@@ -30,19 +30,19 @@ public struct RunsFolder: Sendable {
 
   /// Writes the run whole (when its results were not streamed); an error is a sentence naming the
   /// file.
-  public func write(_ run: RunResult) throws(RunsFolderError) {
+  func write(_ run: RunResult) throws(RunsFolderError) {
     let streamed = StreamedRunsFolder(self)
     for result in run.fixtures { streamed.write(result) }
     try streamed.finish(run)
   }
 
   /// The last run's summary, or nil when there is none.
-  public func readSummary() -> RunRecord? {
+  func readSummary() -> RunRecord? {
     read(RunRecord.self, from: summaryFile)
   }
 
   /// The last run's result for recording `name`.
-  public func readFixture(_ name: String) -> FixtureResult? {
+  func readFixture(_ name: String) -> FixtureResult? {
     guard NameRules.isFixtureName(name) else { return nil }
     return read(FixtureResult.self, from: fixturesFolder.appendingPathComponent(name + ".json"))
   }
@@ -60,11 +60,11 @@ public struct RunsFolder: Sendable {
 }
 
 /// The run report could not be written.
-public struct RunsFolderError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var description: String
+struct RunsFolderError: Error, Equatable, Sendable, CustomStringConvertible {
+  var description: String
 
   init(_ error: ReportWriteError) {
     description =
-      "duet-verify: the run report (.runs/verify/) was not written: \(error.description)"
+      "\(Program.name): the run report (.runs/verify/) was not written: \(error.description)"
   }
 }

@@ -87,7 +87,7 @@ final class SafeFolder: @unchecked Sendable {
           throw ReportWriteError(path: show(name), code: errno, doing: .remove)
         }
         notes.add(
-          "\(show(name)) was \(what); duet-verify removed it (not what it pointed to) and made a real folder.")
+          "\(show(name)) was \(what); \(Program.name) removed it (not what it pointed to) and made a real folder.")
       default:
         throw ReportWriteError(path: show(name), code: errno, doing: .openFolder)
       }
@@ -138,7 +138,7 @@ final class SafeFolder: @unchecked Sendable {
     bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
     var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if opened < 0, errno == ELOOP, unlinkat(descriptor, name, 0) == 0 {
-      notes.add("\(show(name)) was a link; duet-verify removed it (not what it pointed to) and wrote its report.")
+      notes.add("\(show(name)) was a link; \(Program.name) removed it (not what it pointed to) and wrote its report.")
       opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
     guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }

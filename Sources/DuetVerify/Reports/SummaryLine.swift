@@ -4,36 +4,36 @@ import Foundation
 ///
 /// `duet-verify: 73/73 fixtures passed (312 steps, 2 runners) in 0.8s`, then
 /// `duet-verify verify: PASS` (or `FAIL`) as the very last line, which CI logs and people scan for.
-public enum SummaryLine {
+enum SummaryLine {
   /// The counts line.
-  public static func counts(_ run: RunResult) -> String {
+  static func counts(_ run: RunResult) -> String {
     if run.fixtures.isEmpty, run.allowsEmpty, let shard = run.shard {
-      return "duet-verify: 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
+      return "\(Program.name): 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
     return
-      "duet-verify: \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
+      "\(Program.name): \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
   }
 
   /// The counts line of a run with several lanes:
   /// `duet-verify: 49/49 recordings passed on swift, 48/49 on kotlin (612 steps, 4 runners) in 1.2s`.
-  public static func laneCounts(_ run: RunResult) -> String {
+  static func laneCounts(_ run: RunResult) -> String {
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
     let lanes = run.lanes.enumerated().map { index, lane in
       "\(lane.passedCount)/\(lane.fixtures.count) \(index == 0 ? "recordings passed " : "")on \(lane.platform.printable)"
     }
     return
-      "duet-verify: " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
+      Program.name + ": " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
   }
 
   /// The verdict line.
-  public static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
+  static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
     -> String
   {
-    "duet-verify \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
+    "\(Program.name) \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
   }
 }

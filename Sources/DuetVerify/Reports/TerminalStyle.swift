@@ -1,28 +1,28 @@
 /// Colour for the terminal reporter: only on a TTY, never with `NO_COLOR` set or `--no-color`.
 ///
 /// Everything else (files, pipes, CI logs, JSON) stays plain, so output is byte-stable for scripts.
-public struct TerminalStyle: Sendable {
+struct TerminalStyle: Sendable {
   /// Whether escapes are written at all.
-  public var enabled: Bool
+  var enabled: Bool
 
-  public init(enabled: Bool) {
+  init(enabled: Bool) {
     self.enabled = enabled
   }
 
   /// The policy of cli.md: a TTY, no `NO_COLOR` (any non-empty value), no `--no-color`.
-  public static func decide(isTerminal: Bool, environment: [String: String], noColorFlag: Bool) -> TerminalStyle {
+  static func decide(isTerminal: Bool, environment: [String: String], noColorFlag: Bool) -> TerminalStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     return TerminalStyle(enabled: isTerminal && !noColor && !noColorFlag)
   }
 
   /// Failures.
-  public func red(_ text: String) -> String { wrap(text, "31") }
+  func red(_ text: String) -> String { wrap(text, "31") }
   /// Passes.
-  public func green(_ text: String) -> String { wrap(text, "32") }
+  func green(_ text: String) -> String { wrap(text, "32") }
   /// Warnings.
-  public func yellow(_ text: String) -> String { wrap(text, "33") }
+  func yellow(_ text: String) -> String { wrap(text, "33") }
   /// Emphasis.
-  public func bold(_ text: String) -> String { wrap(text, "1") }
+  func bold(_ text: String) -> String { wrap(text, "1") }
 
   func wrap(_ text: String, _ code: String) -> String {
     enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -14,50 +14,67 @@ import Foundation
 /// is captured and shown only when the build fails, so a passing gate prints nothing but its verdict.
 /// The product must be the package's own: duet-verify exports no `replay-runner`, and a package that
 /// does not declare one is refused before SwiftPM could pick one out of a dependency.
-public enum RunnerBuilder {
+enum RunnerBuilder {
   /// The product every runner package builds (the Duet convention).
-  public static let product = "replay-runner"
+  static let product = "replay-runner"
 
-  /// Why the runner could not be built.
-  public struct BuildError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The build's combined output (its tail), shown to the user.
-    public var output: String
-    /// The sentence saying what failed.
-    public var message: String
-    public var description: String { message }
+  /// Why the runner could not be built; `description` is its sentence.
+  enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `shown` (the package folder as shown) has no readable Package.swift.
+    case notAPackage(shown: String)
+    /// `shown`/Package.swift declares no `replay-runner` product.
+    case noRunnerProduct(shown: String)
+    /// No `swift` on `PATH`.
+    case noSwift
+    /// `swift build` could not be started.
+    case cannotSpawn(SpawnFailure)
+    /// `swift build` in `package` ended with `status`; `output` is its combined output (the tail).
+    case failed(package: String, status: ExitStatus, output: String)
+
+    /// The build's combined output (its tail), shown to the user; empty when it did not run.
+    var output: String {
+      if case .failed(_, _, let output) = self { return output }
+      return ""
+    }
+
+    var description: String {
+      switch self {
+      case .notAPackage(let shown):
+        return "\(Program.name): replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
+          + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
+          + "with --runner CMD."
+      case .noRunnerProduct(let shown):
+        return
+          "\(Program.name): \(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
+          + "(a dependency's would serve another app's features). Add `.executableTarget(name: \"\(product)\", …)` whose "
+          + "main.swift serves your registry (README: Adopt it in your app), or give a built runner with --runner CMD."
+      case .noSwift:
+        return "\(Program.name): cannot build the replay runner: 'swift' is not on PATH. Install the toolchain, "
+          + "or give a built runner with --runner CMD."
+      case .cannotSpawn(let failure): return "\(Program.name): cannot run swift build: \(failure)."
+      case .failed(let package, let status, _):
+        return "\(Program.name): building the replay runner failed (swift build --product \(product) in \(package), "
+          + "\(status)). Fix the build above, or give a built runner with --runner CMD."
+      }
+    }
   }
 
   /// A built runner: the command that starts it in the repository root, and the build's wall time.
-  public struct Built: Equatable, Sendable {
-    public var command: RunnerCommand
-    public var millis: Int
+  struct Built: Equatable, Sendable {
+    var command: RunnerCommand
+    var millis: Int
   }
 
   /// Builds `replay-runner` in `package` and returns the command that starts it in `root`.
-  public static func build(
+  static func build(
     package: URL, root: URL, environment: [String: String]
   ) throws(BuildError) -> Built {
     let shown = displayPath(package, root: root)
     let manifest = package.appendingPathComponent("Package.swift")
-    guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
-      throw BuildError(
-        output: "",
-        message: "duet-verify: replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
-          + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
-          + "with --runner CMD.")
-    }
-    guard text.contains("\"\(product)\"") else {
-      throw BuildError(
-        output: "",
-        message: "duet-verify: \(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
-          + "(a dependency's would serve another app's features). Add `.executableTarget(name: \"\(product)\", …)` whose "
-          + "main.swift serves your registry (README: Adopt it in your app), or give a built runner with --runner CMD.")
-    }
+    guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { throw .notAPackage(shown: shown) }
+    guard text.contains("\"\(product)\"") else { throw .noRunnerProduct(shown: shown) }
     guard let swift = RunnerCommand.search("swift", path: environment["PATH"] ?? "/usr/bin:/bin") else {
-      throw BuildError(
-        output: "",
-        message: "duet-verify: cannot build the replay runner: 'swift' is not on PATH. Install the toolchain, "
-          + "or give a built runner with --runner CMD.")
+      throw .noSwift
     }
     let started = DispatchTime.now().uptimeNanoseconds
     let process: SpawnedProcess
@@ -66,19 +83,13 @@ public enum RunnerBuilder {
         executable: swift, arguments: ["build", "--product", product], workingDirectory: package.path,
         mergeErrors: true)
     } catch {
-      throw BuildError(output: "", message: "duet-verify: cannot run swift build: \(error.message).")
+      throw .cannotSpawn(error)
     }
     closeDescriptor(process.input)
     let output = readAll(process.output)
     closeDescriptor(process.output)
     let status = process.reap(grace: 24 * 3600)
-    guard status == .status(0) else {
-      throw BuildError(
-        output: output,
-        message:
-          "duet-verify: building the replay runner failed (swift build --product \(product) in \(package.path), "
-          + "\(status)). Fix the build above, or give a built runner with --runner CMD.")
-    }
+    guard status == .status(0) else { throw .failed(package: package.path, status: status, output: output) }
     let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
     let executable = package.appendingPathComponent(".build/debug/\(product)").path
     return Built(command: RunnerCommand(executable: executable, workingDirectory: root), millis: millis)

@@ -7,44 +7,30 @@ import Foundation
 /// against the folder the user ran duet-verify from, which is what they typed it relative to.
 extension RunnerCommand {
   /// `--runner CMD`: an executable path, or a command line split as a shell splits words.
-  public static func parse(
+  static func parse(
     _ text: String, invokedFrom folder: URL, workingDirectory: URL, environment: [String: String]
   ) throws(RunnerCommandError) -> RunnerCommand {
     let words: [String]
     do {
       words = try ShellWords.split(text)
     } catch {
-      throw RunnerCommandError(description: "duet-verify: \(error.description). Quote it as a shell would.")
+      throw .unsplittable(error)
     }
-    guard let first = words.first else {
-      throw RunnerCommandError(
-        description: "duet-verify: --runner needs a command (an executable path or a command line).")
-    }
+    guard let first = words.first else { throw .empty }
     let executable: String
     if first.contains("/") {
       executable = resolve(first, against: folder).path
     } else if let found = search(first, path: environment["PATH"] ?? "/usr/bin:/bin") {
       executable = found
     } else {
-      throw RunnerCommandError(
-        description:
-          "duet-verify: runner '\(first)' was not found on PATH. Give its path (e.g. --runner .build/debug/\(first)).")
+      throw .notOnPath(name: first)
     }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: executable, isDirectory: &isFolder) else {
-      throw RunnerCommandError(
-        description: "duet-verify: runner \(executable) does not exist. Build it first, or fix the --runner path.")
+      throw .missing(path: executable)
     }
-    guard !isFolder.boolValue else {
-      throw RunnerCommandError(
-        description:
-          "duet-verify: runner \(executable) is a folder, not an executable. Give the runner's own path (e.g. "
-          + "--runner .build/debug/replay-runner).")
-    }
-    guard FileManager.default.isExecutableFile(atPath: executable) else {
-      throw RunnerCommandError(
-        description: "duet-verify: runner \(executable) is not executable. Check its permissions.")
-    }
+    guard !isFolder.boolValue else { throw .folder(path: executable) }
+    guard FileManager.default.isExecutableFile(atPath: executable) else { throw .notExecutable(path: executable) }
     return RunnerCommand(
       executable: executable, arguments: Array(words.dropFirst()), workingDirectory: workingDirectory)
   }
@@ -58,7 +44,34 @@ extension RunnerCommand {
   }
 }
 
-/// Why the runner command cannot be used; a usage error (exit 2).
-public struct RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var description: String
+/// Why the runner command cannot be used; a usage error (exit 2). `description` is its sentence.
+enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The command line has an open quote.
+  case unsplittable(ShellWords.SplitError)
+  /// `--runner ""`: no words at all.
+  case empty
+  /// A bare name that no `PATH` folder holds.
+  case notOnPath(name: String)
+  /// A path that does not exist.
+  case missing(path: String)
+  /// A path that is a folder.
+  case folder(path: String)
+  /// A file without execute permission.
+  case notExecutable(path: String)
+
+  var description: String {
+    switch self {
+    case .unsplittable(let error): return "\(Program.name): \(error.description). Quote it as a shell would."
+    case .empty: return "\(Program.name): --runner needs a command (an executable path or a command line)."
+    case .notOnPath(let name):
+      return
+        "\(Program.name): runner '\(name)' was not found on PATH. Give its path (e.g. --runner .build/debug/\(name))."
+    case .missing(let path):
+      return "\(Program.name): runner \(path) does not exist. Build it first, or fix the --runner path."
+    case .folder(let path):
+      return "\(Program.name): runner \(path) is a folder, not an executable. Give the runner's own path (e.g. "
+        + "--runner .build/debug/replay-runner)."
+    case .notExecutable(let path): return "\(Program.name): runner \(path) is not executable. Check its permissions."
+    }
+  }
 }

@@ -7,12 +7,12 @@ import Foundation
 /// inside it); `platform` is what the runner's handshake said (nil until one answered, or when it
 /// names none); `buildMillis` is how long `swift build` took when duet-verify built it (nil when the
 /// runner was given with `--runner`), reported apart from the replay time.
-public struct RunnerIdentity: Codable, Equatable, Sendable {
-  public var path: String
-  public var platform: String?
-  public var buildMillis: Int?
+struct RunnerIdentity: Codable, Equatable, Sendable {
+  var path: String
+  var platform: String?
+  var buildMillis: Int?
 
-  public init(path: String, platform: String? = nil, buildMillis: Int? = nil) {
+  init(path: String, platform: String? = nil, buildMillis: Int? = nil) {
     self.path = path
     self.platform = platform
     self.buildMillis = buildMillis
@@ -20,7 +20,7 @@ public struct RunnerIdentity: Codable, Equatable, Sendable {
 
   /// `runner Examples/foyer-runner/.build/debug/replay-runner (platform swift), built in 2.1s` — or
   /// `…, given with --runner`.
-  public var summary: String {
+  var summary: String {
     let origin =
       buildMillis.map { "built in " + String(format: "%.1f", Double($0) / 1000) + "s" } ?? "given with --runner"
     return "runner \(path) (platform \(platform ?? "not named")), \(origin)"

@@ -4,14 +4,22 @@
 ///
 /// `--runner "java -jar build/runner.jar"` must work without handing the string to a shell (no
 /// expansion, no injection): this is the only shell behaviour the verifier reproduces.
-public enum ShellWords {
-  /// Why a command line could not be split.
-  public struct SplitError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
+enum ShellWords {
+  /// Why a command line could not be split: which quote was left open, in which text.
+  enum SplitError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unterminatedSingleQuote(text: String)
+    case unterminatedDoubleQuote(text: String)
+
+    var description: String {
+      switch self {
+      case .unterminatedSingleQuote(let text): return "the runner command has an unterminated single quote: \(text)"
+      case .unterminatedDoubleQuote(let text): return "the runner command has an unterminated double quote: \(text)"
+      }
+    }
   }
 
   /// The words of `text`.
-  public static func split(_ text: String) throws(SplitError) -> [String] {
+  static func split(_ text: String) throws(SplitError) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -34,7 +42,7 @@ public enum ShellWords {
           }
           current.append(next)
         }
-        if !closed { throw SplitError(description: "the runner command has an unterminated single quote: \(text)") }
+        if !closed { throw .unterminatedSingleQuote(text: text) }
       case "\"":
         inWord = true
         var closed = false
@@ -51,7 +59,7 @@ public enum ShellWords {
           }
           current.append(next)
         }
-        if !closed { throw SplitError(description: "the runner command has an unterminated double quote: \(text)") }
+        if !closed { throw .unterminatedDoubleQuote(text: text) }
       case "\\":
         inWord = true
         if let escaped = iterator.next() { current.append(escaped) }

@@ -8,18 +8,18 @@ import Foundation
 /// newer than the runner but older than its module's build products (`<Target>.build/` beside the
 /// runner) was compiled since, into a module this runner does not link: no warning. A runner outside
 /// any package (a Kotlin runner, a script) is not judged, nor are the sources of path dependencies.
-public enum StaleRunnerCheck {
+enum StaleRunnerCheck {
   /// The warning sentence, or nil when nothing suggests the runner is older than its sources.
-  public static func warning(executable: String, root: URL) -> String? {
+  static func warning(executable: String, root: URL) -> String? {
     let given = URL(fileURLWithPath: executable)
     let runner = given.resolvingSymlinksInPath()
     guard let built = modified(runner), let package = enclosingPackage(of: runner) else { return nil }
     guard let changed = changedSource(in: package, after: built, products: runner.deletingLastPathComponent())
     else { return nil }
     let shownPackage = RunnerBuilder.displayPath(package, root: root)
-    return "duet-verify: warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
+    return "\(Program.name): warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
       + "\(RunnerBuilder.displayPath(changed, root: root)), so it may replay stale code. Rebuild it (swift build in "
-      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have duet-verify "
+      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have \(Program.name) "
       + "build the manifest's replayRunner package on every run."
   }
 

@@ -2,66 +2,75 @@
 ///
 /// An empty selection is an error with a sentence, never a silent pass: a gate that replayed
 /// nothing proves nothing.
-public enum FixtureSelection {
-  /// Why nothing (or nothing valid) was selected; a usage error (exit 2).
-  public struct EmptySelection: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
+enum FixtureSelection {
+  /// Why nothing (or nothing valid) was selected; a usage error (exit 2). `description` is its
+  /// sentence.
+  enum EmptySelection: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The manifest (`file`, as shown) lists no recordings.
+    case nothingListed(file: String)
+    /// `--feature feature` names no declared feature.
+    case undeclaredFeature(String, file: String, declared: [String])
+    /// The `--feature` features have no recordings.
+    case featuresWithoutRecordings([String])
+    /// This shard's share is empty.
+    case emptyShard(Shard)
+
+    var description: String {
+      switch self {
+      case .nothingListed(let file):
+        return "\(Program.name): \(file) lists no recordings, so there is nothing to verify. Declare features with "
+          + "fixtures: and record them (\(Program.name) record)."
+      case .undeclaredFeature(let feature, let file, let declared):
+        let known = declared.joined(separator: ", ")
+        return
+          "\(Program.name): --feature \(feature) is not declared in \(file) (declared: \(known.isEmpty ? "none" : known))."
+          + Suggestion.hint(for: feature, among: declared)
+      case .featuresWithoutRecordings(let features):
+        let flags = features.map { "--feature \($0)" }.joined(separator: " ")
+        let names = features.map { "'\($0)'" }.joined(separator: ", ")
+        return
+          "\(Program.name): \(features.count == 1 ? "feature" : "features") \(names) \(features.count == 1 ? "has" : "have") "
+          + "no recordings, so \(flags) matches nothing to verify. Record \(features.count == 1 ? "it" : "them") "
+          + "first (\(Program.name) record \(flags))."
+      case .emptyShard(let shard):
+        return "\(Program.name): shard \(shard) holds no recordings (the selection has fewer recordings than shards). "
+          + "Use fewer shards, or add --allow-empty-shard when a share may be empty."
+      }
+    }
   }
 
   /// The recordings to replay, in manifest order: those of `features` (all when empty) and of the
   /// chains through them, then this `shard`'s share. An empty share is an error unless
   /// `allowEmptyShard` (`--allow-empty-shard`): then it is an empty selection.
-  public static func select(
+  static func select(
     from manifest: Manifest, features: [String], shard: Shard?, allowEmptyShard: Bool = false,
     chainNodes: [String: [String]] = [:]
   ) throws(EmptySelection) -> [ListedFixture] {
     var listed = manifest.listedFixtures
     let file = manifest.location.displayName
-    if listed.isEmpty {
-      throw EmptySelection(
-        description:
-          "duet-verify: \(file) lists no recordings, so there is nothing to verify. Declare features with "
-          + "fixtures: and record them (duet-verify record).")
-    }
+    if listed.isEmpty { throw .nothingListed(file: file) }
     if !features.isEmpty {
       let declared = manifest.features.map(\.name)
       for feature in features where manifest.feature(named: feature) == nil {
-        let known = declared.joined(separator: ", ")
-        throw EmptySelection(
-          description:
-            "duet-verify: --feature \(feature) is not declared in \(file) (declared: \(known.isEmpty ? "none" : known))."
-            + Suggestion.hint(for: feature, among: declared))
+        throw .undeclaredFeature(feature, file: file, declared: declared)
       }
       let wanted = Set(features)
       listed = listed.filter { fixture in
         fixture.owner.map(wanted.contains) ?? false || !(chainNodes[fixture.name].map(wanted.isDisjoint) ?? true)
       }
-      if listed.isEmpty {
-        let flags = features.map { "--feature \($0)" }.joined(separator: " ")
-        let names = features.map { "'\($0)'" }.joined(separator: ", ")
-        throw EmptySelection(
-          description:
-            "duet-verify: \(features.count == 1 ? "feature" : "features") \(names) \(features.count == 1 ? "has" : "have") "
-            + "no recordings, so \(flags) matches nothing to verify. Record \(features.count == 1 ? "it" : "them") "
-            + "first (duet-verify record \(flags)).")
-      }
+      if listed.isEmpty { throw .featuresWithoutRecordings(features) }
     }
     if let shard {
       let chosen = shard.select(listed.map(\.name))
       listed = listed.filter { chosen.contains($0.name) }
-      if listed.isEmpty && !allowEmptyShard {
-        throw EmptySelection(
-          description:
-            "duet-verify: shard \(shard) holds no recordings (the selection has fewer recordings than shards). "
-            + "Use fewer shards, or add --allow-empty-shard when a share may be empty.")
-      }
+      if listed.isEmpty && !allowEmptyShard { throw .emptyShard(shard) }
     }
     return listed
   }
 
   /// Dispatch order: biggest files first (they take longest), ties by name (then by the order
   /// given), so slots finish together. `verify`'s corpus pass dispatches in exactly this order.
-  public static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
+  static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
     fixtures.enumerated().map { (fixture: $0.element, position: $0.offset, size: size($0.element.name) ?? 0) }
       .sorted { left, right in
         if left.size != right.size { return left.size > right.size }

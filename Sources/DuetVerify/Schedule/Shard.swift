@@ -6,19 +6,19 @@
 /// moves any other; and going from N to N+1 shards moves only about one recording in N+1. Shares
 /// are even on average (not exactly: a small corpus can leave a shard empty, which `verify`
 /// reports as an error rather than a silent pass).
-public struct Shard: Equatable, Sendable, CustomStringConvertible {
+struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// 1-based index of this share.
-  public var index: Int
+  var index: Int
   /// Number of shares.
-  public var count: Int
+  var count: Int
 
-  public init(index: Int, count: Int) {
+  init(index: Int, count: Int) {
     self.index = index
     self.count = count
   }
 
   /// Parses `K/N` with 1 ≤ K ≤ N.
-  public static func parse(_ text: String) -> Shard? {
+  static func parse(_ text: String) -> Shard? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
       index <= count
@@ -27,17 +27,17 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The names in this share.
-  public func select(_ names: [String]) -> Set<String> {
+  func select(_ names: [String]) -> Set<String> {
     Set(names.filter(contains))
   }
 
   /// True when recording `name` belongs to this share.
-  public func contains(_ name: String) -> Bool {
+  func contains(_ name: String) -> Bool {
     Self.shard(of: name, count: count) == index
   }
 
   /// The 1-based shard of `name` among `count` shards.
-  public static func shard(of name: String, count: Int) -> Int {
+  static func shard(of name: String, count: Int) -> Int {
     guard count > 1 else { return 1 }
     return jump(fnv1a(name), buckets: count) + 1
   }
@@ -67,7 +67,7 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
 
   /// A report path for this share: `reports/verify.xml` → `reports/verify.shard-2-of-4.xml`, so
   /// the shards of one gate never overwrite each other's reports when gathered together.
-  public func reportPath(_ path: String) -> String {
+  func reportPath(_ path: String) -> String {
     let tag = ".shard-\(index)-of-\(count)"
     let slash = path.lastIndex(of: "/")
     let name = slash.map { path[path.index(after: $0)...] } ?? path[...]
@@ -75,5 +75,5 @@ public struct Shard: Equatable, Sendable, CustomStringConvertible {
     return String(path[..<dot]) + tag + String(path[dot...])
   }
 
-  public var description: String { "\(index)/\(count)" }
+  var description: String { "\(index)/\(count)" }
 }

@@ -52,7 +52,7 @@ final class SignalWatcher: @unchecked Sendable {
       }
       finished.signal()
     }
-    thread.name = "duet-verify signals"
+    thread.name = "\(Program.name) signals"
     thread.start()
     signalForwardingEnd = writeEnd
     for number in signals {

@@ -2,16 +2,16 @@
 ///
 /// The verb's wiring (find the manifest, stream the fixtures through a `TaxonomyGate`) lives with
 /// the other verbs; this is the part that turns a report into output, so the wiring stays short.
-public enum TaxonomyCommand {
+enum TaxonomyCommand {
   /// The three renderings.
-  public enum Format: Equatable, Sendable {
+  enum Format: Equatable, Sendable {
     case table
     case markdown
     case json
   }
 
   /// The report in `format`, and the exit code: failed when any finding is an error.
-  public static func render(report: TaxonomyReport, format: Format) -> (text: String, exitCode: ExitCode) {
+  static func render(report: TaxonomyReport, format: Format) -> (text: String, exitCode: ExitCode) {
     let text: String
     switch format {
     case .table: text = report.renderTable()

@@ -1,7 +1,7 @@
 /// One problem the taxonomy gate found in the recordings or the declared taxonomy.
-public struct TaxonomyFinding: Equatable, Sendable {
+struct TaxonomyFinding: Equatable, Sendable {
   /// Whether the finding fails the gate.
-  public enum Severity: Equatable, Sendable {
+  enum Severity: Equatable, Sendable {
     /// Fails the gate (exit code 1).
     case error
     /// Printed, but the gate still passes.
@@ -9,22 +9,22 @@ public struct TaxonomyFinding: Equatable, Sendable {
   }
 
   /// Whether it fails the gate.
-  public var severity: Severity
+  var severity: Severity
   /// A full sentence: what is wrong, where, and what to do next.
-  public var message: String
+  var message: String
   /// The fixture it was found in, when it comes from a recording.
-  public var fixture: String?
+  var fixture: String?
   /// The 0-based step index, when it comes from a recording.
-  public var step: Int?
+  var step: Int?
   /// The JSON path inside the fixture document (`steps[2].expectedEffects[0].payload.value.event`).
-  public var path: String?
+  var path: String?
   /// The manifest line, when it comes from the declaration.
-  public var manifestLine: Int?
+  var manifestLine: Int?
   /// Which rule produced it, for tools that group or filter findings.
-  public var rule: TaxonomyRule?
+  var rule: TaxonomyRule?
 
   /// A finding; recording findings fill fixture, step and path, manifest findings the line.
-  public init(
+  init(
     severity: Severity, message: String, fixture: String? = nil, step: Int? = nil, path: String? = nil,
     manifestLine: Int? = nil, rule: TaxonomyRule? = nil
   ) {
@@ -39,7 +39,7 @@ public struct TaxonomyFinding: Equatable, Sendable {
 }
 
 /// The rules of the taxonomy gate (telemetry.md), one case each.
-public enum TaxonomyRule: String, Equatable, Sendable, CaseIterable {
+enum TaxonomyRule: String, Equatable, Sendable, CaseIterable {
   /// A `track` envelope that does not decode with the grammar.
   case malformedEnvelope = "malformed-envelope"
   /// A recorded event name the manifest does not declare.

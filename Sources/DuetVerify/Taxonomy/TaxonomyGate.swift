@@ -9,7 +9,7 @@ import DuetTelemetry
 /// verb nobody uses is a warning); parameter keys are snake_case and one event always carries the
 /// same keys and kinds; string values do not look like user content. Fixtures may be added in any
 /// order: findings and the report come out the same.
-public struct TaxonomyGate: Sendable {
+struct TaxonomyGate: Sendable {
   let declared: ManifestTelemetry?
   var events: [String: EventRecord] = [:]
   var malformed: [TaxonomyFinding] = []
@@ -33,18 +33,18 @@ public struct TaxonomyGate: Sendable {
   }
 
   /// A gate judging recordings against `declared` (`nil` when the manifest has no `telemetry:`).
-  public init(declared: ManifestTelemetry?) {
+  init(declared: ManifestTelemetry?) {
     self.declared = declared
   }
 
   /// Reads every track envelope in one fixture document (leaf or chain).
-  public mutating func add(fixture name: String, document: JSONValue) {
+  mutating func add(fixture name: String, document: JSONValue) {
     add(fixture: name, document: document, feature: nil)
   }
 
   /// Reads one fixture whose owning feature the caller knows (from the manifest); a leaf's
   /// events are attributed to it. Chains attribute each step's events to the step's `node`.
-  public mutating func add(fixture name: String, document: JSONValue, feature: String?) {
+  mutating func add(fixture name: String, document: JSONValue, feature: String?) {
     add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, document: document, feature: feature))
   }
 
@@ -94,7 +94,7 @@ public struct TaxonomyGate: Sendable {
 
   /// Every finding, errors and warnings, in a stable order: recording findings by fixture, step and
   /// path, then manifest findings by line.
-  public func finish() -> [TaxonomyFinding] {
+  func finish() -> [TaxonomyFinding] {
     var findings = malformed + shapeFindings() + keyFindings()
     if let declared {
       findings += declarationFindings(declared)

@@ -5,12 +5,12 @@ extension TaxonomyReport {
   ///
   /// Parameter values are strings as the console prints them (`"1.5"`, `"true"`), beside the
   /// parameter's kinds, so doubles stay inside the dialect.
-  public func renderJSON() -> String {
+  func renderJSON() -> String {
     (try? CanonicalWriter.compact(jsonValue)).map { $0 + "\n" } ?? "{}\n"
   }
 
   /// The report as a JSON tree.
-  public var jsonValue: JSONValue {
+  var jsonValue: JSONValue {
     .object([
       "declared": .bool(hasDeclaration),
       "envelopes": .integer(Int64(envelopes)),

@@ -5,7 +5,7 @@ extension TaxonomyReport {
 
   /// A plain-text table (one row per event, parameters one per line), then the findings and a
   /// `PASS`/`FAIL` line.
-  public func renderTable() -> String {
+  func renderTable() -> String {
     var table = TextTable(headers: ["EVENT", "STATUS", "DECLARED BY", "EMITTED BY", "PARAMETERS", "PINNED BY"])
     for event in events {
       let shown = event.fixtures.prefix(Self.fixturesShownInTable)
@@ -23,12 +23,12 @@ extension TaxonomyReport {
     lines.append("")
     lines.append(summary)
     lines += findingLines
-    lines.append("duet-verify taxonomy: \(passed ? "PASS" : "FAIL")")
+    lines.append("\(Program.name) taxonomy: \(passed ? "PASS" : "FAIL")")
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// A Markdown table for a doc (every fixture listed), then the findings as a list.
-  public func renderMarkdown() -> String {
+  func renderMarkdown() -> String {
     var lines = [
       "| Event | Status | Declared by | Emitted by | Parameters | Pinned by |",
       "| --- | --- | --- | --- | --- | --- |",

@@ -5,20 +5,20 @@ import DuetCore
 ///
 /// A value built by the same streaming pass as the gate (`TaxonomyGate.report()`), so renderers
 /// only format it. Declared events come first in manifest order, then undeclared ones by name.
-public struct TaxonomyReport: Equatable, Sendable {
+struct TaxonomyReport: Equatable, Sendable {
   /// Whether any feature of the manifest declares events or verbs at all.
-  public var hasDeclaration: Bool
+  var hasDeclaration: Bool
   /// One row per event name, recorded or declared.
-  public var events: [Event]
+  var events: [Event]
   /// The gate's findings, in its stable order.
-  public var findings: [TaxonomyFinding]
+  var findings: [TaxonomyFinding]
   /// How many fixtures were read.
-  public var fixturesRead: Int
+  var fixturesRead: Int
   /// How many track envelopes were found (malformed ones included).
-  public var envelopes: Int
+  var envelopes: Int
 
   /// A report, for renderers and tests; the gate builds it with `TaxonomyGate.report()`.
-  public init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
+  init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
     self.hasDeclaration = hasDeclaration
     self.events = events
     self.findings = findings
@@ -27,10 +27,10 @@ public struct TaxonomyReport: Equatable, Sendable {
   }
 
   /// The gate passes when no finding is an error.
-  public var passed: Bool { !findings.contains { $0.severity == .error } }
+  var passed: Bool { !findings.contains { $0.severity == .error } }
 
   /// Whether a name is declared and recorded, recorded only, or declared only.
-  public enum Status: String, Equatable, Sendable {
+  enum Status: String, Equatable, Sendable {
     /// Declared in the manifest and recorded.
     case declared
     /// Recorded but not declared: a finding.
@@ -40,26 +40,26 @@ public struct TaxonomyReport: Equatable, Sendable {
   }
 
   /// One event name and what pins it.
-  public struct Event: Equatable, Sendable {
+  struct Event: Equatable, Sendable {
     /// `Session Signed In`.
-    public var name: String
+    var name: String
     /// Declared and recorded, recorded only, or declared only.
-    public var status: Status
+    var status: Status
     /// The manifest line declaring it, when declared.
-    public var declaredLine: Int?
+    var declaredLine: Int?
     /// Features (or chain nodes) whose reducers emit it, sorted.
-    public var owners: [String]
+    var owners: [String]
     /// Features whose `events:` declare it, in manifest order.
-    public var declaredBy: [String]
+    var declaredBy: [String]
     /// Parameters by key.
-    public var params: [Param]
+    var params: [Param]
     /// Fixtures that pin it, sorted.
-    public var fixtures: [String]
+    var fixtures: [String]
     /// How many envelopes carry it.
-    public var emissions: Int
+    var emissions: Int
 
     /// One row of the report.
-    public init(
+    init(
       name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
       emissions: Int, declaredBy: [String] = []
     ) {
@@ -75,20 +75,20 @@ public struct TaxonomyReport: Equatable, Sendable {
   }
 
   /// One parameter key of an event, with the kinds and values the recordings show.
-  public struct Param: Equatable, Sendable {
+  struct Param: Equatable, Sendable {
     /// `provider`.
-    public var key: String
+    var key: String
     /// `string`, `int`, `bool`, `double`; more than one is a finding.
-    public var kinds: [String]
+    var kinds: [String]
     /// Distinct values seen, as the console prints them, smallest first, at most ten.
-    public var values: [String]
+    var values: [String]
     /// Whether more distinct values were seen than listed.
-    public var hasMoreValues: Bool
+    var hasMoreValues: Bool
     /// How many values were left out because the privacy lint flagged them.
-    public var withheldValues: Int
+    var withheldValues: Int
 
     /// One parameter of a row.
-    public init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
+    init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
       self.key = key
       self.kinds = kinds
       self.values = values
@@ -100,7 +100,7 @@ public struct TaxonomyReport: Equatable, Sendable {
 
 extension TaxonomyGate {
   /// The taxonomy read so far, with `finish()`'s findings.
-  public func report() -> TaxonomyReport {
+  func report() -> TaxonomyReport {
     var rows: [TaxonomyReport.Event] = []
     var listed: Set<String> = []
     for entry in declared?.events ?? [] where !listed.contains(entry.name) {

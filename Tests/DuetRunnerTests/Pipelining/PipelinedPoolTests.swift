@@ -64,7 +64,7 @@ final class PipelinedPoolTests: XCTestCase {
   func testAGarbageAnswerFailsItsRequestAndKeepsTheRunner() {
     let launcher = ScriptedLauncher { _, action in
       action == "j1s1"
-        ? .failure(.notJSONObject(reason: "it is an array", preview: "[]"))
+        ? .failure(.notJSONObject(reason: .otherKind("an array"), preview: "[]"))
         : .success(.answer(state: action, effects: "[]"))
     }
     let outcome = run(jobs: 4, launcher: launcher)

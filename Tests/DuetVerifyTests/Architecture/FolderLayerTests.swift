@@ -2,28 +2,52 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The folders of `Sources/DuetVerify` are layers (Manifest → Fixtures → Schedule → Replay →
-/// Reports/CLI): a folder may use the folders below it, never one that uses it back. A cycle
-/// means two folders are one layer in disguise, so the data flow no longer reads at a glance.
+/// The folders of `Sources/DuetVerify` are layers (the order is CONTRIBUTING.md's): a folder may
+/// use the folders below it, never one that uses it back, directly or through others. A cycle
+/// means folders are one layer in disguise, so the data flow no longer reads at a glance.
 ///
 /// Type references are found by a simple name index: every top-level type a folder declares, and
 /// every capitalised identifier in another folder's code (comments and string text left out).
 final class FolderLayerTests: XCTestCase {
-  /// Cycles that other work removes; each must still exist (so the list only shrinks), and no
-  /// other may appear.
-  static let cyclesBeingRemoved: Set<String> = ["CLI ⇄ Record", "CLI ⇄ Support", "CLI ⇄ Taxonomy", "Record ⇄ Reports"]
-
-  func testNoTwoFoldersOfTheVerifierDependOnEachOther() throws {
+  func testNoFoldersOfTheVerifierDependOnEachOtherInALoop() throws {
     let graph = try FolderGraph(sources: SharedReference.repositoryRoot.appendingPathComponent("Sources/DuetVerify"))
     XCTAssertGreaterThan(graph.folders.count, 5, "the folder scan found too few folders")
-    let cycles = graph.cycles()
-    let found = Set(cycles.map(\.name))
-    for cycle in cycles where !Self.cyclesBeingRemoved.contains(cycle.name) {
+    for cycle in graph.cycles() {
       XCTFail("folder cycle \(cycle.name): \(cycle.evidence). Move the type to the lower folder, or pass a value down.")
     }
-    for gone in Self.cyclesBeingRemoved.subtracting(found) {
-      XCTFail("the cycle \(gone) no longer exists: remove it from FolderLayerTests.cyclesBeingRemoved.")
+  }
+
+  /// CONTRIBUTING.md lists the layers bottom-up; the list must name every folder and agree with
+  /// the code (a folder only uses folders listed before it), so the documented order stays true.
+  func testTheLayerOrderInContributingIsTheCodes() throws {
+    let root = SharedReference.repositoryRoot
+    let graph = try FolderGraph(sources: root.appendingPathComponent("Sources/DuetVerify"))
+    let contributing = try String(contentsOf: root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+    let documented = FolderGraph.documentedLayers(in: contributing)
+    XCTAssertFalse(documented.isEmpty, "CONTRIBUTING.md has no line starting `Layers (bottom up):`")
+    for folder in graph.folders.keys.sorted() where !documented.contains(folder) {
+      XCTFail("the folder \(folder)/ is not in CONTRIBUTING.md's layer list: add it above the folders that use it.")
     }
+    let edges = graph.edges()
+    for (user, used) in edges {
+      guard let userRank = documented.firstIndex(of: user) else { continue }
+      for (target, evidence) in used {
+        guard let targetRank = documented.firstIndex(of: target), targetRank > userRank else { continue }
+        XCTFail("\(user)/ uses \(target)/ (\(evidence)), but CONTRIBUTING.md lists \(target)/ above it.")
+      }
+    }
+  }
+
+  func testALoopThroughThreeFoldersIsACycle() {
+    let edges = [
+      "A": ["B": "A/a.swift uses Bee"], "B": ["C": "B/b.swift uses Cee"], "C": ["A": "C/c.swift uses Ay"],
+      "D": ["A": "D/d.swift uses Ay"],
+    ]
+    let cycles = FolderGraph.cycles(in: edges)
+    XCTAssertEqual(cycles.map(\.name), ["A → B → C → A"])
+    XCTAssertEqual(
+      cycles.first?.evidence, "A/a.swift uses Bee; B/b.swift uses Cee; C/c.swift uses Ay")
+    XCTAssertEqual(FolderGraph.cycles(in: ["A": ["B": "x"], "B": ["C": "y"]]).count, 0)
   }
 
   func testTheReferenceScanIgnoresCommentsAndStringTextButNotInterpolations() {
@@ -83,21 +107,44 @@ struct FolderGraph {
     var evidence: String
   }
 
-  /// Every pair of folders that name each other's types, `A ⇄ B` (A before B), with one reference
-  /// each way. (A longer loop through three folders is not looked for: the layers are
-  /// pairs, and each pair's evidence is one line a reader can act on.)
-  func cycles() -> [Cycle] {
-    let edges = edges()
+  /// Every loop of folders, `A → B → … → A`, with the reference behind each step.
+  func cycles() -> [Cycle] { Self.cycles(in: edges()) }
+
+  /// Loops in `edges` (folder → used folder → evidence). The folders that use nothing left are
+  /// peeled off layer by layer (a topological order); whatever remains holds a loop, which is
+  /// walked, reported, and broken at its first step so the next one can be found.
+  static func cycles(in edges: [String: [String: String]]) -> [Cycle] {
+    var edges = edges
+    var left = Set(edges.keys).union(edges.values.flatMap(\.keys))
     var found: [Cycle] = []
-    let names = folders.keys.sorted()
-    for (index, left) in names.enumerated() {
-      for right in names[(index + 1)...] {
-        guard let there = edges[left]?[right], let back = edges[right]?[left] else { continue }
-        found.append(
-          Cycle(name: "\(left) ⇄ \(right)", evidence: "\(left) → \(right): \(there); \(right) → \(left): \(back)"))
+    while !left.isEmpty {
+      let free = left.filter { folder in !(edges[folder]?.keys.contains(where: left.contains) ?? false) }
+      if !free.isEmpty {
+        left.subtract(free)
+        continue
+      }
+      var path = [left.min()!]
+      while true {
+        let next = edges[path.last!]!.keys.filter(left.contains).min()!
+        if let start = path.firstIndex(of: next) {
+          let loop = Array(path[start...]) + [next]
+          let steps = zip(loop, loop.dropFirst()).map { edges[$0]![$1]! }
+          found.append(Cycle(name: loop.joined(separator: " → "), evidence: steps.joined(separator: "; ")))
+          edges[loop[0]]![loop[1]] = nil
+          break
+        }
+        path.append(next)
       }
     }
     return found
+  }
+
+  /// The folders named on CONTRIBUTING.md's `Layers (bottom up):` line, in order.
+  static func documentedLayers(in text: String) -> [String] {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Layers (bottom up):") }) else {
+      return []
+    }
+    return line.dropFirst("Layers (bottom up):".count).split(whereSeparator: { " `→,./".contains($0) }).map(String.init)
   }
 
   /// Names of the types declared at the top level (column 0) of a file.

@@ -73,9 +73,9 @@ final class HTMLReportTests: XCTestCase {
   }
 
   func testLanesPlugInAsColumnsWithoutChangingTheRenderer() {
-    let swift = ParityPage.Lane(
+    let swift = ParityPage.Column(
       platform: "swift", results: [HTMLPageFixtures.passed("splash.first-launch", feature: "splash")])
-    let kotlin = ParityPage.Lane(
+    let kotlin = ParityPage.Column(
       platform: "kotlin", results: [HTMLPageFixtures.failed("splash.first-launch", feature: "splash")])
     let lanes = [swift, kotlin]
     let page = HTMLReport.render(
@@ -90,7 +90,7 @@ final class HTMLReportTests: XCTestCase {
   }
 
   func testAFeatureNamedChainsKeepsItsOwnRow() {
-    let lane = ParityPage.Lane(
+    let lane = ParityPage.Column(
       platform: "swift",
       results: [
         HTMLPageFixtures.passed("chains.one", feature: "chains"),

@@ -1,6 +1,7 @@
 import DuetCore
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// `duet-verify materialize <recording>#<step> [--out PATH]`: the file it writes, and where it
 /// refuses to write.

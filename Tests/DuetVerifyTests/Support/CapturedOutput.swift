@@ -1,5 +1,6 @@
-import DuetVerify
 import Foundation
+
+@testable import DuetVerify
 
 /// Runs the CLI in-process and keeps what it wrote to each stream.
 final class CapturedOutput: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import DuetCore
 import DuetRunner
-import DuetVerify
+
+@testable import DuetVerify
 
 /// An in-memory runner below the process boundary: answers `reduce` with a closure.
 final class FakeConnection: RunnerConnection {

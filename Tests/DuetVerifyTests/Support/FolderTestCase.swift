@@ -1,5 +1,6 @@
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// A test case that works in a fresh `TemporaryFolder` per test, removed when the test ends.
 ///

@@ -1,5 +1,6 @@
-import DuetVerify
 import TestSupport
+
+@testable import DuetVerify
 
 /// The shared temporary folder, named once here so every file of this target can use it.
 typealias TemporaryFolder = TestSupport.TemporaryFolder

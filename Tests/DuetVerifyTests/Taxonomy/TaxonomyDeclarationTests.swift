@@ -1,5 +1,6 @@
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// The recorded names against the declared set, and the verbs against the starter vocabulary.
 final class TaxonomyDeclarationTests: XCTestCase {

@@ -1,5 +1,6 @@
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// Finding track envelopes in leaf and chain fixtures, and refusing malformed ones.
 final class TaxonomyEnvelopeTests: XCTestCase {

@@ -1,6 +1,7 @@
 import DuetCore
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// Fixture documents for the taxonomy tests, written as JSON text the way recordings are.
 ///

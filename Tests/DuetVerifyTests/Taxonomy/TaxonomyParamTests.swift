@@ -1,5 +1,6 @@
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// Parameter rules: snake_case keys, one shape per event, and no user content in string values.
 final class TaxonomyParamTests: XCTestCase {

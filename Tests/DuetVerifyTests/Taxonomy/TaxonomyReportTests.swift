@@ -1,6 +1,7 @@
 import DuetCore
-import DuetVerify
 import XCTest
+
+@testable import DuetVerify
 
 /// The taxonomy read from the recordings, and its three renderings.
 final class TaxonomyReportTests: XCTestCase {

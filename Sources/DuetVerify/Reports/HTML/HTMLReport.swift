@@ -5,9 +5,9 @@
 /// `<details>`, so the page reads the same from a CI artifact, an e-mail or a file browser. Every
 /// result is said in text (`✓`/`✗`, `PASS`/`FAIL`) as well as in colour. Everything taken from
 /// recordings or runners is escaped (`HTMLText.escape`).
-public enum HTMLReport {
+enum HTMLReport {
   /// The whole document.
-  public static func render(_ page: ParityPage) -> String {
+  static func render(_ page: ParityPage) -> String {
     let verdict = page.passed ? "PASS" : "FAIL"
     var html = """
       <!DOCTYPE html>
@@ -15,7 +15,7 @@ public enum HTMLReport {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>duet-verify verify: \(verdict)</title>
+      <title>\(Program.name) verify: \(verdict)</title>
       <style>
       \(HTMLStyle.sheet)</style>
       </head>
@@ -27,14 +27,14 @@ public enum HTMLReport {
     html += problems(page)
     html += failures(page)
     html += taxonomy(page.taxonomy)
-    html += "<footer>Written by duet-verify verify --html. No scripts, no external files.</footer>\n"
+    html += "<footer>Written by \(Program.name) verify --html. No scripts, no external files.</footer>\n"
     html += "</body>\n</html>\n"
     return html
   }
 
   static func header(_ page: ParityPage) -> String {
     let mark = page.passed ? "✓ PASS" : "✗ FAIL"
-    var html = "<header>\n<h1>duet-verify verify: <span class=\"verdict \(page.passed ? "pass" : "fail")\">"
+    var html = "<header>\n<h1>\(Program.name) verify: <span class=\"verdict \(page.passed ? "pass" : "fail")\">"
     html += mark + "</span></h1>\n<p class=\"summary\">"
     let lanes = page.lanes.map { lane in
       let passed = lane.results.filter(\.passed).count
@@ -72,7 +72,7 @@ public enum HTMLReport {
   }
 
   /// One lane's results for one row: `✓ 5/5`, or `✗ 4/5` with links to each failure.
-  static func cell(_ row: ParityPage.Row, lane: ParityPage.Lane, laneIndex: Int) -> String {
+  static func cell(_ row: ParityPage.Row, lane: ParityPage.Column, laneIndex: Int) -> String {
     let mine = lane.results.enumerated().filter { ParityPage.Row($0.element) == row }
     guard !mine.isEmpty else { return "<td class=\"cell none\">— not replayed</td>" }
     let failed = mine.filter { !$0.element.passed }

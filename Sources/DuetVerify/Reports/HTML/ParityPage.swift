@@ -4,41 +4,41 @@
 /// The renderer (`HTMLReport`) only formats this, and reads lanes as a list: a run with one runner
 /// is one lane (named by its handshake's `platform`), a run with a runner per platform
 /// (`RunResult.lanes`) one lane each.
-public struct ParityPage: Sendable {
+struct ParityPage: Sendable {
   /// One runner's results: a column of the matrix.
-  public struct Lane: Sendable {
+  struct Column: Sendable {
     /// The handshake's `platform` (`swift`, `kotlin`), or a stand-in when the runner named none.
-    public var platform: String
+    var platform: String
     /// One result per replayed recording, in manifest order.
-    public var results: [FixtureResult]
+    var results: [FixtureResult]
 
-    public init(platform: String, results: [FixtureResult]) {
+    init(platform: String, results: [FixtureResult]) {
       self.platform = platform
       self.results = results
     }
   }
 
   /// The columns, in run order.
-  public var lanes: [Lane]
+  var lanes: [Column]
   /// The rows: features in manifest order, then chains when chain recordings were replayed.
-  public var rows: [Row]
+  var rows: [Row]
   /// The taxonomy as the recordings state it (absent when the manifest could not be read).
-  public var taxonomy: TaxonomyReport?
+  var taxonomy: TaxonomyReport?
   /// Lint problems, as sentences.
-  public var lintProblems: [String]
+  var lintProblems: [String]
   /// Taxonomy errors, as sentences.
-  public var taxonomyErrors: [String]
+  var taxonomyErrors: [String]
   /// Runner start failures, as sentences.
-  public var runnerFailures: [String]
+  var runnerFailures: [String]
   /// The run's verdict, as every other report states it.
-  public var passed: Bool
+  var passed: Bool
   /// `shard 1 of 2`, when the run replayed one share.
-  public var shard: Shard?
+  var shard: Shard?
   /// The run's scoping flags, repeated in each failure's `next:` command.
-  public var runFlags: [String] = []
+  var runFlags: [String] = []
 
-  public init(
-    lanes: [Lane], rows: [Row], taxonomy: TaxonomyReport? = nil, lintProblems: [String] = [],
+  init(
+    lanes: [Column], rows: [Row], taxonomy: TaxonomyReport? = nil, lintProblems: [String] = [],
     taxonomyErrors: [String] = [], runnerFailures: [String] = [], passed: Bool, shard: Shard? = nil
   ) {
     self.lanes = lanes
@@ -53,27 +53,27 @@ public struct ParityPage: Sendable {
 
   /// A row of the matrix: one feature's leaf recordings, or every chain recording (a chain has no
   /// one owner). An enum, so a feature that happens to be named `chains` keeps its own row.
-  public enum Row: Hashable, Sendable {
+  enum Row: Hashable, Sendable {
     case feature(String)
     case chains
 
     /// The row `result` belongs to.
-    public init(_ result: FixtureResult) {
+    init(_ result: FixtureResult) {
       if result.kind != .chain, let feature = result.feature { self = .feature(feature) } else { self = .chains }
     }
   }
 
   /// The lane name used when a runner's handshake names no platform.
-  public static let unnamedPlatform = "runner"
+  static let unnamedPlatform = "runner"
 
   /// A page for a one-runner run: its results as the single lane named by `platform`, rows in
   /// the manifest's feature order (features with no replayed recording left out).
-  public init(run: RunResult, platform: String?, features: [String], taxonomy: TaxonomyReport?) {
+  init(run: RunResult, platform: String?, features: [String], taxonomy: TaxonomyReport?) {
     // A run with several runners has a lane each (`run.lanes`); a one-runner run is one lane.
     let lanes =
       run.lanes.isEmpty
-      ? [Lane(platform: platform ?? Self.unnamedPlatform, results: run.fixtures)]
-      : run.lanes.map { Lane(platform: $0.platform, results: $0.fixtures) }
+      ? [Column(platform: platform ?? Self.unnamedPlatform, results: run.fixtures)]
+      : run.lanes.map { Column(platform: $0.platform, results: $0.fixtures) }
     self.init(
       lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
@@ -83,7 +83,7 @@ public struct ParityPage: Sendable {
 
   /// The features in `features` order that some lane replayed, then any other owner seen, then
   /// the chains row when a chain was replayed.
-  public static func rows(features: [String], lanes: [Lane]) -> [Row] {
+  static func rows(features: [String], lanes: [Column]) -> [Row] {
     var seen: Set<Row> = []
     var owners: [Row] = []
     for lane in lanes {

@@ -3,6 +3,7 @@ import Foundation
 /// Where a verb writes: standard output for results, standard error for diagnostics.
 ///
 /// Verbs take this instead of calling `print`, so tests can capture exactly what a user sees.
+/// Public because `DuetVerifyCLI.run` takes one: an embedding program captures the output with it.
 public final class CommandOutput: @unchecked Sendable {
   private let lock = NSLock()
   private let writeOut: (String) -> Void

@@ -52,14 +52,14 @@ enum DriftReports {
     let seconds = String(format: "%.3f", Double(summary.durationMillis ?? 0) / 1000)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuite name=\"duet-verify record --check\" tests=\"\(order.count)\" failures=\"\(failing)\" errors=\"0\" "
+      "<testsuite name=\"\(Program.name) record --check\" tests=\"\(order.count)\" failures=\"\(failing)\" errors=\"0\" "
       + "skipped=\"0\" time=\"\(seconds)\">\n"
     for key in order {
       let group = byName[key] ?? []
       let first = group[0]
       let escape = JUnitReport.escape
       xml +=
-        "  <testcase classname=\"duet-verify.record-check\" name=\"\(escape(key))\" file=\"\(escape(first.file))\""
+        "  <testcase classname=\"\(Program.name).record-check\" name=\"\(escape(key))\" file=\"\(escape(first.file))\""
       let failures = group.filter(\.fails)
       if let head = failures.first {
         let text = failures.map { "\($0.file): \($0.message)" }.joined(separator: "\n")
