@@ -102,6 +102,15 @@ struct LineReader {
   /// A complete line already read, without any I/O (for answers that arrived before a loss).
   mutating func bufferedLine() -> [UInt8]? { takeLine() }
 
+  /// True when a complete line is already read (no I/O): `next` returns it without waiting.
+  mutating func hasBufferedLine() -> Bool {
+    guard Self.newline(in: buffer, from: searched) != nil else {
+      searched = buffer.count
+      return false
+    }
+    return true
+  }
+
   private mutating func takeLine() -> [UInt8]? {
     guard let newline = Self.newline(in: buffer, from: searched) else {
       searched = buffer.count

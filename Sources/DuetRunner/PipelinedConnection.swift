@@ -3,12 +3,24 @@
 /// The protocol answers one response line per request line, in order, so sending never needs to
 /// wait for an answer: the caller keeps its own first-in-first-out record of what it sent and
 /// pairs each received reply with the oldest entry.
+///
+/// Sent requests may wait in the connection until `flush`, so several go out in one `write(2)`
+/// (and the runner reads them in one `read(2)`); the caller flushes before it waits for a reply
+/// that is not already buffered, so a request never waits on the verifier while it is blocked.
 protocol PipelinedConnection: RunnerConnection {
-  /// Writes one `reduce` request without waiting for any answer. While the runner's input is full
-  /// its output keeps being read (and buffered), so a runner blocked on writing never deadlocks us.
+  /// Queues one `reduce` request without waiting for any answer (written by `flush`, or at once
+  /// when many bytes are waiting). While the runner's input is full its output keeps being read
+  /// (and buffered), so a runner blocked on writing never deadlocks us.
   func send(feature: String, state: String, action: String) throws(RunnerFault)
-  /// Writes one request line of another op, like `send(feature:state:action:)`.
+  /// Queues one request line of another op, like `send(feature:state:action:)`.
   func send(op line: [UInt8]) throws(RunnerFault)
+  /// Writes every queued request, bounded by the per-request timeout; a failure loses the runner.
+  func flush() throws(RunnerFault)
+  /// Bytes of requests queued and not yet written.
+  var unwrittenBytes: Int { get }
+  /// True when the oldest unanswered request's reply line has already been read (no I/O): the
+  /// caller can take it without flushing first.
+  func hasBufferedLine() -> Bool
   /// The reply to the oldest unanswered request, a `reduce`, waiting at most until `deadline`.
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply
   /// The reply line to the oldest unanswered request, another op's (read up to the bulk cap).
@@ -16,6 +28,13 @@ protocol PipelinedConnection: RunnerConnection {
   /// After the runner was lost: the next `reduce` reply it completed before it went, if any (read,
   /// never waited for), so answers that made it out are not blamed for the loss.
   func bufferedReply() -> Result<ReduceReply, RunnerFault>?
+}
+
+extension PipelinedConnection {
+  /// Connections that write each request as it is sent have nothing to flush.
+  func flush() throws(RunnerFault) {}
+  var unwrittenBytes: Int { 0 }
+  func hasBufferedLine() -> Bool { false }
 }
 
 /// Pipelining for any connection that only answers one request at a time (a test double, a

@@ -10,6 +10,10 @@ import Foundation
 /// blamed on the oldest request left unanswered (the one the runner was working on) and every
 /// other job in the window starts again from scratch on a fresh runner, so a crash fails one
 /// fixture only.
+///
+/// Requests are queued on the connection and written together just before the slot waits for a
+/// reply it has not read yet, so a runner faster than the verifier gets its requests in batches of
+/// up to `depth` (one `write(2)` each, and one `read(2)` on its side) instead of one at a time.
 final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   typealias Output = Conversation.Output
 
@@ -40,6 +44,8 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   private var window: [InFlight] = []
   private var windowBytes = 0
   private var lastReplyAt: UInt64 = 0
+  /// How many of the window's newest requests are queued on the connection, not yet written.
+  private var unwritten = 0
 
   init(
     jobs: [Job], queue: PipelineQueue<Conversation>, launcher: any RunnerLauncher, depth: Int, byteBudget: Int,
@@ -149,12 +155,37 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
       entry.sentAt = Deadline.now
       windowBytes += entry.bytes
       window.append(entry)
+      unwritten += 1
+      // A connection that wrote its queue on its own (it grew large) is stamped here.
+      if live.unwrittenBytes == 0 { noteWritten() }
     }
+  }
+
+  /// Writes the queued requests; each one's clock starts now, when the runner can first read it.
+  /// False when the runner was lost (the window has been settled).
+  private func flush(_ live: any PipelinedConnection) -> Bool {
+    guard unwritten > 0 else { return true }
+    do {
+      try live.flush()
+    } catch {
+      lose(error, sending: nil)
+      return false
+    }
+    noteWritten()
+    return true
+  }
+
+  private func noteWritten() {
+    let now = Deadline.now
+    for entry in window.suffix(unwritten) { entry.sentAt = now }
+    unwritten = 0
   }
 
   /// Waits for the oldest request's reply and hands it to its conversation.
   private func receiveHead() {
     guard let live = connection else { return }
+    // Only a wait sends: while replies are already read, requests gather into one write.
+    if !live.hasBufferedLine(), !flush(live) { return }
     let head = window[0]
     let reply: RunnerReply
     do {
@@ -193,6 +224,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   private func popHead() -> InFlight {
     let head = window.removeFirst()
     windowBytes -= head.bytes
+    unwritten = min(unwritten, window.count)
     return head
   }
 
@@ -237,6 +269,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
     }
     window = []
     windowBytes = 0
+    unwritten = 0
     queue.requeue(restart.map { ($0.index, $0.conversation) })
   }
 }

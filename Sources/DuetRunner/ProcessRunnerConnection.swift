@@ -23,6 +23,8 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private let limits: RunnerLimits
   private var finished = false
   private var inputClosed = false
+  /// Requests sent and not yet written (see `flush`).
+  private var unwritten: [UInt8] = []
 
   private init(
     command: String, process: SpawnedProcess, reader: LineReader, drain: StderrDrain, limits: RunnerLimits,
@@ -81,17 +83,19 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
-    try send(Self.oneLineRequest(feature: feature, state: state, action: action), deadline: deadline)
+    try Self.appendRequest(to: &unwritten, feature: feature, state: state, action: action)
+    try flush(deadline: deadline)
     return try receiveReply(deadline: deadline)
   }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) {
-    try send(
-      Self.oneLineRequest(feature: feature, state: state, action: action), deadline: Deadline(after: limits.timeout))
+    try Self.appendRequest(to: &unwritten, feature: feature, state: state, action: action)
+    if unwritten.count >= Self.flushThreshold { try flush() }
   }
 
   func send(op line: [UInt8]) throws(RunnerFault) {
-    try send(Self.oneLine(line), deadline: Deadline(after: limits.timeout))
+    unwritten.append(contentsOf: try Self.oneLine(line))
+    if unwritten.count >= Self.flushThreshold { try flush() }
   }
 
   func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
@@ -101,22 +105,56 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] {
     let deadline = Deadline(after: limits.timeout)
-    try send(Self.oneLine(line), deadline: deadline)
+    unwritten.append(contentsOf: try Self.oneLine(line))
+    try flush(deadline: deadline)
     return try receive(deadline: deadline, cap: limits.bulkLineLimit)
+  }
+
+  /// Queued requests are written once this many bytes wait (a pipe's usual capacity), so the
+  /// queue stays small when big states are sent.
+  static let flushThreshold = 1 << 16
+
+  var unwrittenBytes: Int { unwritten.count }
+
+  func hasBufferedLine() -> Bool { reader.hasBufferedLine() }
+
+  func flush() throws(RunnerFault) {
+    try flush(deadline: Deadline(after: limits.timeout))
   }
 
   /// The request line, refused when the texts spliced into it hold a line break: every request is
   /// one line (compact JSON never holds a raw one), or the runner would read it as several.
   static func oneLineRequest(feature: String, state: String, action: String) throws(RunnerFault) -> [UInt8] {
-    try oneLine(request(feature: feature, state: state, action: action))
+    var bytes: [UInt8] = []
+    try appendRequest(to: &bytes, feature: feature, state: state, action: action)
+    return bytes
+  }
+
+  /// Appends the request line to `bytes`, or leaves them as they were and throws when the texts
+  /// spliced into it hold a line break.
+  static func appendRequest(to bytes: inout [UInt8], feature: String, state: String, action: String)
+    throws(RunnerFault)
+  {
+    let start = bytes.count
+    appendUnchecked(to: &bytes, feature: feature, state: state, action: action)
+    guard isOneLine(bytes[start...]) else {
+      bytes.removeSubrange(start...)
+      throw .requestNotOneLine
+    }
   }
 
   /// `bytes`, when they are exactly one line ending in its newline (no carriage return either).
   static func oneLine(_ bytes: [UInt8]) throws(RunnerFault) -> [UInt8] {
-    guard let newline = LineReader.newline(in: bytes, from: 0), newline == bytes.count - 1,
-      !bytes.contains(0x0D)
-    else { throw .requestNotOneLine }
+    guard isOneLine(bytes[...]) else { throw .requestNotOneLine }
     return bytes
+  }
+
+  /// One newline, at the end, and no carriage return.
+  static func isOneLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { line in
+      guard let base = line.baseAddress, line.count > 0, line[line.count - 1] == 0x0A else { return false }
+      return memchr(base, 0x0A, line.count - 1) == nil && memchr(base, 0x0D, line.count) == nil
+    }
   }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
@@ -126,9 +164,14 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   /// `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline: the texts spliced verbatim
   /// (they are compact canonical already), keys in canonical order.
   static func request(feature: String, state: String, action: String) -> [UInt8] {
-    let quotedFeature = CanonicalWriter.quoted(feature)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(action.utf8.count + state.utf8.count + quotedFeature.utf8.count + 48)
+    appendUnchecked(to: &bytes, feature: feature, state: state, action: action)
+    return bytes
+  }
+
+  private static func appendUnchecked(to bytes: inout [UInt8], feature: String, state: String, action: String) {
+    let quotedFeature = CanonicalWriter.quoted(feature)
+    bytes.reserveCapacity(bytes.count + action.utf8.count + state.utf8.count + quotedFeature.utf8.count + 48)
     bytes.append(contentsOf: #"{"action":"#.utf8)
     bytes.append(contentsOf: action.utf8)
     bytes.append(contentsOf: #","feature":"#.utf8)
@@ -136,15 +179,16 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     bytes.append(contentsOf: #","op":"reduce","state":"#.utf8)
     bytes.append(contentsOf: state.utf8)
     bytes.append(contentsOf: "}\n".utf8)
-    return bytes
   }
 
-  /// Writes one request line, bounded by `deadline`. While the runner's input pipe is full, its
+  /// Writes the queued requests, bounded by `deadline`. While the runner's input pipe is full, its
   /// output is read into the line buffer, so a runner blocked writing answers never deadlocks us.
-  func send(_ bytes: [UInt8], deadline: Deadline) throws(RunnerFault) {
+  /// A runner lost on the way takes the unwritten rest with it.
+  private func flush(deadline: Deadline) throws(RunnerFault) {
+    defer { unwritten.removeAll(keepingCapacity: unwritten.capacity <= 1 << 20) }
     var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+    while offset < unwritten.count {
+      let written = unwritten[offset...].withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
       if written > 0 {
         offset += written
         continue
@@ -170,6 +214,8 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   /// limit, when given); a runner that stopped reading its input is lost at once rather than waited
   /// for. A blank line is a protocol error that loses the runner: the stream may be out of step.
   func receive(deadline: Deadline, cap: Int? = nil) throws(RunnerFault) -> [UInt8] {
+    // A reply not read yet may be owed to a request still queued here.
+    if !unwritten.isEmpty, !reader.hasBufferedLine() { try flush(deadline: deadline) }
     switch reader.next(deadline: deadline, watching: inputClosed ? nil : process.input, cap: cap) {
     case .line(let line):
       if Self.isBlank(line) { throw lose(.blankLine) }
@@ -219,8 +265,10 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func close() throws(RunnerStreamError) {
     guard !finished else { return }
-    let exit = Array("{\"op\":\"exit\"}\n".utf8)
-    _ = exit.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+    // Every request was answered before close, so nothing is queued; a leftover goes out first.
+    unwritten.append(contentsOf: "{\"op\":\"exit\"}\n".utf8)
+    _ = unwritten.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+    unwritten = []
     closeInput()
     let ended = process.hasEnded(within: limits.exitGrace)
     // Ends the runner (when it ignored the exit) and whatever it left behind, so the stdout read

@@ -14,18 +14,20 @@ enum FixtureDocumentReader {
     "chain", "description", "dialect", "feature", "initialState", "initialStates", "scenario", "steps",
   ]
   /// The keys of a step.
-  static let stepKeys = ["action", "expectedEffects", "expectedState", "label", "line", "linkToNext", "node"]
+  static let stepKeys = StepMembers.Key.allCases.map(\.rawValue)
 
   /// Values the canonical fast path already holds as texts; the reader then checks the shape of a
-  /// skeleton whose big values are placeholders and takes the texts instead of writing them.
+  /// skeleton whose big values are placeholders and takes the texts instead of writing them. The
+  /// skeleton's steps are placeholders too: each step's members come here, already by key.
   struct Texts {
     var initialState: WireText?
     var initialStates: [String: WireText] = [:]
     var steps: [StepTexts] = []
   }
 
-  /// One step's texts.
+  /// One step's members (big values as placeholders) and texts.
   struct StepTexts {
+    var members: StepMembers
     var action: WireText
     var expectedState: WireText?
     var expectedEffects: WireText
@@ -92,30 +94,37 @@ enum FixtureDocumentReader {
       throw FixtureFormatError(
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
+    document.steps.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       let given = texts.flatMap { index < $0.steps.count ? $0.steps[index] : nil }
-      document.steps.append(try readStep(element, index: index, document: document, texts: given))
+      let members: StepMembers
+      if let given {
+        members = given.members
+      } else {
+        guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
+        members = try StepMembers(object, at: "steps[\(index)]")
+      }
+      document.steps.append(try readStep(members, index: index, document: document, texts: given))
     }
     return document
   }
 
-  static func readStep(_ value: JSONValue, index: Int, document: FixtureDocument, texts: StepTexts?)
+  /// A step's shape, checked once for both readers; its path is written only into an error.
+  static func readStep(_ members: StepMembers, index: Int, document: FixtureDocument, texts: StepTexts?)
     throws(FixtureFormatError) -> FixtureStep
   {
-    let path = "steps[\(index)]"
-    guard case .object(let members) = value else { throw mismatch(path, "an object", value) }
-    try refuseUnknownKeys(members, known: stepKeys, at: path)
-    guard let action = members["action"] else {
+    var path: String { "steps[\(index)]" }
+    guard let action = members.action else {
       throw FixtureFormatError(path: "\(path).action", problem: "is missing")
     }
-    guard let effects = members["expectedEffects"] else {
+    guard let effects = members.expectedEffects else {
       throw FixtureFormatError(path: "\(path).expectedEffects", problem: "is missing")
     }
     guard case .array = effects else { throw mismatch("\(path).expectedEffects", "an array", effects) }
-    let expectedState = members["expectedState"]
+    let expectedState = members.expectedState
     var node: String?
     if document.kind == .chain {
-      guard let nodeValue = members["node"] else {
+      guard let nodeValue = members.node else {
         throw FixtureFormatError(path: "\(path).node", problem: "is missing; every chain step names its node")
       }
       guard case .string(let text) = nodeValue else { throw mismatch("\(path).node", "a string", nodeValue) }
@@ -129,17 +138,17 @@ enum FixtureDocumentReader {
         path: "\(path).expectedState", problem: "is missing; a leaf step records the full state after it")
     }
     var label: String?
-    if let labelValue = members["label"] {
+    if let labelValue = members.label {
       guard case .string(let text) = labelValue else { throw mismatch("\(path).label", "a string", labelValue) }
       label = text
     }
     var line: Int?
-    if let lineValue = members["line"] {
+    if let lineValue = members.line {
       guard case .integer(let number) = lineValue else { throw mismatch("\(path).line", "an integer", lineValue) }
       line = Int(clamping: number)
     }
     var linkToNext = false
-    if let linkValue = members["linkToNext"] {
+    if let linkValue = members.linkToNext {
       guard case .bool(let flag) = linkValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
       linkToNext = flag
     }

@@ -38,14 +38,15 @@ enum PrettyFixtureReader {
         for seed in seeds { texts.initialStates[seed.key] = WireText(text: text.compact(of: seed.value)) }
       case "steps":
         guard let elements = text.elements(of: span) else { return nil }
-        var steps: [JSONValue] = []
+        texts.steps.reserveCapacity(elements.count)
+        slimSteps.reserveCapacity(elements.count)
         for element in elements {
           guard let step = readStep(element, in: text) else { return nil }
-          steps.append(step.skeleton)
           slimSteps.append(step.slim)
           texts.steps.append(step.texts)
         }
-        skeleton[key] = .array(steps)
+        // One placeholder per step: the steps' members travel with their texts.
+        skeleton[key] = .array(Array(repeating: .null, count: elements.count))
         slim[key] = .array(slimSteps)
       case "dialect", "feature", "scenario":
         skeleton[key] = text.value(of: span)
@@ -64,44 +65,47 @@ enum PrettyFixtureReader {
   }
 
   struct StepReading {
-    var skeleton: JSONValue
     var slim: JSONValue
     var texts: FixtureDocumentReader.StepTexts
   }
 
+  /// A step's members straight from the bytes: the big values as placeholders beside their texts,
+  /// the small ones read; no dictionary but the slim taxonomy step.
   static func readStep(_ span: CanonicalPrettyDocument.Value, in text: CanonicalPrettyDocument) -> StepReading? {
     guard let members = text.members(of: span) else { return nil }
-    var skeleton: [String: JSONValue] = [:]
-    var slim: [String: JSONValue] = [:]
+    var step = StepMembers()
+    var effectsForTaxonomy: JSONValue?
     var action: WireText?
     var expectedState: WireText?
     var expectedEffects: WireText?
-    for (key, value) in members {
+    for (name, value) in members {
+      // A key the dialect does not define: the slow path names it.
+      guard let key = StepMembers.Key(rawValue: name) else { return nil }
       switch key {
-      case "action":
-        skeleton[key] = .null
+      case .action:
+        step.action = .null
         action = WireText(text: text.compact(of: value))
-      case "expectedState":
-        skeleton[key] = .null
+      case .expectedState:
+        step.expectedState = .null
         expectedState = WireText(text: text.compact(of: value))
-      case "expectedEffects":
+      case .expectedEffects:
         guard text.leadingByte(of: value) == UInt8(ascii: "[") else { return nil }
-        skeleton[key] = .array([])
+        step.expectedEffects = .array([])
         let compact = text.compactBytes(of: value)
         // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
-        slim[key] = mentionsTrack(compact) ? text.value(of: value) : .array([])
+        effectsForTaxonomy = mentionsTrack(compact) ? text.value(of: value) : .array([])
         expectedEffects = WireText(text: String(decoding: compact, as: UTF8.self))
-      case "label", "line", "linkToNext", "node":
-        skeleton[key] = scalar(text.compactBytes(of: value)) ?? text.value(of: value)
-        if key == "node" { slim[key] = skeleton[key] }
-      default:
-        return nil  // a key the dialect does not define: the slow path names it
+      case .label, .line, .linkToNext, .node:
+        step[key] = scalar(text.compactBytes(of: value)) ?? text.value(of: value)
       }
     }
+    var slim = [String: JSONValue](minimumCapacity: 2)
+    slim["expectedEffects"] = effectsForTaxonomy
+    slim["node"] = step.node
     return StepReading(
-      skeleton: .object(skeleton), slim: .object(slim),
+      slim: .object(slim),
       texts: FixtureDocumentReader.StepTexts(
-        action: action ?? WireText(text: "null"), expectedState: expectedState,
+        members: step, action: action ?? WireText(text: "null"), expectedState: expectedState,
         expectedEffects: expectedEffects ?? WireText(text: "[]")))
   }
 

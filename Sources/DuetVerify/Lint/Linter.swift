@@ -125,7 +125,8 @@ struct Linter: Sendable {
   /// The manifest says what a recording is (`chains:` lists chains); its document must agree: a
   /// listed chain seeds `initialStates`, a feature's recording seeds one `initialState`.
   func kindProblem(_ loaded: FixtureDocument, listed: ListedFixture) -> LintProblem? {
-    let file = manifest.location.displayName
+    // Worked out only for a problem: the URL arithmetic costs more than reading a tiny recording.
+    var file: String { manifest.location.displayName }
     switch (listed.isChain, loaded.kind) {
     case (true, .leaf):
       return LintProblem(

@@ -82,6 +82,31 @@ final class PrettyFixtureReaderTests: XCTestCase {
     XCTAssertThrowsError(try FixtureDocumentReader.read(tree, name: "counter"))
   }
 
+  func testBothReadersCheckAStepsShapeByTheSameRulesAndKeys() throws {
+    // A misspelt key, a missing action, effects that are not an array: the fast path declines each
+    // and the parser's path names it, from the one statement of the step rules (StepMembers).
+    let cases: [(JSONValue, String)] = [
+      (
+        .object(["action": .null, "expectedEffects": .array([]), "expectedstate": .object([:])]),
+        "steps[0].expectedstate"
+      ),
+      (.object(["expectedEffects": .array([]), "expectedState": .object([:])]), "steps[0].action"),
+      (
+        .object(["action": .null, "expectedEffects": .object([:]), "expectedState": .object([:])]),
+        "steps[0].expectedEffects"
+      ),
+    ]
+    for (step, path) in cases {
+      let tree: JSONValue = .object(["initialState": .object([:]), "steps": .array([step])])
+      XCTAssertNil(PrettyFixtureReader.read(Array(try CanonicalWriter.pretty(tree).utf8), name: "counter"), path)
+      XCTAssertThrowsError(try FixtureDocumentReader.read(tree, name: "counter"), path) { error in
+        XCTAssertEqual((error as? FixtureFormatError)?.path, path)
+      }
+    }
+    XCTAssertEqual(FixtureDocumentReader.stepKeys, StepMembers.Key.allCases.map(\.rawValue))
+    XCTAssertEqual(FixtureDocumentReader.stepKeys, FixtureDocumentReader.stepKeys.sorted())
+  }
+
   func testOnlyEffectsThatMentionTrackAreScannedForTheTaxonomy() {
     XCTAssertTrue(PrettyFixtureReader.mentionsTrack(ArraySlice(#"[{"payload":{"case":"track"}}]"#.utf8)))
     XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"[{"payload":{"case":"tracking"}}]"#.utf8)))

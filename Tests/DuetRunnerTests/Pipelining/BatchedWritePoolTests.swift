@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+@testable import DuetRunner
+
+/// Requests gather on the connection and go out together, just before the slot waits for a reply it
+/// has not read yet; a runner lost while a batch is written costs only the request it owed.
+final class BatchedWritePoolTests: XCTestCase {
+  func run(jobs: Int, steps: Int = 3, depth: Int, launcher: BatchingLauncher) -> PoolRun<String> {
+    RunnerPool(launcher: launcher, size: 1).runPipelined(
+      Array(0..<jobs), depth: depth, timeout: 5,
+      prepare: { .converse(EchoConversation(job: $0, steps: steps)) },
+      abandon: { conversation, _ in "\(conversation.job): abandoned" })
+  }
+
+  func testQueuedRequestsAreWrittenTogetherBeforeTheSlotWaitsForAReply() {
+    let launcher = BatchingLauncher()
+    let outcome = run(jobs: 16, depth: 8, launcher: launcher)
+    XCTAssertEqual(outcome.outputs, (0..<16).map { "\($0): ok" })
+    let batches = launcher.runners.flatMap(\.batches)
+    XCTAssertEqual(batches.reduce(0, +), 16 * 3, "every request written exactly once")
+    XCTAssertGreaterThan(batches.max() ?? 0, 1, "requests queued while replies were read go out together")
+    XCTAssertLessThan(batches.count, 16 * 3)
+  }
+
+  func testARunnerLostWhileABatchIsWrittenFailsOnlyTheRequestItOwed() {
+    // The first runner's input breaks on the batch that holds j3s1: the oldest request it had not
+    // answered is blamed, and every other job starts again on a fresh runner.
+    let launcher = BatchingLauncher(breaksOn: "j3s1")
+    let outcome = run(jobs: 6, depth: 4, launcher: launcher)
+    XCTAssertEqual(outcome.runnersStarted, 2)
+    let failed = outcome.outputs.filter { !$0.hasSuffix(": ok") }
+    XCTAssertEqual(failed.count, 1, "\(outcome.outputs)")
+    XCTAssertTrue(failed.first?.contains("stopped reading") ?? false, "\(failed)")
+  }
+}
+
+/// A runner that answers instantly but only what was written: `send` queues, `flush` writes the
+/// queue (recording the batch), and replies to written requests count as already read. A reply
+/// asked for a request still queued times out, as a real runner that never got it would.
+final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
+  let handshake = RunnerHandshake(features: ["job"])
+  let breaksOn: String?
+  private var queued: [String] = []
+  private var written: [String] = []
+  private(set) var batches: [Int] = []
+  private var broken = false
+
+  init(breaksOn: String?) {
+    self.breaksOn = breaksOn
+  }
+
+  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+    if broken { throw .closedInput }
+    queued.append(action)
+  }
+
+  func send(op line: [UInt8]) throws(RunnerFault) {
+    try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
+  }
+
+  func flush() throws(RunnerFault) {
+    if broken || (breaksOn.map(queued.contains) ?? false) {
+      broken = true
+      queued = []
+      throw .closedInput
+    }
+    if !queued.isEmpty { batches.append(queued.count) }
+    written += queued
+    queued = []
+  }
+
+  var unwrittenBytes: Int { queued.count }
+  func hasBufferedLine() -> Bool { !written.isEmpty }
+
+  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+    guard !broken, !written.isEmpty else { throw .timedOut(seconds: 5) }
+    return .answer(state: written.removeFirst(), effects: "[]")
+  }
+
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    guard case .answer(let state, _) = try receiveReply(deadline: deadline) else { return [] }
+    return Array(state.utf8)
+  }
+
+  func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
+
+  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+    try send(feature: feature, state: state, action: action)
+    try flush()
+    return try receiveReply(deadline: Deadline(after: 5))
+  }
+
+  func stderrTail() -> [String] { [] }
+  func close() {}
+  func kill() { broken = true }
+}
+
+/// Starts batching runners; only the first one breaks.
+final class BatchingLauncher: RunnerLauncher, @unchecked Sendable {
+  let lock = NSLock()
+  let breaksOn: String?
+  private(set) var runners: [BatchingRunner] = []
+
+  init(breaksOn: String? = nil) {
+    self.breaksOn = breaksOn
+  }
+
+  func launch() throws(RunnerStartError) -> any RunnerConnection {
+    lock.withLock {
+      let runner = BatchingRunner(breaksOn: runners.isEmpty ? breaksOn : nil)
+      runners.append(runner)
+      return runner
+    }
+  }
+}
