@@ -9,4 +9,16 @@ extension CommandContext {
       return nil
     }
   }
+
+  /// The manifest's location (`--manifest`, else the first found upwards from the folder); `nil`
+  /// after saying why none was found (the verb then exits with a usage error). For the verbs that
+  /// read less than the whole corpus.
+  func manifestLocation(_ options: ParsedArguments) -> ManifestLocation? {
+    do {
+      return try ManifestLocation.discover(explicit: options.manifest, from: folder)
+    } catch {
+      output.diagnostic(error.description)
+      return nil
+    }
+  }
 }

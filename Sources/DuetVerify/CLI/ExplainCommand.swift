@@ -7,13 +7,7 @@ import Foundation
 enum ExplainCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    let location: ManifestLocation
-    do {
-      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let location = context.manifestLocation(options) else { return .usage }
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     guard let target = options.operands.first else {

@@ -11,13 +11,7 @@ enum MaterializeCommand {
     do throws(MaterializeError) {
       guard let target = options.operands.first else { throw .notAStep("") }
       let (name, step) = try parse(target)
-      let location: ManifestLocation
-      do {
-        location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
-      } catch {
-        output.diagnostic(error.description)
-        return .usage
-      }
+      guard let location = context.manifestLocation(options) else { return .usage }
       let manifest = ManifestReader.load(location).manifest
       guard let listed = manifest.listedFixtures.first(where: { $0.name == name }) else {
         throw .notListed(

@@ -12,13 +12,7 @@ enum RecordCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     let verb = options.check ? "record --check" : "record"
-    let location: ManifestLocation
-    do {
-      location = try ManifestLocation.discover(explicit: options.manifest, from: context.folder)
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
+    guard let location = context.manifestLocation(options) else { return .usage }
     let (manifest, problems) = ManifestReader.load(location)
     for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if !problems.isEmpty {
