@@ -65,6 +65,16 @@ final class RunnerFaultEndToEndTests: XCTestCase {
     }
   }
 
+  /// No runner got past its handshake: the verifier says why (`reason`, with the runner's stderr)
+  /// and that none of the three recordings was replayed.
+  func assertNoRunnerStarted(_ run: FaultRun, reason: String, file: StaticString = #filePath, line: UInt = #line) {
+    assertSurvived(run, file: file, line: line)
+    XCTAssertTrue(run.out.contains(reason), run.out, file: file, line: line)
+    XCTAssertTrue(
+      run.out.contains("✗ 3 recordings were not replayed: no runner could be started (see above)."), run.out,
+      file: file, line: line)
+  }
+
   func testACorrectRunnerPasses() throws {
     let run = try verify("")
     assertSurvived(run, code: 0)
@@ -73,11 +83,8 @@ final class RunnerFaultEndToEndTests: XCTestCase {
 
   func testARunnerThatExitsBeforeItsHandshakeIsReportedWithItsStderr() throws {
     let run = try verify("--exit-before-handshake 4")
-    assertSurvived(run)
-    XCTAssertTrue(run.out.contains(": runner exited (status 4) before its handshake.\n"), run.out)
+    assertNoRunnerStarted(run, reason: ": runner exited (status 4) before its handshake.\n")
     XCTAssertTrue(run.out.contains("    | misbehaving-runner: leaving before the handshake\n"), run.out)
-    XCTAssertTrue(
-      run.out.contains("✗ 3 recordings were not replayed: no runner could be started (see above)."), run.out)
   }
 
   func testAWrongProtocolOrVersionIsRefusedNamingWhatItSent() throws {
@@ -187,14 +194,10 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   }
 
   func testARunnerThatNeverSendsItsHandshakeTimesOut() throws {
-    let run = try verify("--hang-before-handshake", timeout: "0.5")
-    assertSurvived(run)
-    XCTAssertTrue(
-      run.out.contains(
-        ": runner sent no handshake within 0.5s (raise it with --timeout S).\n  runner stderr (last lines):\n"
-          + "    | misbehaving-runner: never saying hello\n"), run.out)
-    XCTAssertTrue(
-      run.out.contains("✗ 3 recordings were not replayed: no runner could be started (see above)."), run.out)
+    assertNoRunnerStarted(
+      try verify("--hang-before-handshake", timeout: "0.5"),
+      reason: ": runner sent no handshake within 0.5s (raise it with --timeout S).\n  runner stderr (last lines):\n"
+        + "    | misbehaving-runner: never saying hello\n")
   }
 
   func testAWrongVersionAloneIsRefused() throws {

@@ -75,9 +75,7 @@ struct ReplayConversation: RunnerConversation {
       StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: failure == nil))
     if let target = explaining {
       if step.index == target {
-        explanation = StepExplanation(
-          step: step, sentState: exchange.sentState, action: exchange.action, expectedState: exchange.expectedState,
-          expectedEffects: exchange.expectedEffects, reply: exchange.reply, failure: failure, earlierFailure: earlier)
+        explanation = StepExplanation(step: step, exchange: exchange, failure: failure, earlierFailure: earlier)
         return finish(failure)
       }
       if earlier == nil { earlier = failure }

@@ -8,16 +8,8 @@ import DuetRunner
 struct StepExplanation: Sendable {
   /// The step explained.
   var step: FixtureStep
-  /// The state sent with it (compact).
-  var sentState: String
-  /// The action sent (compact).
-  var action: String
-  /// canonical(expectedState), when recorded.
-  var expectedState: String?
-  /// canonical(expectedEffects).
-  var expectedEffects: String
-  /// The runner's reply.
-  var reply: ReduceReply
+  /// What was sent (compact), expected and answered at that step: the same unit `verify` judges.
+  var exchange: StepExchange
   /// This step's failure (divergence, runner error or broken seam).
   var failure: FixtureFailure?
   /// The first failure of an earlier step, if any.

@@ -12,10 +12,11 @@ enum ExplanationReport {
     -> String
   {
     let step = explanation.step
+    let exchange = explanation.exchange
     var header = (kind == .chain ? "chain" : "fixture") + " '\(fixture.printable)' step \(step.index)"
     if let node = step.node { header += " (\(node.printable))" }
     if let label = step.label { header += " '\(label.printable)'" }
-    var lines = [header, "  action: \(explanation.action.printable)"]
+    var lines = [header, "  action: \(exchange.action.printable)"]
     if let source { lines.append("  scenario: \(source.printable)" + (step.line.map { ":\($0)" } ?? "")) }
     if let earlier = explanation.earlierFailure, let index = earlier.step {
       var note = "  note: step \(index) already failed (\(FailureBlock.phrase(earlier.reason))"
@@ -23,15 +24,15 @@ enum ExplanationReport {
       lines.append(note + "); the states below are threaded from the runner's actual answers")
     }
     lines.append("")
-    lines += section("state sent", explanation.sentState)
-    lines += section("expected state", explanation.expectedState ?? "(not recorded for this chain step)")
-    switch explanation.reply {
+    lines += section("state sent", exchange.sentState)
+    lines += section("expected state", exchange.expectedState ?? "(not recorded for this chain step)")
+    switch exchange.reply {
     case .answer(let state, let effects):
       lines += section("actual state", state)
-      lines += section("expected effects", explanation.expectedEffects)
+      lines += section("expected effects", exchange.expectedEffects)
       lines += section("actual effects", effects)
     case .refused(let message):
-      lines += section("expected effects", explanation.expectedEffects)
+      lines += section("expected effects", exchange.expectedEffects)
       lines.append("the runner answered with an error: \(message.printable)")
       lines.append("")
     }

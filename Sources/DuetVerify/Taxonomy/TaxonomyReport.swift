@@ -5,6 +5,7 @@ import DuetCore
 ///
 /// A value built by the same streaming pass as the gate (`TaxonomyGate.report()`), so renderers
 /// only format it. Declared events come first in manifest order, then undeclared ones by name.
+/// The report and its `Param` take Swift's memberwise initialisers (for renderers and tests).
 struct TaxonomyReport: Equatable, Sendable {
   /// Whether any feature of the manifest declares events or verbs at all.
   var hasDeclaration: Bool
@@ -16,15 +17,6 @@ struct TaxonomyReport: Equatable, Sendable {
   var fixturesRead: Int
   /// How many track envelopes were found (malformed ones included).
   var envelopes: Int
-
-  /// A report, for renderers and tests; the gate builds it with `TaxonomyGate.report()`.
-  init(hasDeclaration: Bool, events: [Event], findings: [TaxonomyFinding], fixturesRead: Int, envelopes: Int) {
-    self.hasDeclaration = hasDeclaration
-    self.events = events
-    self.findings = findings
-    self.fixturesRead = fixturesRead
-    self.envelopes = envelopes
-  }
 
   /// The gate passes when no finding is an error.
   var passed: Bool { !findings.contains { $0.severity == .error } }
@@ -86,15 +78,6 @@ struct TaxonomyReport: Equatable, Sendable {
     var hasMoreValues: Bool
     /// How many values were left out because the privacy lint flagged them.
     var withheldValues: Int
-
-    /// One parameter of a row.
-    init(key: String, kinds: [String], values: [String], hasMoreValues: Bool, withheldValues: Int) {
-      self.key = key
-      self.kinds = kinds
-      self.values = values
-      self.hasMoreValues = hasMoreValues
-      self.withheldValues = withheldValues
-    }
   }
 }
 

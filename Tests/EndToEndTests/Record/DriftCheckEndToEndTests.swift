@@ -8,6 +8,18 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
     try repository.duet(["record", "--check"] + extra)
   }
 
+  /// Runs `record --check` on the corpus as it now is, expecting `code`, and holds it to leaving
+  /// the fixtures folder byte-identical, whatever it found.
+  func checkLeavingFixturesAlone(code: Int32, file: StaticString = #filePath, line: UInt = #line) throws
+    -> CommandRun
+  {
+    let edited = repository.snapshot()
+    let run = try check()
+    XCTAssertEqual(run.code, code, run.all, file: file, line: line)
+    XCTAssertEqual(repository.snapshot(), edited, "the fixtures folder stays byte-identical", file: file, line: line)
+    return run
+  }
+
   func testAnUntouchedCorpusPasses() throws {
     let run = try check()
     XCTAssertEqual(run.code, 0, run.all)
@@ -19,27 +31,21 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
   func testMetadataOnlyChurnPassesAndIsListedAsAdmissible() throws {
     try repository.edit("counter", replacing: "\"line\": 12", with: "\"line\": 13")
     try repository.edit("lamp.timed-off", replacing: "\"label\": \"turn on\"", with: "\"label\": \"switch on\"")
-    let edited = repository.snapshot()
-    let run = try check()
-    XCTAssertEqual(run.code, 0, run.all)
+    let run = try checkLeavingFixturesAlone(code: 0)
     XCTAssertTrue(run.out.contains("~ admissible metadata-only churn"), run.out)
     XCTAssertTrue(run.out.contains("  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
     XCTAssertTrue(
       run.out.contains("  fixtures/lamp.timed-off.fixture.json — metadata only, first at steps[0].label"), run.out)
-    XCTAssertEqual(repository.snapshot(), edited)
   }
 
   func testAHandEditedExpectationFailsWithItsFirstDivergentPath() throws {
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
-    let edited = repository.snapshot()
-    let run = try check()
-    XCTAssertEqual(run.code, 1, run.all)
+    let run = try checkLeavingFixturesAlone(code: 1)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/counter-endings.keeps-counting.fixture.json — behaviour drifted at steps[1].expectedState.count\n"
           + "  recorded: 3   scenarios now: 2\n"), run.out)
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
-    XCTAssertEqual(repository.snapshot(), edited, "the fixtures folder stays byte-identical")
     XCTAssertEqual(
       repository.snapshot(repository.review),
       ["counter-endings.keeps-counting.fixture.json": recorded["counter-endings.keeps-counting.fixture.json"]])
@@ -47,14 +53,11 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
 
   func testADeletedRecordingFailsAsNew() throws {
     try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
-    let edited = repository.snapshot()
-    let run = try check()
-    XCTAssertEqual(run.code, 1, run.all)
+    let run = try checkLeavingFixturesAlone(code: 1)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/lamp.timed-off.fixture.json — new: the scenarios produce it, but it is not recorded"),
       run.out)
-    XCTAssertEqual(repository.snapshot(), edited)
     XCTAssertEqual(
       repository.snapshot(repository.review), ["lamp.timed-off.fixture.json": recorded["lamp.timed-off.fixture.json"]])
   }
@@ -64,29 +67,23 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
       "manifest.yaml",
       RecordRepository.demoManifest.replacingOccurrences(of: "      - counter-endings.changes-its-mind\n", with: ""))
     try FileManager.default.removeItem(at: repository.fixture("counter-endings.changes-its-mind"))
-    let edited = repository.snapshot()
-    let run = try check()
-    XCTAssertEqual(run.code, 1, run.all)
+    let run = try checkLeavingFixturesAlone(code: 1)
     XCTAssertTrue(run.out.contains("✗ fixtures/counter-endings.changes-its-mind.fixture.json — new"), run.out)
     XCTAssertTrue(
       run.out.contains("manifest.yaml does not list 'counter-endings.changes-its-mind'")
         && run.out.contains(
           "(manifest.yaml:2):\n      - counter-endings.changes-its-mind\n"),
       run.out)
-    XCTAssertEqual(repository.snapshot(), edited)
     XCTAssertNotNil(repository.snapshot(repository.review)["counter-endings.changes-its-mind.fixture.json"])
   }
 
   func testARecordingNoScenarioProducesFailsAsVanished() throws {
     try repository.write("fixtures/counter.gone.fixture.json", "{}\n")
-    let edited = repository.snapshot()
-    let run = try check()
-    XCTAssertEqual(run.code, 1, run.all)
+    let run = try checkLeavingFixturesAlone(code: 1)
     XCTAssertTrue(
       run.out.contains(
         "✗ fixtures/counter.gone.fixture.json — no scenario produces it any more and manifest.yaml does not list it"),
       run.out)
-    XCTAssertEqual(repository.snapshot(), edited)
   }
 
   func testWriteAppliesTheRewriteAndTheNextCheckPasses() throws {
