@@ -43,6 +43,15 @@ final class ReportsTests: XCTestCase {
     XCTAssertTrue(text.contains("✗ fixture 'counter'"))
   }
 
+  func testAMultiLineTaxonomyFindingKeepsItsLinesInTheTerminalReport() {
+    let finding = TaxonomyFinding(
+      severity: .error, message: "declare each under the feature:\n  features:\n    todo:\n      events:")
+    let text = HumanReport.render(
+      RunResult(fixtures: [passing], taxonomyFindings: [finding]), style: TerminalStyle(enabled: false), quiet: true)
+    XCTAssertTrue(text.contains("✗ taxonomy: declare each under the feature:\n  features:\n    todo:\n"), text)
+    XCTAssertFalse(text.contains("\\n"), text)
+  }
+
   func testARunThatReplayedNothingNeverPasses() {
     XCTAssertFalse(RunResult(fixtures: []).passed)
     XCTAssertTrue(RunResult(fixtures: [passing]).passed)

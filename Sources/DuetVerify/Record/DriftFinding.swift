@@ -37,7 +37,7 @@ struct DriftFinding: Equatable, Sendable, Encodable {
       let first = failure.message.split(separator: "\n").first.map(String.init) ?? failure.message
       return DriftFinding(
         name: failure.target.name, file: manifestFile, kind: .scenarioFailed,
-        message: "the scenarios of \(failure.target.display) failed to compile: \(first)", fails: true)
+        message: "the scenarios of \(failure.target.display) could not be recorded: \(first)", fails: true)
     }
     for entry in plan.entries {
       let name = entry.fixture.name

@@ -14,7 +14,7 @@ enum RecordReport {
     var lines: [String] = []
     for (target, message) in plan.scenarioFailures {
       lines.append(
-        style.red("✗") + " \(target.display): its scenarios failed to compile, so nothing was written for it:")
+        style.red("✗") + " \(target.display): its scenarios could not be recorded, so nothing was written for it:")
       lines.append(indent(message))
     }
     for entry in plan.entries where !entry.isClaimedElsewhere {
@@ -60,7 +60,7 @@ enum RecordReport {
     let drift = applied ? style.green("✓") : fail
     var lines: [String] = []
     for (target, message) in plan.scenarioFailures {
-      lines.append(fail + " \(target.display): its scenarios failed to compile, so it cannot be checked:")
+      lines.append(fail + " \(target.display): its scenarios could not be recorded, so it cannot be checked:")
       lines.append(indent(message))
     }
     var churn: [String] = []

@@ -7,15 +7,15 @@ enum HumanReport {
     var sections: [String] = []
     if !run.lintProblems.isEmpty {
       sections.append(
-        run.lintProblems.map { style.red("✗") + " " + $0.description.printable }.joined(separator: "\n"))
+        run.lintProblems.map { style.red("✗") + " " + $0.description.printableLines }.joined(separator: "\n"))
     }
     let findings = run.taxonomyFindings.filter { !quiet || $0.severity == .error }
     if !findings.isEmpty {
       sections.append(
         findings.map { finding in
           finding.severity == .error
-            ? style.red("✗") + " taxonomy: " + finding.message.printable
-            : style.yellow("!") + " taxonomy: " + finding.message.printable
+            ? style.red("✗") + " taxonomy: " + finding.message.printableLines
+            : style.yellow("!") + " taxonomy: " + finding.message.printableLines
         }.joined(separator: "\n"))
     }
     for failure in run.runnerFailures {
@@ -49,7 +49,8 @@ enum HumanReport {
     if !text.isEmpty { text += "\n\n" }
     if !quiet {
       text += (run.lanes.isEmpty ? SummaryLine.counts(run) : SummaryLine.laneCounts(run)) + "\n"
-      for runner in run.lanes.isEmpty ? [run.runner].compactMap { $0 } : run.lanes.compactMap(\.runner) {
+      let runners = run.lanes.isEmpty ? [run.runner].compactMap { $0 } : run.lanes.compactMap(\.runner)
+      for runner in runners {
         text += Program.name + ": " + runner.summary + "\n"
       }
     }

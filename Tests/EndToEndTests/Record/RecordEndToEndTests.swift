@@ -99,7 +99,8 @@ final class RecordEndToEndTests: XCTestCase {
         + repository.misbehaving("--capabilities record --features counter,lamp --fault error --on counter"))
     XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(
-      run.out.contains("✗ feature 'counter': its scenarios failed to compile, so nothing was written for it:"), run.out)
+      run.out.contains("✗ feature 'counter': its scenarios could not be recorded, so nothing was written for it:"),
+      run.out)
     XCTAssertTrue(
       run.out.contains("Then 'the count is one' (Sources/Demo/CounterScenario.swift:12) returned false"), run.out)
     XCTAssertNil(repository.snapshot()["counter.fixture.json"])
