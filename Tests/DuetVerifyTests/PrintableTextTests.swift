@@ -1,3 +1,5 @@
+import DuetCore
+import Foundation
 import XCTest
 
 @testable import DuetVerify
@@ -15,5 +17,22 @@ final class PrintableTextTests: XCTestCase {
 
   func testPlainTextIsUnchanged() {
     XCTAssertEqual("fixture 'counter' step 2 — ✓ ∅".printable, "fixture 'counter' step 2 — ✓ ∅")
+  }
+
+  /// A taxonomy sentence keeps its own line feeds in the terminal report (the "declare it" form),
+  /// so the names it quotes from recordings are escaped where they are quoted: a recorded event name
+  /// cannot start a line of its own (a forged `::error` workflow command).
+  func testOutsideNamesInMultiLineTaxonomySentencesCannotStartALine() {
+    let evil = "Evil\n::error file=a.swift::forged Viewed"
+    let location = RecordingLocation(fixture: "counter", isChain: false, step: 0, node: nil, path: JSONPath(root: "x"))
+    let sentences = [
+      TaxonomyMessages.missingSection(events: [evil], verbs: [evil], first: location),
+      TaxonomyMessages.malformed(evil, at: location),
+    ]
+    for sentence in sentences {
+      let lines = sentence.printableLines.split(separator: "\n")
+      XCTAssertFalse(lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }, sentence)
+      XCTAssertTrue(sentence.printableLines.contains(#"Evil\n::error"#), sentence)
+    }
   }
 }

@@ -6,13 +6,13 @@ import DuetTelemetry
 /// do next. Recorded string values are never echoed: a finding may be about personal data.
 enum TaxonomyMessages {
   static func malformed(_ reason: String, at location: RecordingLocation) -> String {
-    "\(location.sentencePrefix): malformed track envelope: \(reason). A track effect is "
+    "\(location.sentencePrefix): malformed track envelope: \(reason.printable). A track effect is "
       + #"{"kind":"run","payload":{"case":"track","value":{"event":{"params":[…],"subject":…,"verb":…}}}}"#
       + "; emit it with Effect.track(_:) and re-record the fixture."
   }
 
   static func undeclared(_ name: String, sighting: Sighting, fixtures: Int, emitter: String?) -> String {
-    "\(sighting.first.sentencePrefix): the event '\(name)' is not declared "
+    "\(sighting.first.sentencePrefix): the event '\(name.printable)' is not declared "
       + "(recorded \(times(sighting.count)) in \(count(fixtures, "fixture"))); adding an event is a taxonomy decision: "
       + "declare it in manifest.yaml under the events: of \(emitter.map { "feature '\($0)'" } ?? "the feature that emits it")."
   }
@@ -28,7 +28,7 @@ enum TaxonomyMessages {
     let declaredBy = declarers.joined(separator: " and ")
     let at = lines.map { "manifest.yaml:\($0)" }.joined(separator: ", ")
     return
-      "\(location.sentencePrefix): the event '\(name)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
+      "\(location.sentencePrefix): the event '\(name.printable)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
       + "each event is declared by the feature whose reducer emits it: add it to the events: of feature '\(emitter)' "
       + "(and remove it from \(declaredBy)'s if \(declarers.count == 1 ? "that feature no longer emits" : "they no longer emit") it)."
   }
@@ -41,16 +41,16 @@ enum TaxonomyMessages {
       "    <feature that emits it>:",
       "      events:",
     ]
-    lines += events.map { "        - \($0)" }
+    lines += events.map { "        - \($0.printable)" }
     if !verbs.isEmpty {
       lines.append("      verbs:")
-      lines += verbs.map { "        - \($0)" }
+      lines += verbs.map { "        - \($0.printable)" }
     }
     return lines.joined(separator: "\n")
   }
 
   static func unknownVerb(_ verb: String, sighting: Sighting) -> String {
-    "\(sighting.first.sentencePrefix): the verb '\(verb)' (event '\(sighting.event)') is neither a starter verb nor "
+    "\(sighting.first.sentencePrefix): the verb '\(verb.printable)' (event '\(sighting.event.printable)') is neither a starter verb nor "
       + "minted in manifest.yaml\(sighting.moreSuffix); use a starter verb if one names the act ("
       + TrackedVerb.starters.map(\.token).joined(separator: ", ")
       + "), otherwise mint it under verbs: of the feature that emits it."
@@ -67,12 +67,12 @@ enum TaxonomyMessages {
   }
 
   static func notSnakeCase(_ key: String, sighting: Sighting) -> String {
-    "\(sighting.first.sentencePrefix): the parameter key '\(key)' of event '\(sighting.event)' is not snake_case"
+    "\(sighting.first.sentencePrefix): the parameter key '\(key.printable)' of event '\(sighting.event.printable)' is not snake_case"
       + "\(sighting.moreSuffix); rename it '\(SnakeCase.suggestion(for: key))' in the emitting reducer and re-record."
   }
 
   static func duplicateKey(_ key: String, sighting: Sighting) -> String {
-    "\(sighting.first.sentencePrefix): the event '\(sighting.event)' carries the parameter key '\(key)' more than once"
+    "\(sighting.first.sentencePrefix): the event '\(sighting.event.printable)' carries the parameter key '\(key.printable)' more than once"
       + "\(sighting.moreSuffix); a vendor's property bag keeps only the last, so give each parameter its own key."
   }
 
@@ -80,14 +80,14 @@ enum TaxonomyMessages {
     _ name: String, signature: ParamSignature, sighting: Sighting, reference: ParamSignature,
     referenceSighting: Sighting
   ) -> String {
-    "\(sighting.first.sentencePrefix): the event '\(name)' carries \(signature)\(sighting.moreSuffix), but "
-      + "\(reference) at \(referenceSighting.first.shortName) (\(times(referenceSighting.count))); the same event must "
+    "\(sighting.first.sentencePrefix): the event '\(name.printable)' carries \(String(describing: signature).printable)\(sighting.moreSuffix), but "
+      + "\(String(describing: reference).printable) at \(referenceSighting.first.shortName) (\(times(referenceSighting.count))); the same event must "
       + "always carry the same parameter keys and kinds (a dashboard column must not change type): make every emission "
-      + "of '\(name)' agree and re-record."
+      + "of '\(name.printable)' agree and re-record."
   }
 
   static func privacy(_ concern: PrivacyLint.Concern, key: String, sighting: Sighting) -> String {
-    "\(sighting.first.sentencePrefix): the string parameter '\(key)' of event '\(sighting.event)' looks like "
+    "\(sighting.first.sentencePrefix): the string parameter '\(key.printable)' of event '\(sighting.event.printable)' looks like "
       + "\(concern.rawValue)\(sighting.moreSuffix); parameters describe behaviour, never content: send a kind, a "
       + "label or a count instead (the provider, not the address) and re-record."
   }
