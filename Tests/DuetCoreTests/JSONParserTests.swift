@@ -119,6 +119,16 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(refusal("")?.message, "unexpected end of input, expected a value")
   }
 
+  func testAKeyWithControlCharactersIsEscapedInTheMessageAndThePath() throws {
+    // A key from a hostile file cannot start a line of its own in a report (a forged `::error`).
+    let key = #"k\n::error file=a::forged"#
+    let error = try XCTUnwrap(refusal("{\"a\":{\"\(key)\":1,\"\(key)\":2}}"))
+    XCTAssertEqual(error.message, #"duplicate key 'k\n::error file=a::forged'"#)
+    XCTAssertFalse(error.description.contains("\n"), error.description)
+    XCTAssertEqual(
+      JSONPath(root: "state").appending(key: "a\u{1B}[2J").appending(index: 0).description, #"state.a\u{1B}[2J[0]"#)
+  }
+
   func testEscapesDecode() throws {
     XCTAssertEqual(try parse(#""\"\\\/\b\f\n\r\t\u00e9""#), .string("\"\\/\u{8}\u{c}\n\r\té"))
   }

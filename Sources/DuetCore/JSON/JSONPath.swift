@@ -28,14 +28,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     JSONPath(root: root, components + [.index(index)])
   }
 
-  /// `a.b[2].c`; the root alone when there are no components; `$` for an unnamed root.
+  /// `a.b[2].c`; the root alone when there are no components; `$` for an unnamed root. Control
+  /// characters in keys are escaped (`ControlCharacters`).
   public var description: String {
     var text = root
     for component in components {
       switch component {
       case .key(let key):
         if !text.isEmpty { text += "." }
-        text += key
+        // A key came from a file: its control characters are escaped, so a path is one visible line.
+        text += ControlCharacters.escaped(key)
       case .index(let index):
         text += "[\(index)]"
       }
