@@ -67,8 +67,8 @@ enum VerifyCommand {
       runnerFailures: failures, runners: pass.runners, durationMillis: pass.durationMillis, shard: options.shard,
       runner: runner.identity)
     run.runFlags = options.flags
-    let page = PageInputs(taxonomy: pass.taxonomy, platform: pass.platform)
-    let written = report(run, options: options, context: context, manifest: manifest, streamed: runs, page: page)
+    let written = report(
+      run, options: options, context: context, manifest: manifest, streamed: runs, taxonomy: pass.taxonomy)
     return run.passed && written ? .passed : .failed
   }
 
@@ -95,7 +95,7 @@ enum VerifyCommand {
     run.runFlags = options.flags
     let written = report(
       run, options: options, context: context, manifest: corpus.manifest, streamed: runs,
-      page: PageInputs(taxonomy: taxonomy, platform: nil))
+      taxonomy: taxonomy)
     return run.passed && written ? .passed : .failed
   }
 
@@ -108,15 +108,8 @@ enum VerifyCommand {
     run.allowsEmpty = true
     let written = report(
       run, options: options, context: context, manifest: corpus.manifest,
-      page: PageInputs(taxonomy: scanned.gate.report(), platform: nil))
+      taxonomy: scanned.gate.report())
     return run.passed && written ? .passed : .failed
-  }
-
-  /// What the HTML page needs beyond the run's results.
-  struct PageInputs {
-    var taxonomy: TaxonomyReport?
-    /// The runner's handshake `platform`: the lane's name.
-    var platform: String?
   }
 
   /// Every reporter: `.runs/`, JUnit, HTML, then stdout (JSON or human, plus annotations). When the
@@ -126,7 +119,7 @@ enum VerifyCommand {
   /// failure there is said, and the verdict stands.)
   static func report(
     _ run: RunResult, options: ParsedArguments, context: CommandContext, manifest: Manifest,
-    streamed: StreamedRunsFolder? = nil, page: PageInputs = PageInputs()
+    streamed: StreamedRunsFolder? = nil, taxonomy: TaxonomyReport? = nil
   ) -> Bool {
     let output = context.output
     let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
@@ -144,7 +137,7 @@ enum VerifyCommand {
     if let html = options.html {
       let features = manifest.features.map(\.name)
       let rendered = HTMLReport.render(
-        ParityPage(run: run, platform: page.platform, features: features, taxonomy: page.taxonomy))
+        ParityPage(run: run, features: features, taxonomy: taxonomy))
       written = writeAsked(rendered, to: html, kind: "HTML", options: options, context: context) && written
     }
     if GitHubAnnotations.enabled(environment: context.environment) {

@@ -33,8 +33,6 @@ struct CorpusPass {
     var findings: [TaxonomyFinding]
     /// The taxonomy over every listed recording, for the HTML report.
     var taxonomy: TaxonomyReport
-    /// The `platform` the runners' handshakes named (the first one seen).
-    var platform: String?
     /// Runner start failures.
     var startFailures: [RunnerStartError]
     /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
@@ -100,7 +98,7 @@ struct CorpusPass {
         case .success(let document):
           return .converse(
             PassConversation(
-              ReplayConversation(document: document, owner: fixture.owner), slot: slot, platforms: findings))
+              ReplayConversation(document: document, owner: fixture.owner), slot: slot))
         }
       },
       abandon: { conversation, _ in
@@ -118,7 +116,7 @@ struct CorpusPass {
     let taxonomy = findings.taxonomyReport()
     return Outcome(
       results: kept.results(), lint: lint, findings: taxonomy.findings, taxonomy: taxonomy,
-      platform: findings.platform, startFailures: run.startFailures, streamFailures: run.streamFailures,
+      startFailures: run.startFailures, streamFailures: run.streamFailures,
       runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
@@ -149,21 +147,17 @@ struct PassOutput: Sendable {
 struct PassConversation: RunnerConversation {
   var inner: ReplayConversation
   let slot: Int
-  /// Where the handshake's platform is noted (the report names the lane by it).
-  let platforms: PassFindings?
 
-  init(_ inner: ReplayConversation, slot: Int, platforms: PassFindings? = nil) {
+  init(_ inner: ReplayConversation, slot: Int) {
     self.inner = inner
     self.slot = slot
-    self.platforms = platforms
   }
 
   var name: String { inner.document.name }
   var owner: String? { inner.owner }
 
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<PassOutput?> {
-    platforms?.notePlatform(handshake.platform)
-    return lift(inner.begin(handshake: handshake))
+    lift(inner.begin(handshake: handshake))
   }
 
   mutating func receive(_ reply: ReduceReply) -> ConversationMove<PassOutput?> {
@@ -216,7 +210,6 @@ final class PassFindings: @unchecked Sendable {
   private var failures: [String: FixtureLoadError] = [:]
   private var checked = 0
   private var gate: TaxonomyGate
-  private var seenPlatform: String?
 
   init(listedCount: Int, declared: ManifestTelemetry?) {
     problems = Array(repeating: [], count: listedCount)
@@ -246,12 +239,4 @@ final class PassFindings: @unchecked Sendable {
   }
 
   func taxonomyReport() -> TaxonomyReport { lock.withLock { gate.report() } }
-
-  /// The first platform a handshake named.
-  var platform: String? { lock.withLock { seenPlatform } }
-
-  func notePlatform(_ platform: String?) {
-    guard let platform else { return }
-    lock.withLock { if seenPlatform == nil { seenPlatform = platform } }
-  }
 }

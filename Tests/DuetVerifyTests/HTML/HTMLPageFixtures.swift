@@ -47,11 +47,12 @@ enum HTMLPageFixtures {
 
   /// One swift lane: splash (one of two failed), signin (passed), one chain.
   static func oneLanePage() -> ParityPage {
-    let run = RunResult(fixtures: [
-      passed("splash.first-launch", feature: "splash"), failed("splash.repeat-appear-inert", feature: "splash"),
-      passed("signin.email", feature: "signin"), passed("chain-root-signin", feature: nil, kind: .chain),
-    ])
+    let run = RunResult(
+      fixtures: [
+        passed("splash.first-launch", feature: "splash"), failed("splash.repeat-appear-inert", feature: "splash"),
+        passed("signin.email", feature: "signin"), passed("chain-root-signin", feature: nil, kind: .chain),
+      ], runner: RunnerIdentity(path: "replay-runner", platform: "swift"))
     return ParityPage(
-      run: run, platform: "swift", features: ["splash", "home", "signin"], taxonomy: taxonomy())
+      run: run, features: ["splash", "home", "signin"], taxonomy: taxonomy())
   }
 }

@@ -52,8 +52,10 @@ final class HTMLReportTests: XCTestCase {
   }
 
   func testAPassingRunHasNoFailureSectionAndSaysPass() {
-    let run = RunResult(fixtures: [HTMLPageFixtures.passed("signin.email", feature: "signin")])
-    let page = HTMLReport.render(ParityPage(run: run, platform: "swift", features: ["signin"], taxonomy: nil))
+    let run = RunResult(
+      fixtures: [HTMLPageFixtures.passed("signin.email", feature: "signin")],
+      runner: RunnerIdentity(path: "replay-runner", platform: "swift"))
+    let page = HTMLReport.render(ParityPage(run: run, features: ["signin"], taxonomy: nil))
     XCTAssertFalse(page.contains("id=\"failures\""), page)
     XCTAssertTrue(page.contains("<span class=\"verdict pass\">✓ PASS</span>"), page)
     XCTAssertTrue(page.contains("1/1 recordings passed on swift"), page)
@@ -112,10 +114,11 @@ final class HTMLReportTests: XCTestCase {
     result.failure = failure
     let run = RunResult(
       fixtures: [result], lintProblems: [LintProblem(file: hostile, message: hostile)],
-      taxonomyFindings: [TaxonomyFinding(severity: .error, message: hostile)], runnerFailures: [hostile])
+      taxonomyFindings: [TaxonomyFinding(severity: .error, message: hostile)], runnerFailures: [hostile],
+      runner: RunnerIdentity(path: hostile, platform: hostile))
     let page = HTMLReport.render(
       ParityPage(
-        run: run, platform: hostile, features: [hostile],
+        run: run, features: [hostile],
         taxonomy: HTMLPageFixtures.taxonomy(eventName: hostile, fixture: hostile)))
     XCTAssertFalse(page.contains("<script"), page)
     XCTAssertFalse(page.contains("onmouseover=\""), page)

@@ -68,11 +68,11 @@ struct ParityPage: Sendable {
 
   /// A page for a one-runner run: its results as the single lane named by `platform`, rows in
   /// the manifest's feature order (features with no replayed recording left out).
-  init(run: RunResult, platform: String?, features: [String], taxonomy: TaxonomyReport?) {
+  init(run: RunResult, features: [String], taxonomy: TaxonomyReport?) {
     // A run with several runners has a lane each (`run.lanes`); a one-runner run is one lane.
     let lanes =
       run.lanes.isEmpty
-      ? [Column(platform: platform ?? Self.unnamedPlatform, results: run.fixtures)]
+      ? [Column(platform: run.runner?.platform ?? Self.unnamedPlatform, results: run.fixtures)]
       : run.lanes.map { Column(platform: $0.platform, results: $0.fixtures) }
     self.init(
       lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
