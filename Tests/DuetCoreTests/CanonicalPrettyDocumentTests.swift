@@ -124,6 +124,47 @@ final class CanonicalPrettyDocumentTests: XCTestCase {
     XCTAssertEqual(document.leadingByte(of: members[1].value), UInt8(ascii: "["))
   }
 
+  /// The byte pass reads strings eight bytes at a time and stops at the first byte that needs a
+  /// look: an escape, a multi-byte character or the closing quote at every offset of a word, and
+  /// strings ending in the input's last eight bytes (read byte by byte), must agree with
+  /// re-emission, and their compact text with the compact writer.
+  func testStringsAgreeWithReEmissionWhereverTheirSpecialBytesFallInAWord() throws {
+    let specials = ["\"", "\\", "\n", "\u{1}", "é", "€", "😀", "\u{7F}", "/"]
+    for length in 0..<20 {
+      for position in 0...length {
+        for special in specials {
+          var characters = Array(repeating: Character("a"), count: length)
+          characters.insert(contentsOf: special, at: position)
+          let value = JSONValue.string(String(characters))
+          for tree in [value, .array([value]), .object(["k": value, "l": .integer(7)])] {
+            let bytes = Array(try CanonicalWriter.pretty(tree).utf8)
+            let document = try XCTUnwrap(CanonicalPrettyDocument(validating: bytes), "\(tree)")
+            XCTAssertEqual(String(decoding: document.compactText, as: UTF8.self), try CanonicalWriter.compact(tree))
+            for cut in [bytes.count - 1, bytes.count - 2, bytes.count - 3] where cut > 0 {
+              XCTAssertFalse(CanonicalPrettyDocument.isCanonical(Array(bytes[..<cut])), "cut at \(cut): \(tree)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Every prefix of a document is refused (the pass never reads past the end), and literals cut
+  /// short at the end of the input are refused rather than read beyond it.
+  func testEveryProperPrefixIsRefused() throws {
+    var random = TreeGenerator(seed: 4)
+    for _ in 0..<60 {
+      let bytes = Array(try CanonicalWriter.pretty(random.value(depth: 0)).utf8)
+      for cut in 0..<bytes.count {
+        let prefix = Array(bytes[..<cut])
+        XCTAssertEqual(CanonicalPrettyDocument.isCanonical(prefix), slowCheck(prefix), String(decoding: prefix, as: UTF8.self))
+      }
+    }
+    for text in ["tru", "nul", "fals", "fal\n", "true", "[\n  true\n]", "-", "\"ab"] {
+      XCTAssertFalse(CanonicalPrettyDocument.isCanonical(Array(text.utf8)), text.debugDescription)
+    }
+  }
+
   func testTheRecogniserAgreesWithReEmissionOnEveryReferenceFile() throws {
     let files =
       try SharedReference.files(in: "duet-framework", suffix: ".fixture.json")

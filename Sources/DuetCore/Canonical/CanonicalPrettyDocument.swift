@@ -83,6 +83,33 @@ public struct CanonicalPrettyDocument: Sendable {
     return children
   }
 
+  /// The first indexed child of a container, in document order; `nil` for a scalar, an empty
+  /// container, or one at the index's last level. Navigation without an array per container, for
+  /// readers on a hot path (`members(of:)` and `elements(of:)` say which case applies).
+  package func firstChild(of value: Value) -> Value? {
+    let first = nodes[value.node].firstChild
+    return first >= 0 ? Value(node: first) : nil
+  }
+
+  /// The indexed value after `value` in its container.
+  package func nextSibling(of value: Value) -> Value? {
+    let next = nodes[value.node].nextSibling
+    return next >= 0 ? Value(node: next) : nil
+  }
+
+  /// True when `value` is a container whose children are indexed (an empty one has none to index).
+  package func hasIndexedChildren(_ value: Value) -> Bool {
+    let node = nodes[value.node]
+    return node.firstChild >= 0 || node.compact.count == 2
+  }
+
+  /// Where the key of an object member lies in ``compactText`` (between its quotes; keys of an
+  /// accepted document have no escapes), `nil` for an array element or the root.
+  package func keyRange(of value: Value) -> Range<Int>? { nodes[value.node].key }
+
+  /// Where `value`'s compact text lies in ``compactText``.
+  package func compactRange(of value: Value) -> Range<Int> { nodes[value.node].compact }
+
   /// The first byte of `value` (`{`, `[`, `"`, a digit, …): its kind at a glance.
   public func leadingByte(of value: Value) -> UInt8 { compactText[nodes[value.node].compact.lowerBound] }
 

@@ -5,6 +5,10 @@
 /// `output`, and records every value down to `indexDepth` levels as a `PrettyIndexNode`, so a
 /// caller can navigate the shallow structure and take any indexed value's compact text as a slice.
 ///
+/// It is one loop over raw bytes with an explicit stack of open containers (no call per value):
+/// reading a recording is on the verifier's per-step path, so this pass is kept tight. Strings are
+/// scanned and copied eight bytes at a time while none of the eight needs a look.
+///
 /// It is deliberately conservative: a fraction (legal only as a telemetry double), a key with an
 /// escape, or nesting near the parser's limit makes it answer `false`, and the caller falls back
 /// to parse-and-re-emit, which also says what is wrong.
@@ -12,163 +16,250 @@ struct PrettyRecognizer {
   /// Well inside `JSONParser`'s default limit, so an accepted text always parses.
   static let maximumDepth = 500
 
+  /// An open container: its kind, its node (`-1` below the index), its last indexed child, and
+  /// (for an object) the previous key, as a range of the input, for the order check.
+  struct Frame {
+    var close: UInt8
+    var node: Int
+    var lastChild: Int
+    var previousKeyStart: Int
+    var previousKeyCount: Int
+  }
+
   let bytes: UnsafeBufferPointer<UInt8>
   let output: UnsafeMutablePointer<UInt8>
   let indexDepth: Int
-  var index = 0
   var written = 0
   var nodes: [PrettyIndexNode] = []
-  /// The last child recorded under each indexed container (by node number; -1 for none yet).
-  var lastChild: [Int] = []
 
   /// `output` must have room for `bytes.count` bytes (compact text is never longer).
   init(_ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>, indexDepth: Int) {
     self.bytes = bytes
     self.output = output
     self.indexDepth = indexDepth
+    nodes.reserveCapacity(indexDepth <= 0 ? 1 : bytes.count / 32 + 4)
   }
 
   /// The whole document: one value and exactly one trailing newline.
   mutating func document() -> Bool {
-    guard indexed(depth: 0, parent: -1, key: nil) else { return false }
-    return index + 1 == bytes.count && bytes[index] == 0x0A
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    let frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maximumDepth)
+    defer { frames.deallocate() }
+    let end = bytes.count
+    let out = output
+    var i = 0
+    var w = 0
+    /// The depth of the value about to be read (the number of open containers).
+    var depth = 0
+    /// The key of the value about to be read, as a range of the output (`-1`: an element).
+    var keyStart = -1
+    var keyCount = 0
+    defer { written = w }
+
+    valueLoop: while true {
+      guard i < end else { return false }
+      var node = -1
+      if depth <= indexDepth {
+        node = nodes.count
+        nodes.append(
+          PrettyIndexNode(
+            key: keyStart >= 0 ? keyStart..<(keyStart + keyCount) : nil, compact: w..<w, firstChild: -1,
+            nextSibling: -1))
+        if depth > 0 {
+          let parent = depth - 1
+          let previous = frames[parent].lastChild
+          if previous >= 0 {
+            nodes[previous].nextSibling = node
+          } else {
+            nodes[frames[parent].node].firstChild = node
+          }
+          frames[parent].lastChild = node
+        }
+      }
+      let byte = base[i]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard depth < Self.maximumDepth else { return false }
+        // `}` and `]` are two code points after their openers.
+        let close = byte &+ 2
+        out[w] = byte
+        w += 1
+        i += 1
+        if i < end, base[i] == close {
+          out[w] = close
+          w += 1
+          i += 1
+          break  // an empty container is complete
+        }
+        guard Self.newline(base, &i, end, spaces: 2 * (depth + 1)) else { return false }
+        frames[depth] = Frame(close: close, node: node, lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
+        depth += 1
+        keyStart = -1
+        if close == UInt8(ascii: "}") {
+          guard key(base, &i, &w, end, frame: &frames[depth - 1], keyStart: &keyStart, keyCount: &keyCount) else {
+            return false
+          }
+        }
+        continue valueLoop
+      case UInt8(ascii: "\""):
+        guard Self.string(bytes, &i, out, &w, isKey: false) != nil else { return false }
+      case UInt8(ascii: "t"):
+        guard i + 4 <= end, Self.load32(base + i) == Self.trueWord else { return false }
+        Self.copy(base + i, to: out + w, count: 4)
+        i += 4
+        w += 4
+      case UInt8(ascii: "n"):
+        guard i + 4 <= end, Self.load32(base + i) == Self.nullWord else { return false }
+        Self.copy(base + i, to: out + w, count: 4)
+        i += 4
+        w += 4
+      case UInt8(ascii: "f"):
+        guard i + 5 <= end, Self.load32(base + i + 1) == Self.alseWord else { return false }
+        Self.copy(base + i, to: out + w, count: 5)
+        i += 5
+        w += 5
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard Self.integer(base, &i, out, &w, end) else { return false }
+      default:
+        return false
+      }
+      // A value is complete (and, when it closed containers, so are they): record its end, then
+      // take a separator, or close the container it ends.
+      if node >= 0 { nodes[node].compact = nodes[node].compact.lowerBound..<w }
+      while true {
+        guard depth > 0 else { return i + 1 == end && base[i] == 0x0A }
+        let frame = depth - 1
+        guard i < end else { return false }
+        if base[i] == UInt8(ascii: ",") {
+          out[w] = UInt8(ascii: ",")
+          w += 1
+          i += 1
+          guard Self.newline(base, &i, end, spaces: 2 * depth) else { return false }
+          if frames[frame].close == UInt8(ascii: "}") {
+            guard key(base, &i, &w, end, frame: &frames[frame], keyStart: &keyStart, keyCount: &keyCount) else {
+              return false
+            }
+          }
+          continue valueLoop
+        }
+        let close = frames[frame].close
+        guard Self.newline(base, &i, end, spaces: 2 * frame), i < end, base[i] == close else { return false }
+        out[w] = close
+        w += 1
+        i += 1
+        depth = frame
+        let closed = frames[frame].node
+        if closed >= 0 { nodes[closed].compact = nodes[closed].compact.lowerBound..<w }
+      }
+    }
   }
 
-  /// A value, recorded as a node when it is shallow enough.
-  mutating func indexed(depth: Int, parent: Int, key: Range<Int>?) -> Bool {
-    guard depth <= indexDepth else { return value(depth: depth, node: -1) }
-    let number = nodes.count
-    nodes.append(PrettyIndexNode(key: key, compact: written..<written, firstChild: -1, nextSibling: -1))
-    lastChild.append(-1)
-    if parent >= 0 {
-      let previous = lastChild[parent]
-      if previous >= 0 {
-        nodes[previous].nextSibling = number
-      } else {
-        nodes[parent].firstChild = number
-      }
-      lastChild[parent] = number
+  /// An object member's key, `:` and the space after it, in key order after the previous one.
+  @inline(__always)
+  func key(
+    _ base: UnsafePointer<UInt8>, _ i: inout Int, _ w: inout Int, _ end: Int, frame: inout Frame,
+    keyStart: inout Int, keyCount: inout Int
+  ) -> Bool {
+    guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
+    let start = w + 1
+    guard let key = Self.string(bytes, &i, output, &w, isKey: true) else { return false }
+    if frame.previousKeyStart >= 0,
+      !Self.precedes(base + frame.previousKeyStart, frame.previousKeyCount, base + key.lowerBound, key.count)
+    {
+      return false
     }
-    guard value(depth: depth, node: number) else { return false }
-    nodes[number].compact = nodes[number].compact.lowerBound..<written
+    frame.previousKeyStart = key.lowerBound
+    frame.previousKeyCount = key.count
+    guard i + 1 < end, base[i] == UInt8(ascii: ":"), base[i + 1] == UInt8(ascii: " ") else { return false }
+    output[w] = UInt8(ascii: ":")
+    w += 1
+    i += 2
+    keyStart = start
+    keyCount = key.count
     return true
   }
 
-  mutating func value(depth: Int, node: Int) -> Bool {
-    guard index < bytes.count else { return false }
-    switch bytes[index] {
-    case UInt8(ascii: "{"): return object(depth: depth, node: node)
-    case UInt8(ascii: "["): return array(depth: depth, node: node)
-    case UInt8(ascii: "\""): return string(isKey: false) != nil
-    case UInt8(ascii: "t"): return literal("true")
-    case UInt8(ascii: "f"): return literal("false")
-    case UInt8(ascii: "n"): return literal("null")
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return integer()
-    default: return false
-    }
+  /// `true`, `null` and the `alse` of `false`, as four bytes load from memory on any byte order.
+  static var trueWord: UInt32 { UInt32(littleEndian: 0x6575_7274) }
+  static var nullWord: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
+  static var alseWord: UInt32 { UInt32(littleEndian: 0x6573_6C61) }
+
+  @inline(__always)
+  static func load32(_ pointer: UnsafePointer<UInt8>) -> UInt32 {
+    UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
   }
 
-  /// A child value of the container `node` (`-1` when the container is below the index).
-  mutating func child(depth: Int, of node: Int, key: Range<Int>?) -> Bool {
-    node >= 0 ? indexed(depth: depth, parent: node, key: key) : value(depth: depth, node: -1)
+  @inline(__always)
+  static func copy(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, count: Int) {
+    for offset in 0..<count { to[offset] = from[offset] }
   }
 
-  mutating func emit(_ byte: UInt8) {
-    output[written] = byte
-    written += 1
-  }
-
-  /// Copies `bytes[range]` to the compact output.
-  mutating func emit(_ range: Range<Int>) {
-    guard let base = bytes.baseAddress else { return }
-    (output + written).initialize(from: base + range.lowerBound, count: range.count)
-    written += range.count
-  }
-
-  mutating func object(depth: Int, node: Int) -> Bool {
-    guard depth < Self.maximumDepth else { return false }
-    index += 1  // {
-    emit(UInt8(ascii: "{"))
-    if consume(UInt8(ascii: "}")) { return true }
-    guard newline(indent: depth + 1) else { return false }
-    var previous: Range<Int>?
-    while true {
-      let keyStart = written + 1
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string(isKey: true) else { return false }
-      if let previous, !Self.precedes(previous, key, in: bytes) { return false }
-      previous = key
-      let keyInOutput = keyStart..<(keyStart + key.count)
-      guard consume(UInt8(ascii: ":")), skip(UInt8(ascii: " ")), child(depth: depth + 1, of: node, key: keyInOutput)
-      else { return false }
-      if consume(UInt8(ascii: ",")) {
-        guard newline(indent: depth + 1) else { return false }
-        continue
-      }
-      return newline(indent: depth) && consume(UInt8(ascii: "}"))
-    }
-  }
-
-  mutating func array(depth: Int, node: Int) -> Bool {
-    guard depth < Self.maximumDepth else { return false }
-    index += 1  // [
-    emit(UInt8(ascii: "["))
-    if consume(UInt8(ascii: "]")) { return true }
-    guard newline(indent: depth + 1) else { return false }
-    while true {
-      guard child(depth: depth + 1, of: node, key: nil) else { return false }
-      if consume(UInt8(ascii: ",")) {
-        guard newline(indent: depth + 1) else { return false }
-        continue
-      }
-      return newline(indent: depth) && consume(UInt8(ascii: "]"))
-    }
-  }
-
-  /// A string at its opening quote, escaped exactly as the writer escapes; returns the content's
-  /// range. A key must have no escapes at all (its order is then a plain byte comparison).
-  mutating func string(isKey: Bool) -> Range<Int>? {
-    index += 1  // opening quote
-    let start = index
+  /// A string at its opening quote, escaped exactly as the writer escapes, copied to `out`; returns
+  /// the content's range in the input. A key must have no escapes at all (its order is then a plain
+  /// byte comparison).
+  @inline(__always)
+  static func string(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ out: UnsafeMutablePointer<UInt8>, _ w: inout Int,
+    isKey: Bool
+  ) -> Range<Int>? {
+    let base = bytes.baseAddress.unsafelyUnwrapped
+    let end = bytes.count
+    out[w] = UInt8(ascii: "\"")
+    w += 1
+    i += 1
+    let start = i
     var escaped = false
-    var wordsAllowed = true
-    while index < bytes.count {
-      // Whole words while nothing needs a look; after a word that does, bytes until one is handled.
-      if wordsAllowed, let base = bytes.baseAddress, index + 8 <= bytes.count {
-        if PlainBytes.all(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-          index += 8
-          continue
+    while true {
+      // Whole words, copied as they are read (the output never runs ahead of the input, so a
+      // word always fits), up to the first byte that needs a look; byte by byte only in the last
+      // eight bytes of the input.
+      if i + 8 <= end {
+        let raw = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        UnsafeMutableRawPointer(out + w).storeBytes(of: raw, as: UInt64.self)
+        let special = PlainBytes.special(UInt64(littleEndian: raw))
+        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+        i += plain
+        w += plain
+        if plain == 8 { continue }
+      } else {
+        while i < end, base[i] >= 0x20, base[i] < 0x80, base[i] != UInt8(ascii: "\""),
+          base[i] != UInt8(ascii: "\\")
+        {
+          out[w] = base[i]
+          w += 1
+          i += 1
         }
-        wordsAllowed = false
       }
-      let byte = bytes[index]
+      guard i < end else { return nil }
+      let byte = base[i]
       if byte == UInt8(ascii: "\"") {
-        let content = start..<index
-        index += 1
-        if !escaped, content.count == 36, Self.isUpperCaseUUID(content, in: bytes) { return nil }
-        emit((start - 1)..<index)
+        let content = start..<i
+        if !escaped, content.count == 36, isUpperCaseUUID(content, in: bytes) { return nil }
+        out[w] = byte
+        w += 1
+        i += 1
         return content
       }
       if byte == UInt8(ascii: "\\") {
         if isKey { return nil }
         escaped = true
-        guard escape() else { return nil }
-        wordsAllowed = true
+        let from = i
+        guard escape(bytes, at: &i) else { return nil }
+        copy(base + from, to: out + w, count: i - from)
+        w += i - from
         continue
       }
       if byte < 0x20 { return nil }
-      if byte < 0x80 {
-        index += 1
-      } else {
-        guard multibyteScalar() else { return nil }
-        wordsAllowed = true
-      }
+      guard case .valid(let length) = UTF8Scalar.check(bytes, at: i) else { return nil }
+      copy(base + i, to: out + w, count: length)
+      i += length
+      w += length
     }
-    return nil
   }
 
   /// The writer escapes `"`, `\`, newline, return and tab by name and every other control character
   /// as `\u00xx` in lower-case hex; nothing else.
-  mutating func escape() -> Bool {
+  static func escape(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
     guard index + 1 < bytes.count else { return false }
     switch bytes[index + 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -176,7 +267,7 @@ struct PrettyRecognizer {
       return true
     case UInt8(ascii: "u"):
       guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
-        let high = Self.lowerHex(bytes[index + 4]), let low = Self.lowerHex(bytes[index + 5])
+        let high = lowerHex(bytes[index + 4]), let low = lowerHex(bytes[index + 5])
       else { return false }
       let scalar = high << 4 | low
       guard scalar < 0x20, scalar != 0x0A, scalar != 0x0D, scalar != 0x09 else { return false }
@@ -187,101 +278,73 @@ struct PrettyRecognizer {
     }
   }
 
-  /// One well-formed multi-byte UTF-8 scalar (the parser's rules, `UTF8Scalar`).
-  mutating func multibyteScalar() -> Bool {
-    guard case .valid(let length) = UTF8Scalar.check(bytes, at: index) else { return false }
-    index += length
-    return true
-  }
-
   /// An integer as `String(Int64)` writes it: no `-0`, no leading zeros, in range, no fraction.
-  mutating func integer() -> Bool {
-    let start = index
-    guard integerBody() else { return false }
-    emit(start..<index)
-    return true
-  }
-
-  mutating func integerBody() -> Bool {
+  @inline(__always)
+  static func integer(
+    _ base: UnsafePointer<UInt8>, _ i: inout Int, _ out: UnsafeMutablePointer<UInt8>, _ w: inout Int, _ end: Int
+  ) -> Bool {
     var negative = false
-    if bytes[index] == UInt8(ascii: "-") {
+    if base[i] == UInt8(ascii: "-") {
       negative = true
-      index += 1
+      out[w] = base[i]
+      w += 1
+      i += 1
     }
-    let digitsStart = index
+    let digitsStart = i
     var magnitude: UInt64 = 0
-    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+    while i < end, base[i] &- UInt8(ascii: "0") < 10 {
       let (times10, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, overflowB) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+      let (sum, overflowB) = times10.addingReportingOverflow(UInt64(base[i] &- UInt8(ascii: "0")))
       if overflowA || overflowB { return false }
       magnitude = sum
-      index += 1
+      out[w] = base[i]
+      w += 1
+      i += 1
     }
-    let digits = index - digitsStart
+    let digits = i - digitsStart
     guard digits > 0 else { return false }
-    if bytes[digitsStart] == UInt8(ascii: "0"), digits > 1 || negative { return false }
-    if index < bytes.count,
-      bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
-    {
+    if base[digitsStart] == UInt8(ascii: "0"), digits > 1 || negative { return false }
+    if i < end, base[i] == UInt8(ascii: ".") || base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
       return false
     }
     return negative ? magnitude <= UInt64(Int64.max) + 1 : magnitude <= UInt64(Int64.max)
   }
 
-  mutating func literal(_ word: StaticString) -> Bool {
-    let count = word.utf8CodeUnitCount
-    guard index + count <= bytes.count else { return false }
-    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
-    emit(index..<(index + count))
-    index += count
-    return true
-  }
-
-  /// A newline followed by exactly `indent` levels of two spaces (layout: nothing is written).
-  mutating func newline(indent: Int) -> Bool {
-    guard skip(0x0A) else { return false }
-    let spaces = indent * 2
-    guard index + spaces <= bytes.count, let base = bytes.baseAddress else { return false }
-    var offset = 0
-    while offset + 8 <= spaces {
-      guard UnsafeRawPointer(base + index + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 else {
-        return false
-      }
-      offset += 8
+  /// A newline followed by exactly `spaces` spaces (an even number: two per level), and then not
+  /// one more space (layout gone wrong). Layout: nothing is written.
+  @inline(__always)
+  static func newline(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, spaces: Int) -> Bool {
+    guard i < end, base[i] == 0x0A else { return false }
+    var at = i + 1
+    let stop = at + spaces
+    guard stop <= end else { return false }
+    while at + 8 <= stop {
+      guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 else { return false }
+      at += 8
     }
-    while offset < spaces {
-      guard bytes[index + offset] == UInt8(ascii: " ") else { return false }
-      offset += 1
+    while at < stop {
+      guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt16.self) == 0x2020 else { return false }
+      at += 2
     }
-    index += spaces
-    // The line's content starts right after the indentation: one more space is layout gone wrong.
-    return index >= bytes.count || bytes[index] != UInt8(ascii: " ")
-  }
-
-  /// Takes `byte` and writes it to the compact output.
-  mutating func consume(_ byte: UInt8) -> Bool {
-    guard index < bytes.count, bytes[index] == byte else { return false }
-    index += 1
-    emit(byte)
-    return true
-  }
-
-  /// Takes a layout `byte` (not written).
-  mutating func skip(_ byte: UInt8) -> Bool {
-    guard index < bytes.count, bytes[index] == byte else { return false }
-    index += 1
+    guard stop == end || base[stop] != UInt8(ascii: " ") else { return false }
+    i = stop
     return true
   }
 
   /// Strict canonical key order on raw (escape-free) key bytes.
-  static func precedes(_ left: Range<Int>, _ right: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let shared = min(left.count, right.count)
-    for offset in 0..<shared {
-      let a = bytes[left.lowerBound + offset]
-      let b = bytes[right.lowerBound + offset]
+  @inline(__always)
+  static func precedes(_ left: UnsafePointer<UInt8>, _ leftCount: Int, _ right: UnsafePointer<UInt8>, _ rightCount: Int)
+    -> Bool
+  {
+    let shared = min(leftCount, rightCount)
+    var offset = 0
+    while offset < shared {
+      let a = left[offset]
+      let b = right[offset]
       if a != b { return a < b }
+      offset += 1
     }
-    return left.count < right.count
+    return leftCount < rightCount
   }
 
   /// UUID-shaped with an upper-case hex digit: the writer would have lower-cased it.

@@ -95,8 +95,11 @@ enum FixtureDocumentReader {
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
     document.steps.reserveCapacity(elements.count)
+    let stepTexts = texts?.steps ?? []
+    // Read out once: passing the document being built to each step would copy it per step.
+    let seeds = document.initialStates
     for (index, element) in elements.enumerated() {
-      let given = texts.flatMap { index < $0.steps.count ? $0.steps[index] : nil }
+      let given = index < stepTexts.count ? stepTexts[index] : nil
       let members: StepMembers
       if let given {
         members = given.members
@@ -104,14 +107,16 @@ enum FixtureDocumentReader {
         guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
         members = try StepMembers(object, at: "steps[\(index)]")
       }
-      document.steps.append(try readStep(members, index: index, document: document, texts: given))
+      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds, texts: given))
     }
     return document
   }
 
-  /// A step's shape, checked once for both readers; its path is written only into an error.
-  static func readStep(_ members: StepMembers, index: Int, document: FixtureDocument, texts: StepTexts?)
-    throws(FixtureFormatError) -> FixtureStep
+  /// A step's shape, checked once for both readers; its path is written only into an error. A
+  /// chain step's node must have a seed among `seeds`.
+  static func readStep(
+    _ members: StepMembers, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText], texts: StepTexts?
+  ) throws(FixtureFormatError) -> FixtureStep
   {
     var path: String { "steps[\(index)]" }
     guard let action = members.action else {
@@ -123,12 +128,12 @@ enum FixtureDocumentReader {
     guard case .array = effects else { throw mismatch("\(path).expectedEffects", "an array", effects) }
     let expectedState = members.expectedState
     var node: String?
-    if document.kind == .chain {
+    if kind == .chain {
       guard let nodeValue = members.node else {
         throw FixtureFormatError(path: "\(path).node", problem: "is missing; every chain step names its node")
       }
       guard case .string(let text) = nodeValue else { throw mismatch("\(path).node", "a string", nodeValue) }
-      guard document.initialStates[text] != nil else {
+      guard seeds[text] != nil else {
         throw FixtureFormatError(
           path: "\(path).node", problem: "is '\(text)', which has no seed in initialStates")
       }

@@ -12,6 +12,26 @@ struct StepMembers {
     case action, expectedEffects, expectedState, label, line, linkToNext, node
   }
 
+  /// Each key with its bytes, in canonical order, so a reader of canonical bytes matches a
+  /// member's key without making a string.
+  static let spellings: [(bytes: [UInt8], key: Key)] = Key.allCases.map { (Array($0.rawValue.utf8), $0) }
+
+  /// The key spelled by `bytes`, searched in `spellings` from `cursor` on (members of a canonical
+  /// object come in key order, so each search starts after the last key found); `nil` for a key
+  /// the dialect does not define.
+  static func key(
+    spelledBy bytes: UnsafeBufferPointer<UInt8>, in spellings: [(bytes: [UInt8], key: Key)], from cursor: inout Int
+  ) -> Key? {
+    while cursor < spellings.count {
+      let candidate = spellings[cursor]
+      cursor += 1
+      if candidate.bytes.count == bytes.count, candidate.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+        return candidate.key
+      }
+    }
+    return nil
+  }
+
   var action: JSONValue?
   var expectedEffects: JSONValue?
   var expectedState: JSONValue?
