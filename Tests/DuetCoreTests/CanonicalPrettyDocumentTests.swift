@@ -157,7 +157,8 @@ final class CanonicalPrettyDocumentTests: XCTestCase {
       let bytes = Array(try CanonicalWriter.pretty(random.value(depth: 0)).utf8)
       for cut in 0..<bytes.count {
         let prefix = Array(bytes[..<cut])
-        XCTAssertEqual(CanonicalPrettyDocument.isCanonical(prefix), slowCheck(prefix), String(decoding: prefix, as: UTF8.self))
+        XCTAssertEqual(
+          CanonicalPrettyDocument.isCanonical(prefix), slowCheck(prefix), String(decoding: prefix, as: UTF8.self))
       }
     }
     for text in ["tru", "nul", "fals", "fal\n", "true", "[\n  true\n]", "-", "\"ab"] {

@@ -22,7 +22,9 @@ enum FixtureDocumentReader {
   struct Texts {
     var initialState: WireText?
     var initialStates: [String: WireText] = [:]
-    var steps: [StepTexts] = []
+    /// The steps, already read by ``readStep(_:index:kind:seeds:texts:)`` (so the rules are the
+    /// same) as the fast path went; one per placeholder of the skeleton.
+    var steps: [FixtureStep] = []
   }
 
   /// One step's members (big values as placeholders) and texts.
@@ -94,20 +96,21 @@ enum FixtureDocumentReader {
       throw FixtureFormatError(
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
+    if let texts {
+      // The fast path read each step with `readStep` as it went: nothing to copy per step.
+      guard texts.steps.count == elements.count else {
+        throw FixtureFormatError(path: "steps", problem: "does not match the steps read from the bytes")
+      }
+      document.steps = texts.steps
+      return document
+    }
     document.steps.reserveCapacity(elements.count)
-    let stepTexts = texts?.steps ?? []
     // Read out once: passing the document being built to each step would copy it per step.
     let seeds = document.initialStates
     for (index, element) in elements.enumerated() {
-      let given = index < stepTexts.count ? stepTexts[index] : nil
-      let members: StepMembers
-      if let given {
-        members = given.members
-      } else {
-        guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
-        members = try StepMembers(object, at: "steps[\(index)]")
-      }
-      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds, texts: given))
+      guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
+      let members = try StepMembers(object, at: "steps[\(index)]")
+      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds, texts: nil))
     }
     return document
   }
@@ -116,8 +119,7 @@ enum FixtureDocumentReader {
   /// chain step's node must have a seed among `seeds`.
   static func readStep(
     _ members: StepMembers, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText], texts: StepTexts?
-  ) throws(FixtureFormatError) -> FixtureStep
-  {
+  ) throws(FixtureFormatError) -> FixtureStep {
     var path: String { "steps[\(index)]" }
     guard let action = members.action else {
       throw FixtureFormatError(path: "\(path).action", problem: "is missing")

@@ -47,12 +47,17 @@ enum PrettyFixtureReader {
         for seed in seeds { texts.initialStates[seed.key] = WireText(text: text.compact(of: seed.value)) }
       case "steps":
         guard text.leadingByte(of: span) == UInt8(ascii: "["), text.hasIndexedChildren(span) else { return nil }
-        guard let slimSteps = readSteps(span, of: text, compact: compact, into: &texts) else { return nil }
+        // Canonical key order puts `initialState` and `initialStates` before `steps`: the kind and
+        // the seeds a chain step's node is checked against are known here.
+        let kind: FixtureDocument.Kind = skeleton["initialStates"] != nil ? .chain : .leaf
+        guard let slimSteps = readSteps(span, of: text, compact: compact, kind: kind, into: &texts) else {
+          return nil
+        }
         // One placeholder per step: the steps' members travel with their texts.
         skeleton[key] = .array(Array(repeating: .null, count: slimSteps.count))
         slim[key] = .array(slimSteps)
       case "dialect", "feature", "scenario":
-        skeleton[key] = text.value(of: span)
+        skeleton[key] = scalar(slice(compact, text.compactRange(of: span))) ?? text.value(of: span)
         if key == "feature" { slim[key] = skeleton[key] }
       case "description", "chain":
         continue  // metadata: neither replay nor lint reads it
@@ -70,7 +75,7 @@ enum PrettyFixtureReader {
   /// Every step of the `steps` array into `texts`; returns the slim taxonomy steps.
   static func readSteps(
     _ steps: CanonicalPrettyDocument.Value, of text: CanonicalPrettyDocument, compact: UnsafeBufferPointer<UInt8>,
-    into texts: inout FixtureDocumentReader.Texts
+    kind: FixtureDocument.Kind, into texts: inout FixtureDocumentReader.Texts
   ) -> [JSONValue]? {
     var count = 0
     var element = text.firstChild(of: steps)
@@ -84,9 +89,13 @@ enum PrettyFixtureReader {
     let spellings = StepMembers.spellings
     element = text.firstChild(of: steps)
     while let step = element {
-      guard let reading = readStep(step, in: text, compact: compact, spellings: spellings) else { return nil }
+      guard let reading = readStep(step, in: text, compact: compact, spellings: spellings),
+        let checked = try? FixtureDocumentReader.readStep(
+          reading.texts.members, index: texts.steps.count, kind: kind, seeds: texts.initialStates,
+          texts: reading.texts)
+      else { return nil }
       slimSteps.append(reading.slim)
-      texts.steps.append(reading.texts)
+      texts.steps.append(checked)
       element = text.nextSibling(of: step)
     }
     return slimSteps
@@ -167,12 +176,12 @@ enum PrettyFixtureReader {
 
   /// A small canonical scalar read directly: an escape-free string, an integer, a boolean; `nil`
   /// for anything else (the parser reads it then).
-  static func scalar<Bytes: Collection<UInt8>>(_ compact: Bytes) -> JSONValue? {
+  static func scalar(_ compact: UnsafeBufferPointer<UInt8>) -> JSONValue? {
     guard let first = compact.first else { return nil }
     switch first {
     case UInt8(ascii: "\""):
       guard compact.count >= 2 else { return nil }
-      let content = compact.dropFirst().dropLast()
+      let content = UnsafeBufferPointer(rebasing: compact[1..<(compact.count - 1)])
       guard !content.contains(UInt8(ascii: "\\")) else { return nil }
       return .string(String(decoding: content, as: UTF8.self))
     case UInt8(ascii: "t"): return .bool(true)
