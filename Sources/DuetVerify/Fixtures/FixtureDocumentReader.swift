@@ -18,7 +18,7 @@ enum FixtureDocumentReader {
 
   /// Values the canonical fast path already holds as texts; the reader then checks the shape of a
   /// skeleton whose big values are placeholders and takes the texts instead of writing them. The
-  /// skeleton's steps are placeholders too: each step's members come here, already by key.
+  /// skeleton's steps are placeholders too: the fast path checks each step with `readStep` itself.
   struct Texts {
     var initialState: WireText?
     var initialStates: [String: WireText] = [:]
