@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 import DuetTelemetry
 
 // The account screen: the name shown, the editor it presents, and the sign-out the auth port
@@ -88,6 +89,9 @@ func accountReducer(state: inout AccountState, action: AccountAction) -> [Effect
     }
   }
 }
+
+/// The account screen as the scenarios, the chains and the registry name it.
+let accountFeature = Feature("account", reducer: accountReducer)
 
 // MARK: - Effects
 

@@ -1,4 +1,5 @@
 import DuetCore
+import DuetScenario
 import DuetTelemetry
 
 // Onboarding: a welcome, a choice of interests, and a ready screen whose continue finishes the
@@ -85,6 +86,9 @@ func onboardingReducer(state: inout OnboardingState, action: OnboardingAction) -
     return []
   }
 }
+
+/// The onboarding flow as the scenarios, the chains and the registry name it.
+let onboardingFeature = Feature("onboarding", reducer: onboardingReducer)
 
 // MARK: - Effects
 
