@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 
 // The account screen: the name shown, the editor it presents, and the sign-out the auth port
@@ -89,9 +88,6 @@ func accountReducer(state: inout AccountState, action: AccountAction) -> [Effect
     }
   }
 }
-
-/// The account screen as the scenarios, the chains and the registry name it.
-let accountFeature = Feature("account", reducer: accountReducer)
 
 // MARK: - Effects
 

@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 import Foundation
 
@@ -97,9 +96,6 @@ func editNameReducer(state: inout EditNameState, action: EditNameAction) -> [Eff
     return [.run(.notifyListener(.cancelled))]
   }
 }
-
-/// The name editor as the scenarios, the chains and the registry name it.
-let editNameFeature = Feature("editname", reducer: editNameReducer)
 
 // MARK: - Effects
 

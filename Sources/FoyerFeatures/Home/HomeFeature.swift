@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 
 // Home: the user's items and an insights card. On a free account the card is locked: tapping it
@@ -105,9 +104,6 @@ func homeReducer(state: inout HomeState, action: HomeAction) -> [Effect<HomeEffe
     return []
   }
 }
-
-/// The home screen as the scenarios, the chains and the registry name it.
-let homeFeature = Feature("home", reducer: homeReducer)
 
 // MARK: - Effects
 

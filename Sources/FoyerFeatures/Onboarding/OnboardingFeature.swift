@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 
 // Onboarding: a welcome, a choice of interests, and a ready screen whose continue finishes the
@@ -86,9 +85,6 @@ func onboardingReducer(state: inout OnboardingState, action: OnboardingAction) -
     return []
   }
 }
-
-/// The onboarding flow as the scenarios, the chains and the registry name it.
-let onboardingFeature = Feature("onboarding", reducer: onboardingReducer)
 
 // MARK: - Effects
 

@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 
 // The root: which part of the app is on screen, decided from the children's delegate events and
@@ -122,9 +121,6 @@ private func phaseAfterSplash(_ auth: AuthSnapshot) -> RootPhase? {
   case .signedIn(let onboarded): return onboarded ? .home : .onboarding
   }
 }
-
-/// The root as the scenarios, the chains and the registry name it.
-let rootFeature = Feature("root", reducer: rootReducer)
 
 // MARK: - Effects
 

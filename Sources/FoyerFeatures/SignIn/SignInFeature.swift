@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 import Foundation
 
@@ -112,9 +111,6 @@ private func isPlausibleAddress(_ address: String) -> Bool {
   let parts = address.split(separator: "@", omittingEmptySubsequences: false)
   return parts.count == 2 && parts.allSatisfy { !$0.isEmpty }
 }
-
-/// The sign-in gate as the scenarios, the chains and the registry name it.
-let signInFeature = Feature("signin", reducer: signInReducer)
 
 // MARK: - Effects
 

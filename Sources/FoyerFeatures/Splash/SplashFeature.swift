@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 
 // The splash: play the ceremony, then hand control to the host, with a safety net in case the
 // animation never reports its end. One state field, three actions, two effect payloads.
@@ -68,9 +67,6 @@ func splashReducer(state: inout SplashState, action: SplashAction) -> [Effect<Sp
     return [.run(.notifyListener(.completed(path: .safetyNet)))]
   }
 }
-
-/// The splash as the scenarios, the chains and the registry name it.
-let splashFeature = Feature("splash", reducer: splashReducer)
 
 // MARK: - Effects
 

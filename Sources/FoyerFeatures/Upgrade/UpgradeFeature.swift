@@ -1,5 +1,4 @@
 import DuetCore
-import DuetScenario
 import DuetTelemetry
 
 // The upgrade flow: choose a plan, confirm, and let the purchases port answer. Only a purchase
@@ -100,9 +99,6 @@ func upgradeReducer(state: inout UpgradeState, action: UpgradeAction) -> [Effect
     return [.run(.notifyListener(.closed))]
   }
 }
-
-/// The upgrade flow as the scenarios, the chains and the registry name it.
-let upgradeFeature = Feature("upgrade", reducer: upgradeReducer)
 
 // MARK: - Effects
 
