@@ -38,6 +38,15 @@ public struct Scenario<
     self.elements = body()
   }
 
+  /// A scenario named after its feature: `Scenario(splashFeature, description: "…") { … }` records
+  /// `splash` (or `splash.<branch-slug>`), so the feature's one scenario cannot drift from its name.
+  public init(
+    _ feature: Feature<State, Action, Payload>, description: String, filePath: String = #filePath,
+    @ScenarioBuilder<State, Action, Payload> _ body: () -> [ScenarioElement<State, Action, Payload>]
+  ) {
+    self.init(feature.name, feature: feature, description: description, filePath: filePath, body)
+  }
+
   /// Runs every path through the reducer, checking each Then, and returns the fixtures in
   /// declaration order. Throws on the first authoring mistake or failing check.
   public func compile(sourceRoot: SourceRoot = .current) throws(ScenarioError) -> [CompiledFixture] {

@@ -1,4 +1,18 @@
 import DuetReplay
+import DuetScenario
+
+// The features by the names the wire, the recordings and the manifest use: the one value each
+// scenario, chain node and registry entry below shares. They are declared here rather than beside
+// their reducers, so a feature's own files link DuetCore (and DuetTelemetry) alone.
+
+let splashFeature = Feature("splash", reducer: splashReducer)
+let rootFeature = Feature("root", reducer: rootReducer)
+let signInFeature = Feature("signin", reducer: signInReducer)
+let onboardingFeature = Feature("onboarding", reducer: onboardingReducer)
+let homeFeature = Feature("home", reducer: homeReducer)
+let upgradeFeature = Feature("upgrade", reducer: upgradeReducer)
+let editNameFeature = Feature("editname", reducer: editNameReducer)
+let accountFeature = Feature("account", reducer: accountReducer)
 
 /// Every Foyer feature the replay runner serves, with the scenarios that record it, and the chains
 /// across its seams.

@@ -165,6 +165,15 @@ final class FeatureScenarioCompilationTests: XCTestCase {
       .string("Tests/DuetScenarioTests/FeatureScenarioCompilationTests.swift"))
   }
 
+  func testAScenarioGivenOnlyItsFeatureIsNamedAfterTheFeature() throws {
+    let scenario = Scenario(counter, description: "d", filePath: testFile) {
+      Given(CounterState())
+      Branch("counts up") { When("increment", .increment) }
+    }
+    XCTAssertEqual(scenario.name, "counter")
+    XCTAssertEqual(try scenario.compile(sourceRoot: testRoot).map(\.name), ["counter.counts-up"])
+  }
+
   func testLoopsAndConditionsGenerateSteps() throws {
     let includeDecrement = true
     let scenario = Scenario("generated", feature: counter, description: "d", filePath: testFile) {

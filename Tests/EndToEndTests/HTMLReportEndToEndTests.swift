@@ -40,7 +40,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
     XCTAssertEqual(page.components(separatedBy: "<article class=\"failure\"").count - 1, 1, page)
     XCTAssertTrue(page.contains("<dt>at</dt><dd><code>expectedState.isEditingName</code></dd>"), page)
     XCTAssertTrue(
-      page.contains("<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:50</code></dd>"),
+      page.contains("<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:47</code></dd>"),
       page)
     // The terminal's compact diff of the whole state, around the changed member.
     XCTAssertTrue(

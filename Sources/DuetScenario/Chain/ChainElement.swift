@@ -35,11 +35,19 @@ public enum ChainBuilder {
   public static func buildExpression(_ hop: Hop) -> [ChainElement] { [ChainElement(kind: .hop(hop))] }
   /// `Then(node, label) { state in … }`.
   public static func buildExpression<State>(_ then: Then<State>) -> [ChainElement] {
-    [ChainElement(kind: .then(label: then.label, line: then.line, node: then.node, check: then.chainCheck))]
+    [
+      ChainElement(
+        kind: .then(label: then.check.label, line: then.check.line, node: then.check.node, check: then.check.chainCheck)
+      )
+    ]
   }
   /// `ThenEffects(node, label) { effects in … }`.
   public static func buildExpression<Payload>(_ then: ThenEffects<Payload>) -> [ChainElement] {
-    [ChainElement(kind: .thenEffects(label: then.label, line: then.line, node: then.node, check: then.chainCheck))]
+    [
+      ChainElement(
+        kind: .thenEffects(
+          label: then.check.label, line: then.check.line, node: then.check.node, check: then.check.chainCheck))
+    ]
   }
 
   /// Concatenates a block's words in order.

@@ -94,7 +94,7 @@ struct FeatureCompiler<
   func fork(_ group: ArraySlice<Element>, from cursor: Cursor, labels: [String], slugs: [String])
     throws(ScenarioError) -> [Path]
   {
-    var branches: [Branch<State, Action, Payload>] = []
+    var branches: [Chapter<State, Action, Payload>] = []
     var seen: [String: String] = [:]
     var previous = ""
     for element in group {
@@ -144,7 +144,7 @@ struct FeatureCompiler<
     cursor.lastStep = "step \(cursor.steps.count - 1) '\(label)'"
   }
 
-  func check(_ then: Then<State>, cursor: Cursor, element: Element) throws(ScenarioError) {
+  func check(_ then: Check<State>, cursor: Cursor, element: Element) throws(ScenarioError) {
     let mention = element.mention(source: source)
     if then.node != nil {
       throw .misplacedWord(
@@ -156,7 +156,7 @@ struct FeatureCompiler<
     }
   }
 
-  func check(_ then: ThenEffects<Payload>, cursor: Cursor, element: Element) throws(ScenarioError) {
+  func check(_ then: Check<[Effect<Payload>]>, cursor: Cursor, element: Element) throws(ScenarioError) {
     let mention = element.mention(source: source)
     if then.node != nil {
       throw .misplacedWord(
@@ -191,8 +191,7 @@ struct FeatureCompiler<
     for element in elements {
       switch element.kind {
       case .given: return element
-      case .context(let context): if let found = firstGiven(in: context.body) { return found }
-      case .branch(let branch): if let found = firstGiven(in: branch.body) { return found }
+      case .context(let chapter), .branch(let chapter): if let found = firstGiven(in: chapter.body) { return found }
       default: continue
       }
     }

@@ -5,17 +5,13 @@
 public struct Context<
   State: Codable & Sendable, Action: Codable & Sendable, Payload: Codable & Sendable & Equatable
 >: Sendable {
-  let label: String
-  let line: Int
-  let body: [ScenarioElement<State, Action, Payload>]
+  let chapter: Chapter<State, Action, Payload>
 
   /// `Context("by hand") { When(…) … }`; `line` is captured for error messages.
   public init(
     _ label: String, line: Int = #line,
     @ScenarioBuilder<State, Action, Payload> _ body: () -> [ScenarioElement<State, Action, Payload>]
   ) {
-    self.label = label
-    self.line = line
-    self.body = body()
+    chapter = Chapter(label: label, line: line, body: body())
   }
 }

@@ -14,18 +14,18 @@ public enum ScenarioBuilder<
   /// `When(label, action)`.
   public static func buildExpression(_ when: When<Action>) -> [Element] { [Element(kind: .when(when))] }
   /// `Then(label) { state in … }`.
-  public static func buildExpression(_ then: Then<State>) -> [Element] { [Element(kind: .then(then))] }
+  public static func buildExpression(_ then: Then<State>) -> [Element] { [Element(kind: .then(then.check))] }
   /// `ThenEffects(label) { effects in … }`.
   public static func buildExpression(_ then: ThenEffects<Payload>) -> [Element] {
-    [Element(kind: .thenEffects(then))]
+    [Element(kind: .thenEffects(then.check))]
   }
   /// `Context(label) { … }`.
   public static func buildExpression(_ context: Context<State, Action, Payload>) -> [Element] {
-    [Element(kind: .context(context))]
+    [Element(kind: .context(context.chapter))]
   }
   /// `Branch(label) { … }`.
   public static func buildExpression(_ branch: Branch<State, Action, Payload>) -> [Element] {
-    [Element(kind: .branch(branch))]
+    [Element(kind: .branch(branch.chapter))]
   }
 
   /// Concatenates a block's words in order.

@@ -1,3 +1,5 @@
+import DuetCore
+
 /// One word of a feature scenario, as the result builder collects it.
 public struct ScenarioElement<
   State: Codable & Sendable, Action: Codable & Sendable, Payload: Codable & Sendable & Equatable
@@ -5,10 +7,10 @@ public struct ScenarioElement<
   enum Kind: Sendable {
     case given(Given<State>)
     case when(When<Action>)
-    case then(Then<State>)
-    case thenEffects(ThenEffects<Payload>)
-    case context(Context<State, Action, Payload>)
-    case branch(Branch<State, Action, Payload>)
+    case then(Check<State>)
+    case thenEffects(Check<[Effect<Payload>]>)
+    case context(Chapter<State, Action, Payload>)
+    case branch(Chapter<State, Action, Payload>)
   }
 
   let kind: Kind
@@ -20,8 +22,8 @@ public struct ScenarioElement<
     case .when(let when): return "When '\(when.label)' (\(source):\(when.line))"
     case .then(let then): return "Then '\(then.label)' (\(source):\(then.line))"
     case .thenEffects(let then): return "ThenEffects '\(then.label)' (\(source):\(then.line))"
-    case .context(let context): return "Context '\(context.label)' (\(source):\(context.line))"
-    case .branch(let branch): return "Branch '\(branch.label)' (\(source):\(branch.line))"
+    case .context(let chapter): return "Context '\(chapter.label)' (\(source):\(chapter.line))"
+    case .branch(let chapter): return "Branch '\(chapter.label)' (\(source):\(chapter.line))"
     }
   }
 }

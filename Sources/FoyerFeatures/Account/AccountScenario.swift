@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The account screen as the scenarios, the chains and the registry name it.
-let accountFeature = Feature("account", reducer: accountReducer)
-
 /// The account screen's behaviour: a sign-out the auth port confirms is counted before the root
 /// is told; the editor's saved name replaces the shown one.
 let accountScenario = Scenario(
-  "account", feature: accountFeature,
+  accountFeature,
   description: "The account screen shows the name, presents the name editor and signs out through the auth port. "
     + "A confirmed sign-out tracks Session Signed Out before telling the host; a failed or repeated sign-out "
     + "tracks nothing."

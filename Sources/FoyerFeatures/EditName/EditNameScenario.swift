@@ -1,12 +1,9 @@
 import DuetCore
 import DuetScenario
 
-/// The name editor as the scenarios, the chains and the registry name it.
-let editNameFeature = Feature("editname", reducer: editNameReducer)
-
 /// The editor's behaviour: only a save the account port confirms is counted, and never the name.
 let editNameScenario = Scenario(
-  "editname", feature: editNameFeature,
+  editNameFeature,
   description: "The name editor asks the account port to save a trimmed, non-empty name. A confirmed save tracks "
     + "Name Edited (no parameter: the name is the user's) before handing the name to the host; an empty name, "
     + "a failed save or a repeated save tracks nothing."

@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The home screen as the scenarios, the chains and the registry name it.
-let homeFeature = Feature("home", reducer: homeReducer)
-
 /// The home screen's behaviour: the list loads once at a time, a locked card opens the offer and
 /// counts the view, an unlocked one opens insights and counts nothing.
 let homeScenario = Scenario(
-  "home", feature: homeFeature,
+  homeFeature,
   description: "Home loads the items from the items port and shows an insights card. On a free account the card "
     + "opens the upgrade offer and tracks Promo Viewed; accepting the offer tells the host. A premium card opens "
     + "the insights and tracks nothing; tapping while a sheet is open is inert."

@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The onboarding flow as the scenarios, the chains and the registry name it.
-let onboardingFeature = Feature("onboarding", reducer: onboardingReducer)
-
 /// The flow's behaviour: the last continue counts how many interests were picked, then finishes;
 /// a finished flow is inert.
 let onboardingScenario = Scenario(
-  "onboarding", feature: onboardingFeature,
+  onboardingFeature,
   description: "Onboarding walks a welcome, a choice of interests and a ready screen. The ready screen's "
     + "continue tracks Onboarding Completed with the number of interests picked (never which) before telling "
     + "the host; after that every action is inert."

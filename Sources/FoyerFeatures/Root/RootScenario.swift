@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The root as the scenarios, the chains and the registry name it.
-let rootFeature = Feature("root", reducer: rootReducer)
-
 /// The root's behaviour: every path starts at launch, with the splash on screen and the session
 /// unknown, and pins where the launch is counted once and where a completion tracks nothing.
 let rootScenario = Scenario(
-  "root", feature: rootFeature,
+  rootFeature,
   description: "The root moves between the splash, the sign-in gate, onboarding and home from its children's "
     + "delegate events and the session port's answers. It counts the launch once, whichever splash completion "
     + "it acts on; a late or repeated completion writes nothing and tracks nothing."

@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The sign-in gate as the scenarios, the chains and the registry name it.
-let signInFeature = Feature("signin", reducer: signInReducer)
-
 /// The gate's behaviour: both providers sign in and are counted by kind; a refused, invalid,
 /// repeated or late attempt counts nothing.
 let signInScenario = Scenario(
-  "signin", feature: signInFeature,
+  signInFeature,
   description: "The sign-in gate asks the auth port for an email or a guest session. A signed-in answer tracks "
     + "Session Signed In with the kind of provider (never the address) before telling the host; a refused "
     + "answer, an invalid address, a repeated attempt or a late answer tracks nothing."

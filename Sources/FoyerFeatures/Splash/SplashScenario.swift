@@ -1,13 +1,10 @@
 import DuetCore
 import DuetScenario
 
-/// The splash as the scenarios, the chains and the registry name it.
-let splashFeature = Feature("splash", reducer: splashReducer)
-
 /// The splash's behaviour, compiled into its four recordings: one given (a fresh splash that
 /// appeared), four endings.
 let splashScenario = Scenario(
-  "splash", feature: splashFeature,
+  splashFeature,
   description: "The splash arms a safety net when it appears and completes by whichever path gets there first: "
     + "the animation ending, or the net firing. Both paths notify the host every time; a repeat appeared is inert."
 ) {

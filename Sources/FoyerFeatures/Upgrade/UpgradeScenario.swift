@@ -1,12 +1,9 @@
 import DuetCore
 import DuetScenario
 
-/// The upgrade flow as the scenarios, the chains and the registry name it.
-let upgradeFeature = Feature("upgrade", reducer: upgradeReducer)
-
 /// The flow's behaviour: only a purchase the port answers `purchased` is counted, with its plan.
 let upgradeScenario = Scenario(
-  "upgrade", feature: upgradeFeature,
+  upgradeFeature,
   description: "The upgrade flow chooses a plan, confirms, and asks the purchases port. A purchased answer tracks "
     + "Upgrade Completed with the plan the port answered; a cancelled or failed purchase tracks nothing, and a "
     + "second confirm while one is in flight is inert."
