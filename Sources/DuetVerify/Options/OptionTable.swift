@@ -66,7 +66,9 @@ enum Option: String, CaseIterable, Sendable {
         verbs: runs, repeatableOn: [.verify, .explain])
     case .rebuild:
       return Row(
-        value: .none, help: "build replayRunner even when no input changed since its last build", verbs: runs)
+        value: .none,
+        help: "build replayRunner even when no input changed since its last build (verify: the swift lane's)",
+        verbs: runs)
     case .lane:
       return Row(
         value: .text("NAME"),
@@ -139,9 +141,7 @@ enum Option: String, CaseIterable, Sendable {
   static let exclusions: [(verb: Verb, options: (Option, Option), advice: String)] = [
     (.record, (.feature, .chain), "record features or one chain, not both"),
     (.taxonomy, (.markdown, .json), "pick one output format"),
-    (.verify, (.runner, .rebuild), "--rebuild builds the manifest's replayRunner, and you build a --runner yourself"),
     (.record, (.runner, .rebuild), "--rebuild builds the manifest's replayRunner, and you build a --runner yourself"),
-    (.explain, (.runner, .rebuild), "--rebuild builds the manifest's replayRunner, and you build a --runner yourself"),
   ]
 
   /// Options that only mean something beside another one on a verb.
