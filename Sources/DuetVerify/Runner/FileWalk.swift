@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Walks folders depth first in name order, one line per file (RunnerFingerprint), noting the
-/// newest status change of any file or folder it saw.
+/// newest status change of any file it saw. (A folder's own times are not inputs: an entry added or
+/// removed shows as a line more or less, and a report written beside the sources must not count.)
 struct FileWalk {
   var lines: [String] = []
   var newestChange: Int64 = 0
@@ -15,7 +16,6 @@ struct FileWalk {
   /// Adds every file under `folder`; false when something there cannot be read or is a link to a folder.
   mutating func add(folder: String) -> Bool {
     guard let identity = FileIdentity.of(folder, follow: true), identity.isFolder else { return false }
-    newestChange = max(newestChange, identity.changed)
     guard let directory = opendir(folder) else { return false }
     var names: [String] = []
     while let entry = readdir(directory) {

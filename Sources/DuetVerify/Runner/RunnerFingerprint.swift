@@ -22,7 +22,7 @@ import Foundation
 struct RunnerFingerprint: Equatable, Sendable {
   /// The lines, in a stable order.
   var text: String
-  /// The latest status-change time (ns since the epoch) of any file or folder walked: when it is not
+  /// The latest status-change time (ns since the epoch) of any file walked: when it is not
   /// clearly before the build began, an edit in the same clock tick could hide (RunnerBuildStamp).
   var newestChange: Int64
   /// The package folders walked (the runner package first), absolute.
