@@ -20,6 +20,9 @@ DUET_VERIFY_INPUTS := Package.swift $(shell find Sources) $(realpath $(shell com
 $(BIN)/duet-verify: $(DUET_VERIFY_INPUTS)
 	$(SWIFT) build --product duet-verify
 	touch $@
+# The inputs are made by nothing: an empty rule each, so make does not search its built-in rules for
+# every source (that search alone would cost a warm `make verify` about 0.1 s).
+$(DUET_VERIFY_INPUTS): ;
 
 ## The whole test suite: the format check, a short fuzz smoke of every parser, then every test.
 ## Executables are built first: end-to-end tests run the real binaries.
