@@ -71,6 +71,17 @@ final class RunnerFreshnessTests: XCTestCase {
         #""runner":{"buildMillis":2140,"path":".build/debug/replay-runner","platform":"swift"}"#))
   }
 
+  func testARunnerFoundUpToDateIsSaidToBeUpToDateInTheSummaryAndTheJSON() {
+    let identity = RunnerIdentity(path: ".build/debug/replay-runner", platform: "swift", upToDate: true)
+    XCTAssertEqual(
+      identity.summary,
+      "runner .build/debug/replay-runner (platform swift), up to date (no source changed since its last build)")
+    let run = RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity)
+    XCTAssertTrue(
+      JSONReport.render(run).contains(
+        #""runner":{"path":".build/debug/replay-runner","platform":"swift","upToDate":true}"#))
+  }
+
   func testAGivenRunnerIsSaidToBeGivenAndAMissingPlatformIsSaid() {
     XCTAssertEqual(
       RunnerIdentity(path: "/opt/kotlin-runner").summary,

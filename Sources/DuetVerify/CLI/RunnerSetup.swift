@@ -3,7 +3,8 @@ import Foundation
 
 /// Picks the runner for every verb that runs one (verify, record, explain): `--runner CMD` when
 /// given (with a warning when it is older than its package's sources), else the manifest's
-/// `replayRunner` package, built first on every run so a replay never meets a stale runner; with
+/// `replayRunner` package, built first unless nothing it is built from changed since its last build
+/// (RunnerBuilder), so a replay never meets a stale runner; with
 /// the limits and pool size the options ask for. The one place a verb gets its runner, so the
 /// verbs cannot drift apart.
 enum RunnerSetup {
@@ -15,6 +16,8 @@ enum RunnerSetup {
     var jobs: Int
     /// Wall time of `swift build`, when duet-verify built the runner.
     var buildMillis: Int?
+    /// True when duet-verify found the runner up to date and skipped `swift build`.
+    var upToDate = false
     /// Starts the runners and notes the platform their handshake names.
     var launcher: HandshakeNotingLauncher
     /// The repository root, against which the runner's path is shown.
@@ -27,7 +30,7 @@ enum RunnerSetup {
     var identity: RunnerIdentity {
       RunnerIdentity(
         path: RunnerBuilder.displayPath(URL(fileURLWithPath: command.executable), root: root),
-        platform: launcher.platform, buildMillis: buildMillis)
+        platform: launcher.platform, buildMillis: upToDate ? nil : buildMillis, upToDate: upToDate ? true : nil)
     }
   }
 
@@ -100,7 +103,7 @@ enum RunnerSetup {
     return choice(command, buildMillis: nil, options, manifest: manifest)
   }
 
-  /// The manifest's `replayRunner` package, built now.
+  /// The manifest's `replayRunner` package, built now (unless up to date and not `--rebuild`).
   static func built(_ options: ParsedArguments, manifest: Manifest, context: CommandContext) throws(Failure) -> Choice {
     let root = manifest.location.root
     let output = context.output
@@ -121,8 +124,11 @@ enum RunnerSetup {
         }, write: output.writeDiagnostic) : nil
     defer { progress?.finish() }
     do {
-      let built = try RunnerBuilder.build(package: folder, root: root, environment: context.environment)
-      return choice(built.command, buildMillis: built.millis, options, manifest: manifest)
+      let built = try RunnerBuilder.build(
+        package: folder, root: root, environment: context.environment, force: options.rebuild)
+      var chosen = choice(built.command, buildMillis: built.millis, options, manifest: manifest)
+      chosen.upToDate = built.upToDate
+      return chosen
     } catch {
       throw .build(error)
     }

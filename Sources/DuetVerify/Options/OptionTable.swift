@@ -8,6 +8,7 @@ import DuetRunner
 enum Option: String, CaseIterable, Sendable {
   case manifest = "--manifest"
   case runner = "--runner"
+  case rebuild = "--rebuild"
   case lane = "--lane"
   case feature = "--feature"
   case chain = "--chain"
@@ -63,6 +64,11 @@ enum Option: String, CaseIterable, Sendable {
         help: "the runner: an executable path or a command line (default: build replayRunner); "
           + "verify: repeat for a lane per platform",
         verbs: runs, repeatableOn: [.verify, .explain])
+    case .rebuild:
+      return Row(
+        value: .none,
+        help: "build replayRunner even when no input changed since its last build (verify: the swift lane's)",
+        verbs: runs)
     case .lane:
       return Row(
         value: .text("NAME"),
@@ -135,6 +141,7 @@ enum Option: String, CaseIterable, Sendable {
   static let exclusions: [(verb: Verb, options: (Option, Option), advice: String)] = [
     (.record, (.feature, .chain), "record features or one chain, not both"),
     (.taxonomy, (.markdown, .json), "pick one output format"),
+    (.record, (.runner, .rebuild), "--rebuild builds the manifest's replayRunner, and you build a --runner yourself"),
   ]
 
   /// Options that only mean something beside another one on a verb.

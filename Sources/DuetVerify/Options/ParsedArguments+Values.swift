@@ -6,6 +6,8 @@ extension ParsedArguments {
   /// `verify --runner`, every one given (one per platform lane).
   var runners: [String] { all(.runner) }
   var lane: String? { value(.lane) }
+  /// `--rebuild`: build the manifest's runner even when its build stamp says it is up to date.
+  var rebuild: Bool { given(.rebuild) }
   /// `--feature`, every one given.
   var features: [String] { all(.feature) }
   var chain: String? { value(.chain) }

@@ -9,9 +9,12 @@ import Foundation
 
 /// Builds the manifest's `replayRunner` package when no `--runner` is given.
 ///
-/// `swift build --product replay-runner` runs in the package folder on every run (an up-to-date
-/// build costs about a second), so a verify never replays a runner older than its sources. Its output
-/// is captured and shown only when the build fails, so a passing gate prints nothing but its verdict.
+/// `swift build --product replay-runner` runs in the package folder unless the package's build stamp
+/// (RunnerBuildStamp) shows that no input of the build changed since the last successful one and
+/// that its executable is the one that build left: then the build is skipped (a few milliseconds
+/// instead of a SwiftPM invocation), and any doubt at all means it runs. So a verify never replays a
+/// runner older than its sources; `force` (`--rebuild`) always builds. The build's output is captured
+/// and shown only when it fails, so a passing gate prints nothing but its verdict.
 /// The product must be the package's own: duet-verify exports no `replay-runner`, and a package that
 /// does not declare one is refused before SwiftPM could pick one out of a dependency.
 enum RunnerBuilder {
@@ -59,15 +62,18 @@ enum RunnerBuilder {
     }
   }
 
-  /// A built runner: the command that starts it in the repository root, and the build's wall time.
+  /// A built runner: the command that starts it in the repository root, the wall time of the build
+  /// (or of finding it up to date), and whether the build was skipped as up to date.
   struct Built: Equatable, Sendable {
     var command: RunnerCommand
     var millis: Int
+    var upToDate = false
   }
 
-  /// Builds `replay-runner` in `package` and returns the command that starts it in `root`.
+  /// Builds `replay-runner` in `package` (unless it is up to date and not `force`) and returns the
+  /// command that starts it in `root`.
   static func build(
-    package: URL, root: URL, environment: [String: String]
+    package: URL, root: URL, environment: [String: String], force: Bool = false
   ) throws(BuildError) -> Built {
     let shown = displayPath(package, root: root)
     let manifest = package.appendingPathComponent("Package.swift")
@@ -77,11 +83,21 @@ enum RunnerBuilder {
       throw .noSwift
     }
     let started = DispatchTime.now().uptimeNanoseconds
+    let arguments = ["build", "--product", product]
+    let executable = package.appendingPathComponent(".build/debug/\(product)")
+    let command = RunnerCommand(executable: executable.path, workingDirectory: root)
+    let stamp = RunnerBuildStamp(package: package, executable: executable)
+    let before = RunnerFingerprint.take(package: package, swift: swift, arguments: arguments, environment: environment)
+    if !force, let before, stamp.matches(before) {
+      let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+      return Built(command: command, millis: millis, upToDate: true)
+    }
+    stamp.remove()
+    let buildStarted = RunnerBuildStamp.now()
     let process: SpawnedProcess
     do {
       process = try SpawnedProcess.spawn(
-        executable: swift, arguments: ["build", "--product", product], workingDirectory: package.path,
-        mergeErrors: true)
+        executable: swift, arguments: arguments, workingDirectory: package.path, mergeErrors: true)
     } catch {
       throw .cannotSpawn(error)
     }
@@ -90,9 +106,10 @@ enum RunnerBuilder {
     closeDescriptor(process.output)
     let status = process.reap(grace: 24 * 3600)
     guard status == .status(0) else { throw .failed(package: package.path, status: status, output: output) }
+    let after = RunnerFingerprint.take(package: package, swift: swift, arguments: arguments, environment: environment)
+    stamp.write(before: before, after: after, started: buildStarted)
     let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    let executable = package.appendingPathComponent(".build/debug/\(product)").path
-    return Built(command: RunnerCommand(executable: executable, workingDirectory: root), millis: millis)
+    return Built(command: command, millis: millis)
   }
 
   /// `path` relative to `root` when inside it (`.` for the root itself), else absolute.

@@ -6,23 +6,29 @@ import Foundation
 /// `path` is the executable as the user would recognise it (relative to the repository root when
 /// inside it); `platform` is what the runner's handshake said (nil until one answered, or when it
 /// names none); `buildMillis` is how long `swift build` took when duet-verify built it (nil when the
-/// runner was given with `--runner`), reported apart from the replay time.
+/// runner was given with `--runner`, or when its build was skipped), reported apart from the replay
+/// time; `upToDate` is true when duet-verify skipped the build because no input of it had changed
+/// since the last one (RunnerBuildStamp), and absent otherwise.
 struct RunnerIdentity: Codable, Equatable, Sendable {
   var path: String
   var platform: String?
   var buildMillis: Int?
+  var upToDate: Bool?
 
-  init(path: String, platform: String? = nil, buildMillis: Int? = nil) {
+  init(path: String, platform: String? = nil, buildMillis: Int? = nil, upToDate: Bool? = nil) {
     self.path = path
     self.platform = platform
     self.buildMillis = buildMillis
+    self.upToDate = upToDate
   }
 
   /// `runner Examples/foyer-runner/.build/debug/replay-runner (platform swift), built in 2.1s` — or
-  /// `…, given with --runner`.
+  /// `…, up to date (no source changed since its last build)`, or `…, given with --runner`.
   var summary: String {
     let origin =
-      buildMillis.map { "built in " + String(format: "%.1f", Double($0) / 1000) + "s" } ?? "given with --runner"
+      upToDate == true
+      ? "up to date (no source changed since its last build)"
+      : buildMillis.map { "built in " + String(format: "%.1f", Double($0) / 1000) + "s" } ?? "given with --runner"
     return "runner \(path) (platform \(platform ?? "not named")), \(origin)"
   }
 }

@@ -117,6 +117,13 @@ final class OptionTableTests: XCTestCase {
       "duet-verify taxonomy: --json and --markdown cannot be combined; pick one output format.")
   }
 
+  func testRecordRebuildWithAGivenRunnerIsAUsageError() {
+    XCTAssertEqual(
+      error(["record", "--rebuild", "--runner", "./r"]),
+      "duet-verify record: --rebuild and --runner cannot be combined; --rebuild builds the manifest's replayRunner, "
+        + "and you build a --runner yourself.")
+  }
+
   func testAllowEmptyShardNeedsShard() {
     XCTAssertEqual(
       error(["verify", "--allow-empty-shard"]),
