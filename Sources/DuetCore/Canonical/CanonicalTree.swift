@@ -8,9 +8,6 @@ protocol CanonicalTree {
   func write(
     to output: inout CanonicalOutput, depth: Int, allowsFraction: Bool, isDoubleParameter: Bool
   ) throws(CanonicalWriteError)
-
-  /// True for the string `double`: as an object's `case`, it makes the object a double envelope.
-  var isDoubleCase: Bool { get }
 }
 
 extension JSONValue: CanonicalTree {
@@ -19,10 +16,5 @@ extension JSONValue: CanonicalTree {
     to output: inout CanonicalOutput, depth: Int, allowsFraction: Bool, isDoubleParameter: Bool
   ) throws(CanonicalWriteError) {
     try output.write(self, depth: depth, allowsFraction: allowsFraction, isDoubleParameter: isDoubleParameter)
-  }
-
-  var isDoubleCase: Bool {
-    if case .string(let text) = self { return text == "double" }
-    return false
   }
 }

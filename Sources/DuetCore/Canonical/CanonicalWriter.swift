@@ -90,7 +90,9 @@ struct CanonicalOutput {
       sorted.reserveCapacity(members.count)
       for (key, value) in members { sorted.append(JSONMember(key: key, value: value)) }
       sorted.sort { JSONValue.canonicalPrecedes($0.key, $1.key) }
-      try writeObject(sorted, depth: depth, isDoubleParameter: isDoubleParameter)
+      try writeObject(
+        sorted, depth: depth, isDoubleParameter: isDoubleParameter,
+        isDoubleEnvelope: members["case"] == .string("double"))
     }
   }
 
@@ -113,32 +115,27 @@ struct CanonicalOutput {
     bytes.append(UInt8(ascii: "]"))
   }
 
-  /// Writes an object whose `members` are in canonical key order, each key once.
+  /// Writes an object whose `members` are in canonical key order, each key once;
+  /// `isDoubleEnvelope` when its `case` is `double` (each tree finds that its own fastest way).
   mutating func writeObject(
-    _ members: [some CanonicalTreeMember], depth: Int, isDoubleParameter: Bool
+    _ members: [some CanonicalTreeMember], depth: Int, isDoubleParameter: Bool, isDoubleEnvelope: Bool
   ) throws(CanonicalWriteError) {
     bytes.append(UInt8(ascii: "{"))
     if members.isEmpty {
       bytes.append(UInt8(ascii: "}"))
       return
     }
-    var isDoubleEnvelope = false
-    for index in members.indices where members[index].key == "case" {
-      isDoubleEnvelope = members[index].value.isDoubleCase
-      break
-    }
     // By position, not by element: reading the members in place copies none of them.
     for position in members.indices {
       if position > 0 { bytes.append(UInt8(ascii: ",")) }
       newline(depth: depth + 1)
-      let isValue = members[position].key == "value"
       writeString(members[position].key)
       bytes.append(UInt8(ascii: ":"))
       if pretty { bytes.append(UInt8(ascii: " ")) }
       do {
         try members[position].value.write(
-          to: &self, depth: depth + 1, allowsFraction: isDoubleParameter && isValue,
-          isDoubleParameter: isDoubleEnvelope && isValue)
+          to: &self, depth: depth + 1, allowsFraction: isDoubleParameter && members[position].key == "value",
+          isDoubleParameter: isDoubleEnvelope && members[position].key == "value")
       } catch {
         throw error.prefixed(by: .key(members[position].key))
       }

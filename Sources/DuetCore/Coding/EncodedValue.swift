@@ -110,13 +110,14 @@ extension EncodedValue: CanonicalTree {
     case .leaf(let leaf):
       try output.write(leaf, depth: depth, allowsFraction: allowsFraction, isDoubleParameter: isDoubleParameter)
     case .array(let elements): try output.writeArray(elements, depth: depth)
-    case .object(let members): try output.writeObject(members, depth: depth, isDoubleParameter: isDoubleParameter)
+    case .object(let members):
+      var isDoubleEnvelope = false
+      if let caseValue = members.first(where: { $0.key == "case" })?.value, case .leaf(.string("double")) = caseValue {
+        isDoubleEnvelope = true
+      }
+      try output.writeObject(
+        members, depth: depth, isDoubleParameter: isDoubleParameter, isDoubleEnvelope: isDoubleEnvelope)
     }
-  }
-
-  var isDoubleCase: Bool {
-    if case .leaf(let leaf) = self { return leaf.isDoubleCase }
-    return false
   }
 }
 
