@@ -97,22 +97,14 @@ struct CanonicalOutput {
   }
 
   mutating func writeArray(_ elements: [some CanonicalTree], depth: Int) throws(CanonicalWriteError) {
-    bytes.append(UInt8(ascii: "["))
-    if elements.isEmpty {
-      bytes.append(UInt8(ascii: "]"))
-      return
-    }
-    for position in elements.indices {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      newline(depth: depth + 1)
-      do {
-        try elements[position].write(to: &self, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
+    try writeComposite(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, depth: depth) {
+      (output, position) throws(CanonicalWriteError) in
+      do throws(CanonicalWriteError) {
+        try elements[position].write(to: &output, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
       } catch {
         throw error.prefixed(by: .index(position))
       }
     }
-    newline(depth: depth)
-    bytes.append(UInt8(ascii: "]"))
   }
 
   /// Writes an object whose `members` are in canonical key order, each key once;
@@ -120,28 +112,41 @@ struct CanonicalOutput {
   mutating func writeObject(
     _ members: [some CanonicalTreeMember], depth: Int, isDoubleParameter: Bool, isDoubleEnvelope: Bool
   ) throws(CanonicalWriteError) {
-    bytes.append(UInt8(ascii: "{"))
-    if members.isEmpty {
-      bytes.append(UInt8(ascii: "}"))
-      return
-    }
     // By position, not by element: reading the members in place copies none of them.
-    for position in members.indices {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      newline(depth: depth + 1)
-      writeString(members[position].key)
-      bytes.append(UInt8(ascii: ":"))
-      if pretty { bytes.append(UInt8(ascii: " ")) }
-      do {
+    try writeComposite(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, depth: depth) {
+      (output, position) throws(CanonicalWriteError) in
+      let key = members[position].key
+      output.writeString(key)
+      output.bytes.append(UInt8(ascii: ":"))
+      if output.pretty { output.bytes.append(UInt8(ascii: " ")) }
+      do throws(CanonicalWriteError) {
         try members[position].value.write(
-          to: &self, depth: depth + 1, allowsFraction: isDoubleParameter && members[position].key == "value",
-          isDoubleParameter: isDoubleEnvelope && members[position].key == "value")
+          to: &output, depth: depth + 1, allowsFraction: isDoubleParameter && key == "value",
+          isDoubleParameter: isDoubleEnvelope && key == "value")
       } catch {
-        throw error.prefixed(by: .key(members[position].key))
+        throw error.prefixed(by: .key(key))
       }
     }
-    newline(depth: depth)
-    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The framing an array and an object share: `open`, then `count` items (a comma between two;
+  /// in the pretty form each on a line of its own, one level deeper), then `close`; an empty
+  /// composite stays on one line.
+  @inline(__always)
+  mutating func writeComposite(
+    open: UInt8, close: UInt8, count: Int, depth: Int,
+    item: (inout CanonicalOutput, Int) throws(CanonicalWriteError) -> Void
+  ) throws(CanonicalWriteError) {
+    bytes.append(open)
+    if count > 0 {
+      for position in 0..<count {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        try item(&self, position)
+      }
+      newline(depth: depth)
+    }
+    bytes.append(close)
   }
 
   mutating func newline(depth: Int) {
