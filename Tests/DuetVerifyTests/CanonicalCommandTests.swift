@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -52,13 +53,13 @@ final class CanonicalCommandTests: XCTestCase {
   func testCanonicalRefusesFloatsWithTheirPath() throws {
     let result = run([try write(#"{"price":{"amount":1.5}}"#)])
     XCTAssertEqual(result.code, .failed)
-    XCTAssertTrue(result.err.contains("(got 1.5 at price.amount)"), result.err)
+    assertContains(result.err, "(got 1.5 at price.amount)")
   }
 
   func testCanonicalReportsAnUnreadableFile() {
     let result = run([directory.appendingPathComponent("missing.json").path])
     XCTAssertEqual(result.code, .failed)
-    XCTAssertTrue(result.err.contains("cannot read"), result.err)
+    assertContains(result.err, "cannot read")
   }
 
   func testCanonicalRejectsUnknownOptionsAsUsage() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -67,7 +68,7 @@ final class CommandLineTests: FolderTestCase {
     try folder.write("manifest.yaml", "features: {}\n")
     let result = run(["verify", "--runner", "/bin/true"])
     XCTAssertEqual(result.code, .usage)
-    XCTAssertTrue(result.error.contains("lists no recordings, so there is nothing to verify"), result.error)
+    assertContains(result.error, "lists no recordings, so there is nothing to verify")
   }
 
   func testAFeatureFilterMatchingNothingIsExitTwo() throws {
@@ -81,9 +82,9 @@ final class CommandLineTests: FolderTestCase {
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixturs:\n      - counter\n")
     let result = run(["verify", "--runner", "/nonexistent"])
     XCTAssertEqual(result.code, .failed)
-    XCTAssertTrue(result.out.contains("manifest.yaml:2: feature 'counter' has no fixtures: list"), result.out)
-    XCTAssertTrue(result.error.contains("warning: manifest.yaml:3: unknown key 'fixturs'"), result.error)
-    XCTAssertTrue(result.error.contains("Did you mean 'fixtures'?"), result.error)
+    assertContains(result.out, "manifest.yaml:2: feature 'counter' has no fixtures: list")
+    assertContains(result.error, "warning: manifest.yaml:3: unknown key 'fixturs'")
+    assertContains(result.error, "Did you mean 'fixtures'?")
     XCTAssertTrue(result.out.hasSuffix("duet-verify verify: FAIL\n"), result.out)
   }
 
@@ -153,7 +154,7 @@ final class CommandLineTests: FolderTestCase {
     try folder.write("manifest.yaml", "chains: []\n")
     let result = run(["explain"])
     XCTAssertEqual(result.code, .usage)
-    XCTAssertTrue(result.error.contains("no previous run in"), result.error)
+    assertContains(result.error, "no previous run in")
   }
 
   func testExplainRejectsABadStep() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -93,8 +94,8 @@ final class FailuresAtAGlanceTests: XCTestCase {
   func testTheDiffIsColouredOnlyWhenColourIsOn() {
     let run = RunResult(fixtures: [diverged("counter")])
     let coloured = HumanReport.render(run, style: TerminalStyle(enabled: true), quiet: true)
-    XCTAssertTrue(coloured.contains("    \u{1B}[31m-   \"count\": 5,\u{1B}[0m\n"), coloured)
-    XCTAssertTrue(coloured.contains("    \u{1B}[32m+   \"count\": 2,\u{1B}[0m\n"), coloured)
+    assertContains(coloured, "    \u{1B}[31m-   \"count\": 5,\u{1B}[0m\n")
+    assertContains(coloured, "    \u{1B}[32m+   \"count\": 2,\u{1B}[0m\n")
     let plain = HumanReport.render(run, style: TerminalStyle(enabled: false), quiet: true)
     XCTAssertFalse(plain.contains("\u{1B}"), plain)
   }
@@ -118,10 +119,9 @@ final class FailuresAtAGlanceTests: XCTestCase {
     XCTAssertEqual(groups[0].alike.map(\.name), ["b", "c", "d", "e"])
     let text = HumanReport.render(RunResult(fixtures: results), style: TerminalStyle(enabled: false), quiet: true)
     XCTAssertEqual(text.components(separatedBy: "✗ ").count - 1, 1, text)
-    XCTAssertTrue(
-      text.contains(
-        "  next: duet-verify explain a#0\n  and 4 more recordings failed alike: b#1, c#0, d#1, e#0\n  diff (- expected"),
-      text)
+    assertContains(
+      text,
+      "  next: duet-verify explain a#0\n  and 4 more recordings failed alike: b#1, c#0, d#1, e#0\n  diff (- expected")
   }
 
   func testDivergencesDifferingInKindPathOrFragmentStaySeparate() {
@@ -172,10 +172,10 @@ final class FailuresAtAGlanceTests: XCTestCase {
     var run = RunResult(fixtures: [diverged("counter")])
     run.runFlags = options.flags
     let text = HumanReport.render(run, style: TerminalStyle(enabled: false), quiet: true)
-    XCTAssertTrue(
-      text.contains(
-        "  next: duet-verify explain counter#1 --manifest app/manifest.yaml --runner 'swift run my-runner' "
-          + "--timeout 5 --no-color\n"), text)
+    assertContains(
+      text,
+      "  next: duet-verify explain counter#1 --manifest app/manifest.yaml --runner 'swift run my-runner' "
+        + "--timeout 5 --no-color\n")
     XCTAssertEqual(RunRecord(run).flags, options.flags)
   }
 
@@ -203,12 +203,12 @@ final class FailuresAtAGlanceTests: XCTestCase {
     try runs.write(run)
     let last = CapturedOutput.run(["explain"], in: folder.url)
     XCTAssertEqual(last.code, .failed)
-    XCTAssertTrue(last.out.contains("  next: duet-verify explain a#1 --runner ./runner\n"), last.out)
-    XCTAssertTrue(last.out.contains("  and 1 more recording failed alike: b#1\n"), last.out)
-    XCTAssertTrue(last.out.contains("  diff (- expected, + actual):\n"), last.out)
+    assertContains(last.out, "  next: duet-verify explain a#1 --runner ./runner\n")
+    assertContains(last.out, "  and 1 more recording failed alike: b#1\n")
+    assertContains(last.out, "  diff (- expected, + actual):\n")
     let one = CapturedOutput.run(["explain", "b"], in: folder.url)
     XCTAssertEqual(one.code, .failed)
-    XCTAssertTrue(one.out.contains("  next: duet-verify explain b#1 --runner ./runner\n"), one.out)
+    assertContains(one.out, "  next: duet-verify explain b#1 --runner ./runner\n")
     try runs.write(RunResult(fixtures: [FixtureResult(name: "a", kind: .leaf, file: "f", stepCount: 2)]))
     XCTAssertEqual(CapturedOutput.run(["explain"], in: folder.url).code, .passed)
   }

@@ -11,86 +11,70 @@ final class LinterTests: FolderTestCase {
   }
 
   func testAListedRecordingMissingOnDiskNamesTheRecordCommand() throws {
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "manifest.yaml:4: recording 'counter' is listed but fixtures/counter.fixture.json does not exist. Just "
-          + "declared? Run: duet-verify record --feature counter"
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "manifest.yaml:4: recording 'counter' is listed but fixtures/counter.fixture.json does not exist. Just "
+        + "declared? Run: duet-verify record --feature counter")
   }
 
   func testAMissingChainNamesTheChainRecordCommand() throws {
-    XCTAssertEqual(
-      try lint("chains:\n  - chain-x\n"),
-      [
-        "manifest.yaml:2: recording 'chain-x' is listed but fixtures/chain-x.fixture.json does not exist. Just "
-          + "declared? Run: duet-verify record --chain chain-x"
-      ])
+    try assertLintFinds(
+      "chains:\n  - chain-x\n",
+      "manifest.yaml:2: recording 'chain-x' is listed but fixtures/chain-x.fixture.json does not exist. Just "
+        + "declared? Run: duet-verify record --chain chain-x")
   }
 
   func testAnOrphanRecordingNamesTheCommandThatRemovesIt() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
     try folder.write("fixtures/old.fixture.json", FixtureText.counter())
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "fixtures/old.fixture.json: recording 'old' is not listed in manifest.yaml (an orphan). List it under its "
-          + "feature's fixtures: (or under chains:), or remove it: git rm fixtures/old.fixture.json"
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "fixtures/old.fixture.json: recording 'old' is not listed in manifest.yaml (an orphan). List it under its "
+        + "feature's fixtures: (or under chains:), or remove it: git rm fixtures/old.fixture.json")
   }
 
   func testAHandEditedRecordingIsNotInCanonicalForm() throws {
     let edited = FixtureText.counter().replacingOccurrences(of: "\"count\": 1,", with: "\"count\":  1,")
     try folder.write("fixtures/counter.fixture.json", edited)
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "fixtures/counter.fixture.json:19: this fixture file is not in canonical pretty form (it differs from its "
-          + "re-emission from this line on). Recordings are build products, never hand-edited: re-record it with "
-          + "duet-verify record --feature counter"
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "fixtures/counter.fixture.json:19: this fixture file is not in canonical pretty form (it differs from its "
+        + "re-emission from this line on). Recordings are build products, never hand-edited: re-record it with "
+        + "duet-verify record --feature counter")
   }
 
   func testARecordingOfAnotherFeatureIsNamed() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter(feature: "lamp"))
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "fixtures/counter.fixture.json:4: recording 'counter' says feature 'lamp' but manifest.yaml lists it under "
-          + "'counter' (line 4). Move it to the right feature in the manifest, or re-record it: duet-verify record "
-          + "--feature counter"
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "fixtures/counter.fixture.json:4: recording 'counter' says feature 'lamp' but manifest.yaml lists it under "
+        + "'counter' (line 4). Move it to the right feature in the manifest, or re-record it: duet-verify record "
+        + "--feature counter")
   }
 
   func testAChainNodeMustBeADeclaredFeature() throws {
     try folder.write("fixtures/chain-ping-pong.fixture.json", FixtureText.chain())
-    XCTAssertEqual(
-      try lint("features:\n  ping:\n    fixtures: []\nchains:\n  - chain-ping-pong\n"),
-      [
-        "fixtures/chain-ping-pong.fixture.json:3: chain 'chain-ping-pong' has node 'pong', which is not a declared "
-          + "feature. Declare 'pong' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own)."
-      ])
+    try assertLintFinds(
+      "features:\n  ping:\n    fixtures: []\nchains:\n  - chain-ping-pong\n",
+      "fixtures/chain-ping-pong.fixture.json:3: chain 'chain-ping-pong' has node 'pong', which is not a declared "
+        + "feature. Declare 'pong' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own).")
   }
 
   func testAnUnsupportedDialectIsRefused() throws {
     let text = FixtureText.counter().replacingOccurrences(of: "\"dialect\": 2", with: "\"dialect\": 3")
     try folder.write("fixtures/counter.fixture.json", text)
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "fixtures/counter.fixture.json: dialect is 3, which this verifier does not read (it reads dialects 1 and 2). "
-          + "This is not the shape of a recording (fixtures.md); re-record it with duet-verify record."
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "fixtures/counter.fixture.json: dialect is 3, which this verifier does not read (it reads dialects 1 and 2). "
+        + "This is not the shape of a recording (fixtures.md); re-record it with duet-verify record.")
   }
 
   func testARecordingThatIsNotJSONNamesLineAndColumn() throws {
     try folder.write("fixtures/counter.fixture.json", "{\n  \"a\": 1,\n  \"a\": 2\n}\n")
-    XCTAssertEqual(
-      try lint(counterManifest),
-      [
-        "fixtures/counter.fixture.json:3:3: duplicate key 'a' at $. Recordings are written by duet-verify record, "
-          + "never by hand: re-record it."
-      ])
+    try assertLintFinds(
+      counterManifest,
+      "fixtures/counter.fixture.json:3:3: duplicate key 'a' at $. Recordings are written by duet-verify record, "
+        + "never by hand: re-record it.")
   }
 
   func testAnOversizedRecordingIsRefusedWithoutLoadingIt() throws {
@@ -114,27 +98,21 @@ final class LinterTests: FolderTestCase {
 
   func testAManifestPathMustExist() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
-    XCTAssertEqual(
-      try lint("features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n"),
-      [
-        "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' does not exist (paths are relative to "
-          + "the repository root, \(folder.url.standardizedFileURL.path)). Fix the path, or create the file."
-      ])
+    try assertLintFinds(
+      "features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n",
+      "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' does not exist (paths are relative to "
+        + "the repository root, \(folder.url.standardizedFileURL.path)). Fix the path, or create the file.")
   }
 
   func testAManifestPathCannotLeaveTheRepository() throws {
-    XCTAssertEqual(
-      try lint("replayRunner: ../elsewhere\nchains: []\n"),
-      [
-        "manifest.yaml:1: replayRunner '../elsewhere' uses '..', which could leave the repository. Give a path inside "
-          + "the repository root, relative to it."
-      ])
-    XCTAssertEqual(
-      try lint("replayRunner: /usr\nchains: []\n"),
-      [
-        "manifest.yaml:1: replayRunner '/usr' is an absolute path. Give it relative to the repository root "
-          + "(\(folder.url.standardizedFileURL.path)) so the manifest works on every checkout."
-      ])
+    try assertLintFinds(
+      "replayRunner: ../elsewhere\nchains: []\n",
+      "manifest.yaml:1: replayRunner '../elsewhere' uses '..', which could leave the repository. Give a path inside "
+        + "the repository root, relative to it.")
+    try assertLintFinds(
+      "replayRunner: /usr\nchains: []\n",
+      "manifest.yaml:1: replayRunner '/usr' is an absolute path. Give it relative to the repository root "
+        + "(\(folder.url.standardizedFileURL.path)) so the manifest works on every checkout.")
   }
 
   func testKotlinPendingIsNotAPath() throws {
@@ -182,13 +160,11 @@ final class LinterTests: FolderTestCase {
 
   func testARecordingListedUnderChainsMustBeAChainRecording() throws {
     try folder.write("fixtures/greeter.wave.fixture.json", FixtureText.counter())
-    XCTAssertEqual(
-      try lint("features:\n  counter:\n    fixtures: []\nchains:\n  - greeter.wave\n"),
-      [
-        "fixtures/greeter.wave.fixture.json:5: 'greeter.wave' is listed under chains: (manifest.yaml:5) but is a leaf "
-          + "recording (initialState, no initialStates). List it under its feature's fixtures:, or re-record the "
-          + "chain: duet-verify record --chain greeter.wave"
-      ])
+    try assertLintFinds(
+      "features:\n  counter:\n    fixtures: []\nchains:\n  - greeter.wave\n",
+      "fixtures/greeter.wave.fixture.json:5: 'greeter.wave' is listed under chains: (manifest.yaml:5) but is a leaf "
+        + "recording (initialState, no initialStates). List it under its feature's fixtures:, or re-record the "
+        + "chain: duet-verify record --chain greeter.wave")
   }
 
   func testAChainRecordingListedUnderAFeatureIsALintError() throws {

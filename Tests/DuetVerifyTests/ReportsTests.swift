@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -48,7 +49,7 @@ final class ReportsTests: XCTestCase {
       severity: .error, message: "declare each under the feature:\n  features:\n    todo:\n      events:")
     let text = HumanReport.render(
       RunResult(fixtures: [passing], taxonomyFindings: [finding]), style: TerminalStyle(enabled: false), quiet: true)
-    XCTAssertTrue(text.contains("✗ taxonomy: declare each under the feature:\n  features:\n    todo:\n"), text)
+    assertContains(text, "✗ taxonomy: declare each under the feature:\n  features:\n    todo:\n")
     XCTAssertFalse(text.contains("\\n"), text)
   }
 

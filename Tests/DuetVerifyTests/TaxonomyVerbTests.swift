@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -36,7 +37,7 @@ final class TaxonomyVerbTests: FolderTestCase {
       "features:\n  counter:\n    fixtures:\n      - counter\n    events:\n      - Counter Viewed\n")
     let result = run(["taxonomy"])
     XCTAssertEqual(result.code, .passed, result.out + result.error)
-    XCTAssertTrue(result.out.contains("Counter Viewed"), result.out)
+    assertContains(result.out, "Counter Viewed")
   }
 
   func testAnUndeclaredEventFailsTheTaxonomyVerb() throws {

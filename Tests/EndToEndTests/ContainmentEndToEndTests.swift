@@ -31,11 +31,11 @@ final class ContainmentEndToEndTests: XCTestCase {
     try FileManager.default.createSymbolicLink(at: recording, withDestinationURL: moved)
     let run = try repository.verify(["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter' — recording unreadable\n  fixtures/counter.fixture.json: is a link leading outside the "
-          + "repository (to \(moved.path)), so it was not read."), run.out)
-    XCTAssertTrue(run.out.contains("duet-verify: 2/3 fixtures passed"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter' — recording unreadable\n  fixtures/counter.fixture.json: is a link leading outside the "
+        + "repository (to \(moved.path)), so it was not read.")
+    assertContains(run.out, "duet-verify: 2/3 fixtures passed")
   }
 
   func testLintRefusesAHugeRecordingAndANamedPipeWithoutReadingThem() throws {

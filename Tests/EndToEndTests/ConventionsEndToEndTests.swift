@@ -54,7 +54,7 @@ final class ConventionsEndToEndTests: XCTestCase {
     // (verify and explain take one --runner per platform lane; record takes one runner.)
     let run = try repository.verify(["record", "--runner", try demoRunner(), "--runner", "/bin/true"])
     XCTAssertEqual(run.code, 2)
-    XCTAssertTrue(run.error.contains("--runner is given twice"), run.error)
+    assertContains(run.error, "--runner is given twice")
     XCTAssertTrue(run.error.hasSuffix("but it takes one value. Give it once.\n"), run.error)
     XCTAssertEqual(run.out, "")
   }
@@ -79,7 +79,7 @@ final class ConventionsEndToEndTests: XCTestCase {
     XCTAssertTrue(runs[1 - empty].out.hasPrefix("duet-verify: 1/1 fixtures passed"), runs[1 - empty].out)
     let strict = try repository.verify(["verify", "--shard", "\(empty + 1)/2", "--runner", try demoRunner()])
     XCTAssertEqual(strict.code, 2)
-    XCTAssertTrue(strict.error.contains("--allow-empty-shard"), strict.error)
+    assertContains(strict.error, "--allow-empty-shard")
   }
 
   func testAnEmptyShardStillFailsOnALintProblem() throws {

@@ -16,26 +16,26 @@ final class ExampleAppEndToEndTests: XCTestCase {
   func testTheExampleAppVerifiesEveryRecording() throws {
     let run = try duet(["verify"])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("duet-verify: 49/49 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 49/49 fixtures passed")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: PASS\n"), run.out)
   }
 
   func testTheSummaryNamesTheRunnerThatAnsweredAndItsPlatform() throws {
     let run = try duet(["verify"])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("/foyer-runner (platform swift), given with --runner\n"), run.out)
+    assertContains(run.out, "/foyer-runner (platform swift), given with --runner\n")
   }
 
   func testTheExampleAppsRecordingsHaveNotDriftedFromItsScenarios() throws {
     let run = try duet(["record", "--check"])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("0 drifted, 0 new, 0 vanished, 0 unlisted"), run.out)
+    assertContains(run.out, "0 drifted, 0 new, 0 vanished, 0 unlisted")
   }
 
   func testTheExampleAppsTaxonomyEqualsTheDeclaredOne() throws {
     let run = try CommandRun.run(
       try BuiltProducts.executable(named: "duet-verify"), ["taxonomy"], in: SharedReference.repositoryRoot)
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("7 events recorded"), run.out)
+    assertContains(run.out, "7 events recorded")
   }
 }

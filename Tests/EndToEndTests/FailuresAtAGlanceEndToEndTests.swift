@@ -26,27 +26,27 @@ final class FailuresAtAGlanceEndToEndTests: XCTestCase {
       "fixtures/counter.fixture.json", replacing: "\"case\": \"startTicker\"", with: "\"case\": \"startTimer\"")
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
     XCTAssertEqual(run.code, 1)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-          at expectedEffects[0].payload.case
-          expected: "startTimer"   actual: "startTicker"
-        """), run.out)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-          diff (- expected, + actual):
-              …
-                  "id": "counter.ticker",
-                  "kind": "run",
-                  "payload": {
-            -       "case": "startTimer"
-            +       "case": "startTicker"
-                  }
+    assertContains(
+      run.out,
+      """
+        at expectedEffects[0].payload.case
+        expected: "startTimer"   actual: "startTicker"
+      """)
+    assertContains(
+      run.out,
+      """
+        diff (- expected, + actual):
+            …
+                "id": "counter.ticker",
+                "kind": "run",
+                "payload": {
+          -       "case": "startTimer"
+          +       "case": "startTicker"
                 }
-              ]
+              }
+            ]
 
-        """), run.out)
+      """)
     XCTAssertFalse(run.out.contains("\u{1B}"), "no colour when stdout is not a terminal")
   }
 
@@ -55,17 +55,15 @@ final class FailuresAtAGlanceEndToEndTests: XCTestCase {
     let run = try repository.verify(["verify", "--runner", try demoRunner(), "--junit", "verify.xml"])
     XCTAssertEqual(run.code, 1)
     XCTAssertEqual(run.out.components(separatedBy: "✗ ").count - 1, 1, run.out)
-    XCTAssertTrue(
-      run.out.contains(
-        "\n  and 2 more recordings failed alike: counter-endings.changes-its-mind#0, counter-endings.keeps-counting#0\n"
-      ),
-      run.out)
-    XCTAssertTrue(run.out.contains("duet-verify: 0/3 fixtures passed"), run.out)
+    assertContains(
+      run.out,
+      "\n  and 2 more recordings failed alike: counter-endings.changes-its-mind#0, counter-endings.keeps-counting#0\n")
+    assertContains(run.out, "duet-verify: 0/3 fixtures passed")
     // The machine reports stay one entry per recording.
     let junit = try repository.read("verify.xml")
     XCTAssertEqual(junit.components(separatedBy: "<failure ").count - 1, 3, junit)
     let summary = try repository.read(".runs/verify/summary.json")
-    XCTAssertTrue(summary.contains("counter-endings.keeps-counting"), summary)
+    assertContains(summary, "counter-endings.keeps-counting")
     let json = try repository.verify(["verify", "--json", "--runner", try demoRunner()])
     XCTAssertEqual(json.out.components(separatedBy: "\"reason\":\"stateDiverged\"").count - 1, 3, json.out)
   }
@@ -77,17 +75,17 @@ final class FailuresAtAGlanceEndToEndTests: XCTestCase {
       "verify", "--feature", "counter", "--manifest", "manifest.yaml", "--runner", runner, "--timeout", "30",
     ])
     let hint = "duet-verify explain counter#0 --manifest manifest.yaml --runner \(runner) --timeout 30"
-    XCTAssertTrue(run.out.contains("  next: \(hint)\n"), run.out)
+    assertContains(run.out, "  next: \(hint)\n")
     // Copying it works: the hint runs as written (the runner's path has no spaces here).
     let explained = try repository.verify(Array(hint.split(separator: " ").dropFirst().map(String.init)))
     XCTAssertEqual(explained.code, 1, explained.out + explained.error)
     XCTAssertTrue(
       explained.out.hasSuffix("result: state diverged at expectedState.count — expected: 9   actual: 1\n"),
       explained.out)
-    XCTAssertTrue(explained.out.contains("\ndiff (- expected, + actual):\n    {\n  -   \"count\": 9,\n"), explained.out)
+    assertContains(explained.out, "\ndiff (- expected, + actual):\n    {\n  -   \"count\": 9,\n")
     // `explain` alone re-renders the blocks with the flags of the run that wrote them.
     let last = try repository.verify(["explain"])
-    XCTAssertTrue(last.out.contains("  next: \(hint)\n"), last.out)
+    assertContains(last.out, "  next: \(hint)\n")
   }
 
   func testExplainExitsOneWhenTheLastRunFailed() throws {
@@ -103,6 +101,6 @@ final class FailuresAtAGlanceEndToEndTests: XCTestCase {
     XCTAssertEqual(try repository.verify(["verify", "--runner", runner]).code, 0)
     let passed = try repository.verify(["explain"])
     XCTAssertEqual(passed.code, 0, passed.out + passed.error)
-    XCTAssertTrue(passed.out.contains("the last run passed"), passed.out)
+    assertContains(passed.out, "the last run passed")
   }
 }

@@ -28,42 +28,39 @@ final class HTMLReportEndToEndTests: XCTestCase {
     let repository = try brokenExample()
     let run = try verifyWithHTML(repository, "out/parity.html")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("duet-verify: 48/49 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 48/49 fixtures passed")
     let page = try repository.read("out/parity.html")
-    XCTAssertTrue(page.contains("<span class=\"verdict fail\">✗ FAIL</span>"), page)
-    XCTAssertTrue(page.contains("48/49 recordings passed on swift"), page)
+    assertContains(page, "<span class=\"verdict fail\">✗ FAIL</span>")
+    assertContains(page, "48/49 recordings passed on swift")
     let matrix = HTMLScan.section(page, from: "<table class=\"matrix\">", to: "</table>")
     XCTAssertEqual(matrix.components(separatedBy: "<tr class=\"feature-row\">").count - 1, 9, matrix)
-    XCTAssertTrue(matrix.contains("<th scope=\"col\" class=\"lane\">swift</th>"), matrix)
-    XCTAssertTrue(matrix.contains("<td class=\"cell fail\">✗ 4/5 passed"), matrix)
+    assertContains(matrix, "<th scope=\"col\" class=\"lane\">swift</th>")
+    assertContains(matrix, "<td class=\"cell fail\">✗ 4/5 passed")
     XCTAssertEqual(matrix.components(separatedBy: "<td class=\"cell pass\">").count - 1, 8, matrix)
     XCTAssertEqual(page.components(separatedBy: "<article class=\"failure\"").count - 1, 1, page)
-    XCTAssertTrue(page.contains("<dt>at</dt><dd><code>expectedState.isEditingName</code></dd>"), page)
-    XCTAssertTrue(
-      page.contains("<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:47</code></dd>"),
-      page)
+    assertContains(page, "<dt>at</dt><dd><code>expectedState.isEditingName</code></dd>")
+    assertContains(
+      page, "<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:47</code></dd>")
     // The terminal's compact diff of the whole state, around the changed member.
-    XCTAssertTrue(
-      page.contains(
-        "<span class=\"del\">-   &quot;isEditingName&quot;: false,\n</span>"
-          + "<span class=\"ins\">+   &quot;isEditingName&quot;: true,\n</span>"), page)
-    XCTAssertTrue(
-      page.contains("name edited › &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;"), page)
+    assertContains(
+      page,
+      "<span class=\"del\">-   &quot;isEditingName&quot;: false,\n</span>"
+        + "<span class=\"ins\">+   &quot;isEditingName&quot;: true,\n</span>")
+    assertContains(page, "name edited › &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot;")
     XCTAssertFalse(page.contains("<script"), page)
     let taxonomy = HTMLScan.section(page, from: "<table class=\"taxonomy\">", to: "</table>")
     XCTAssertEqual(taxonomy.components(separatedBy: "<tr class=\"event-row\">").count - 1, 7, taxonomy)
-    XCTAssertTrue(taxonomy.contains("<code>Session Signed In</code>"), taxonomy)
+    assertContains(taxonomy, "<code>Session Signed In</code>")
   }
 
   func testAnHTMLReportThatCannotBeWrittenFailsTheRunWithASentence() throws {
     let repository = try TemporaryRepository.exampleApp()
     let run = try verifyWithHTML(repository, "manifest.yaml/parity.html")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.error.contains(
-        "duet-verify: the HTML report you asked for was not written, so the run fails: cannot open the folder "),
-      run.error)
-    XCTAssertTrue(run.out.contains("duet-verify: 49/49 fixtures passed"), run.out)
+    assertContains(
+      run.error, "duet-verify: the HTML report you asked for was not written, so the run fails: cannot open the folder "
+    )
+    assertContains(run.out, "duet-verify: 49/49 fixtures passed")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
   }
 

@@ -51,7 +51,7 @@ final class HostileRunnerEndToEndTests: XCTestCase {
     defer { if let grandchild, !Self.isGone(grandchild) { kill(grandchild, SIGKILL) } }
     XCTAssertEqual(run.code, 0, run.out + run.error)
     XCTAssertLessThan(seconds, Self.bound, "the verifier waited for the runner's child")
-    XCTAssertTrue(run.out.contains("duet-verify: 3/3 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 3/3 fixtures passed")
     let pid = try XCTUnwrap(grandchild, "the runner left no child behind")
     XCTAssertTrue(Self.isGone(pid), "closing the runner must end its whole process group")
   }
@@ -61,58 +61,54 @@ final class HostileRunnerEndToEndTests: XCTestCase {
     // after exit shows the runner wrote one line more than it was asked for.
     let (run, _) = try verify(try Self.changesItsMind(), "--fault duplicate --on decrement")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("✗ protocol error from the runner "), run.out)
-    XCTAssertTrue(
-      run.out.contains("runner sent 1 more line than it was asked for (a duplicated or stray reply"), run.out)
+    assertContains(run.out, "✗ protocol error from the runner ")
+    assertContains(run.out, "runner sent 1 more line than it was asked for (a duplicated or stray reply")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
   }
 
   func testAStrayLineFailsTheRunAsAProtocolErrorNamingTheRunner() throws {
     let (run, _) = try verify(try TemporaryRepository.counterCorpus(chain: false), "--fault stray --on decrement")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("✗ protocol error from the runner "), run.out)
-    XCTAssertTrue(run.out.contains("The first extra line: "), run.out)
+    assertContains(run.out, "✗ protocol error from the runner ")
+    assertContains(run.out, "The first extra line: ")
   }
 
   func testABlankReplyLineIsAProtocolErrorThatBlamesOnlyItsOwnRequest() throws {
     let (run, _) = try verify(try TemporaryRepository.counterCorpus(chain: false), "--fault blank --on decrement")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter' step 2 'decrement' — runner failed\n  runner sent a blank line where a reply was due"),
-      run.out)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  "
-          + "runner sent a blank line where a reply was due"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter' step 2 'decrement' — runner failed\n  runner sent a blank line where a reply was due")
+    assertContains(
+      run.out,
+      "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  "
+        + "runner sent a blank line where a reply was due")
     // The recording that never sends decrement is not blamed for the shifted stream.
     XCTAssertFalse(run.out.contains("'counter-endings.keeps-counting'"), run.out)
-    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 1/3 fixtures passed")
   }
 
   func testAMultiLineChainStateFailsItsStepAsARunnerFault() throws {
     let (run, _) = try verify(try Self.chainOnly(), "--features ping,pong --fault pretty-state --on fire")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — runner failed\n  runner returned "
-          + "a state that is not one-line compact canonical JSON, so it cannot be threaded into the next request"),
-      run.out)
+    assertContains(
+      run.out,
+      "✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — runner failed\n  runner returned "
+        + "a state that is not one-line compact canonical JSON, so it cannot be threaded into the next request")
     XCTAssertFalse(run.out.contains("malformed request line"), "a multi-line state was sent: " + run.out)
   }
 
   func testARunnerThatExitsNonZeroAfterExitFailsTheRun() throws {
     let (run, _) = try verify(try Self.changesItsMind(), "--at-exit status")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains("runner exited (status 3) after {\"op\":\"exit\"}; it must exit with status 0"), run.out)
-    XCTAssertTrue(run.out.contains("✗ protocol error from the runner "), run.out)
+    assertContains(run.out, "runner exited (status 3) after {\"op\":\"exit\"}; it must exit with status 0")
+    assertContains(run.out, "✗ protocol error from the runner ")
   }
 
   func testARunnerKilledByASignalAfterExitFailsTheRun() throws {
     let (run, _) = try verify(try Self.changesItsMind(), "--at-exit crash")
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("runner exited (signal 9) after {\"op\":\"exit\"}"), run.out)
+    assertContains(run.out, "runner exited (signal 9) after {\"op\":\"exit\"}")
   }
 
   /// The pid a file holds, once it appears (the child writes it as it starts).

@@ -38,7 +38,7 @@ final class InteropEndToEndTests: XCTestCase {
     let text = try String(
       contentsOf: SharedReference.repositoryRoot.appendingPathComponent("fixtures/chain-root-splash.fixture.json"),
       encoding: .utf8)
-    XCTAssertTrue(text.contains("\"case\": \"splash\",\n        \"value\": {\n          \"event\": {"), text)
+    assertContains(text, "\"case\": \"splash\",\n        \"value\": {\n          \"event\": {")
   }
 
   func testAHandEditedWrappedEventFailsNamingTheDelegateAndTheNextAction() throws {
@@ -56,16 +56,16 @@ final class InteropEndToEndTests: XCTestCase {
         + "                \"case\": \"safetyNet\"")
     let run = try repository.verify(["verify", "--runner", try foyerRunner()], environment: ["NO_COLOR": "1"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-        ✗ chain 'chain-root-splash' step 1 (splash) 'the animation reaches its end' — linkToNext seam broken
-          at steps[2].action.value.event.value.path.case
-          expected: "ceremony"   actual: "safetyNet"
-          step 1's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 2 (root)'s action, as its value or nested inside it.
-          delegate emitted: {"case":"completed","value":{"path":{"case":"ceremony"}}}
-          next action:      {"case":"splash","value":{"event":{"case":"completed","value":{"path":{"case":"safetyNet"}}}}}
-        """), run.out)
+    assertContains(
+      run.out,
+      """
+      ✗ chain 'chain-root-splash' step 1 (splash) 'the animation reaches its end' — linkToNext seam broken
+        at steps[2].action.value.event.value.path.case
+        expected: "ceremony"   actual: "safetyNet"
+        step 1's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 2 (root)'s action, as its value or nested inside it.
+        delegate emitted: {"case":"completed","value":{"path":{"case":"ceremony"}}}
+        next action:      {"case":"splash","value":{"event":{"case":"completed","value":{"path":{"case":"safetyNet"}}}}}
+      """)
   }
 
   func testAChainIsWhatChainsListsWhateverItsName() throws {
@@ -79,7 +79,7 @@ final class InteropEndToEndTests: XCTestCase {
     let demoRunner = try BuiltProducts.executable(named: "demo-runner").path
     let run = try repository.verify(["verify", "--runner", demoRunner])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("1/1 fixtures passed"), run.out)
+    assertContains(run.out, "1/1 fixtures passed")
   }
 
   func testAKeyTheDialectDoesNotDefineIsALintErrorNamingIt() throws {
@@ -89,11 +89,11 @@ final class InteropEndToEndTests: XCTestCase {
       with: "\"expectedEffects\": [],\n      \"expectedstate\": {},")
     let run = try repository.verify(["lint"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixtures/chain-ping-pong.fixture.json: steps[1].expectedstate is not a key the fixture dialect defines, "
-          + "so nothing would check it; steps[1] (a step) may hold action, expectedEffects, expectedState, label, "
-          + "line, linkToNext, node. Did you mean 'expectedState'?"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixtures/chain-ping-pong.fixture.json: steps[1].expectedstate is not a key the fixture dialect defines, "
+        + "so nothing would check it; steps[1] (a step) may hold action, expectedEffects, expectedState, label, "
+        + "line, linkToNext, node. Did you mean 'expectedState'?")
   }
 
   func testATopLevelTelemetrySectionFailsLintShowingThePerFeatureForm() throws {
@@ -103,8 +103,8 @@ final class InteropEndToEndTests: XCTestCase {
       try repository.read("manifest.yaml") + "telemetry:\n  events:\n    - Counter Viewed\n")
     let run = try repository.verify(["lint"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("a top-level telemetry: section is not allowed"), run.out)
-    XCTAssertTrue(run.out.contains("    <feature that emits it>:\n      events:\n        - Counter Viewed"), run.out)
+    assertContains(run.out, "a top-level telemetry: section is not allowed")
+    assertContains(run.out, "    <feature that emits it>:\n      events:\n        - Counter Viewed")
   }
 
   func testAnUnknownPerFeatureKeyWarnsWithASuggestionAndLintPasses() throws {
@@ -115,9 +115,8 @@ final class InteropEndToEndTests: XCTestCase {
         of: "  counter:\n", with: "  counter:\n    event:\n      - Counter Viewed\n"))
     let run = try repository.verify(["lint"])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(
-      run.out.contains("warning: manifest.yaml:4: unknown key 'event' in feature 'counter' is ignored."), run.out)
-    XCTAssertTrue(run.out.contains("Did you mean 'events'?"), run.out)
+    assertContains(run.out, "warning: manifest.yaml:4: unknown key 'event' in feature 'counter' is ignored.")
+    assertContains(run.out, "Did you mean 'events'?")
   }
 
   func testAnEventEmittedByAFeatureThatDoesNotDeclareItFailsNamingBothAndTheRecording() throws {
@@ -136,7 +135,7 @@ final class InteropEndToEndTests: XCTestCase {
         """)
     let run = try repository.verify(["taxonomy"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.out.contains("the event 'Splash Completed' is emitted by root, declared by splash"), run.out)
-    XCTAssertTrue(run.out.contains("fixture 'root.auth-before-splash' step"), run.out)
+    assertContains(run.out, "the event 'Splash Completed' is emitted by root, declared by splash")
+    assertContains(run.out, "fixture 'root.auth-before-splash' step")
   }
 }

@@ -27,8 +27,8 @@ final class LanesEndToEndTests: XCTestCase {
     let alsoSwift = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform swift"
     let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", alsoSwift])
     XCTAssertEqual(run.code, 2, run.all)
-    XCTAssertTrue(run.error.contains("two runners announce platform 'swift'"), run.error)
-    XCTAssertTrue(run.error.contains("Give one --runner per platform."), run.error)
+    assertContains(run.error, "two runners announce platform 'swift'")
+    assertContains(run.error, "Give one --runner per platform.")
     XCTAssertFalse(FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify").path))
   }
 
@@ -36,16 +36,16 @@ final class LanesEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify"] + (try bothLanes()))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.out.contains("duet-verify: 3/3 recordings passed on swift, 1/3 on kotlin ("), run.out)
-    XCTAssertTrue(run.out.contains("(platform swift), given with --runner\n"), run.out)
-    XCTAssertTrue(run.out.contains("(platform kotlin), given with --runner\n"), run.out)
+    assertContains(run.out, "duet-verify: 3/3 recordings passed on swift, 1/3 on kotlin (")
+    assertContains(run.out, "(platform swift), given with --runner\n")
+    assertContains(run.out, "(platform kotlin), given with --runner\n")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
   }
 
   func testAFailureBlockNamesItsLane() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify"] + (try bothLanes()))
-    XCTAssertTrue(run.out.contains("✗ [kotlin] fixture 'counter' step 2 'decrement' — state diverged\n"), run.out)
+    assertContains(run.out, "✗ [kotlin] fixture 'counter' step 2 'decrement' — state diverged\n")
     XCTAssertFalse(run.out.contains("✗ [swift]"), run.out)
     XCTAssertTrue(run.out.contains(" --lane kotlin\n"), "next: picks the lane")
   }
@@ -53,14 +53,12 @@ final class LanesEndToEndTests: XCTestCase {
   func testARecordingGreenOnOneLaneAndRedOnAnotherIsAParityBreak() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify"] + (try bothLanes()))
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ parity break: 'counter' passes on swift but fails on kotlin, first at step 2 expectedState.count\n"),
-      run.out)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ parity break: 'counter-endings.changes-its-mind' passes on swift but fails on kotlin, first at step 1 "
-          + "expectedState.count\n"), run.out)
+    assertContains(
+      run.out, "✗ parity break: 'counter' passes on swift but fails on kotlin, first at step 2 expectedState.count\n")
+    assertContains(
+      run.out,
+      "✗ parity break: 'counter-endings.changes-its-mind' passes on swift but fails on kotlin, first at step 1 "
+        + "expectedState.count\n")
     XCTAssertFalse(run.out.contains("parity break: 'counter-endings.keeps-counting'"), run.out)
   }
 
@@ -83,11 +81,11 @@ final class LanesEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     _ = try repository.verify(["verify", "--junit", "verify.xml"] + (try bothLanes()))
     let junit = try repository.read("verify.xml")
-    XCTAssertTrue(junit.contains("<testsuites name=\"duet-verify\">"), junit)
-    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify swift\" tests=\"3\" failures=\"0\""), junit)
-    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify kotlin\" tests=\"3\" failures=\"2\""), junit)
+    assertContains(junit, "<testsuites name=\"duet-verify\">")
+    assertContains(junit, "<testsuite name=\"duet-verify swift\" tests=\"3\" failures=\"0\"")
+    assertContains(junit, "<testsuite name=\"duet-verify kotlin\" tests=\"3\" failures=\"2\"")
     XCTAssertEqual(junit.components(separatedBy: "<testsuite ").count - 1, 2, junit)
-    XCTAssertTrue(junit.contains("classname=\"duet-verify.kotlin.counter\" name=\"counter\""), junit)
+    assertContains(junit, "classname=\"duet-verify.kotlin.counter\" name=\"counter\"")
   }
 
   func testLanesNeverOverwriteEachOthersRunsReport() throws {
@@ -96,29 +94,29 @@ final class LanesEndToEndTests: XCTestCase {
     let swift = try repository.read(".runs/verify/lanes/swift/fixtures/counter.json")
     let kotlin = try repository.read(".runs/verify/lanes/kotlin/fixtures/counter.json")
     XCTAssertFalse(swift.contains("\"failure\""), swift)
-    XCTAssertTrue(kotlin.contains("\"stateDiverged\""), kotlin)
+    assertContains(kotlin, "\"stateDiverged\"")
     XCTAssertTrue(try repository.read(".runs/verify/lanes/kotlin/summary.json").contains("\"verdict\": \"fail\""))
     XCTAssertTrue(try repository.read(".runs/verify/lanes/swift/summary.json").contains("\"verdict\": \"pass\""))
     // explain shows the failing lane by default, and any lane on request.
     let explained = try repository.verify(["explain"])
     XCTAssertEqual(explained.code, 1, explained.all)
-    XCTAssertTrue(explained.out.contains("✗ fixture 'counter' step 2 'decrement' — state diverged"), explained.out)
+    assertContains(explained.out, "✗ fixture 'counter' step 2 'decrement' — state diverged")
     let swiftLane = try repository.verify(["explain", "--lane", "swift"])
     XCTAssertEqual(swiftLane.code, 0, swiftLane.all)
-    XCTAssertTrue(swiftLane.out.contains("the last run passed (3/3 fixtures)"), swiftLane.out)
+    assertContains(swiftLane.out, "the last run passed (3/3 fixtures)")
     let unknown = try repository.verify(["explain", "--lane", "kotlyn"])
     XCTAssertEqual(unknown.code, 2, unknown.all)
-    XCTAssertTrue(unknown.error.contains("no lane 'kotlyn'"), unknown.error)
+    assertContains(unknown.error, "no lane 'kotlyn'")
   }
 
   func testALaneStepIsExplainedOnItsOwnRunner() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let explained = try repository.verify(["explain", "counter#2", "--lane", "kotlin"] + (try bothLanes()))
     XCTAssertEqual(explained.code, 1, explained.all)
-    XCTAssertTrue(explained.out.contains("\"count\": 1"), explained.out)
+    assertContains(explained.out, "\"count\": 1")
     let both = try repository.verify(["explain", "counter#2"] + (try bothLanes()))
     XCTAssertEqual(both.code, 2, both.all)
-    XCTAssertTrue(both.error.contains("Pick one with --lane NAME."), both.error)
+    assertContains(both.error, "Pick one with --lane NAME.")
   }
 
   func testShardSplitsRecordingsNotLanes() throws {
@@ -144,22 +142,21 @@ final class LanesEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let kotlin = try repository.verify(["verify", "--lane", "kotlin"] + (try bothLanes()))
     XCTAssertEqual(kotlin.code, 1, kotlin.all)
-    XCTAssertTrue(kotlin.out.contains("duet-verify: 1/3 fixtures passed"), kotlin.out)
+    assertContains(kotlin.out, "duet-verify: 1/3 fixtures passed")
     XCTAssertFalse(kotlin.out.contains("(platform swift)"), kotlin.out)
     let swift = try repository.verify(["verify", "--lane", "swift"] + (try bothLanes()))
     XCTAssertEqual(swift.code, 0, swift.all)
-    XCTAssertTrue(swift.out.contains("duet-verify: 3/3 fixtures passed"), swift.out)
+    assertContains(swift.out, "duet-verify: 3/3 fixtures passed")
     let missing = try repository.verify(["verify", "--lane", "android"] + (try bothLanes()))
     XCTAssertEqual(missing.code, 2, missing.all)
-    XCTAssertTrue(
-      missing.error.contains("there is no lane 'android': the runners announce 'swift', 'kotlin'"), missing.error)
+    assertContains(missing.error, "there is no lane 'android': the runners announce 'swift', 'kotlin'")
   }
 
   func testOneRunnerReportsWithoutLanes() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify", "--runner", try faultyKotlinRunner()])
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 1/3 fixtures passed")
     XCTAssertFalse(run.out.contains("[kotlin]"), run.out)
     XCTAssertFalse(run.out.contains("parity break"), run.out)
     XCTAssertFalse(
@@ -177,7 +174,7 @@ final class LanesEndToEndTests: XCTestCase {
     let broken = try BuiltProducts.executable(named: "misbehaving-runner").path + " --exit-before-handshake 4"
     let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", broken])
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.error.contains("did not start, so its lane cannot be named"), run.error)
+    assertContains(run.error, "did not start, so its lane cannot be named")
   }
 
   /// The manifest names a runner package that cannot be built (no Package.swift): whether
@@ -194,10 +191,10 @@ final class LanesEndToEndTests: XCTestCase {
     let kotlinOnly = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform kotlin"
     let withKotlin = try repository.verify(["verify", "--runner", kotlinOnly])
     XCTAssertEqual(withKotlin.code, 1, withKotlin.all)
-    XCTAssertTrue(withKotlin.error.contains("replayRunner: runner-pkg is not a SwiftPM package"), withKotlin.error)
+    assertContains(withKotlin.error, "replayRunner: runner-pkg is not a SwiftPM package")
     let claimsSwift = try repository.verify(["verify", "--runner", try swiftRunner()])
     XCTAssertEqual(claimsSwift.code, 0, claimsSwift.all)
-    XCTAssertTrue(claimsSwift.out.contains("duet-verify: 3/3 fixtures passed"), claimsSwift.out)
+    assertContains(claimsSwift.out, "duet-verify: 3/3 fixtures passed")
     let kotlinLane = try repository.verify(["verify", "--runner", kotlinOnly, "--lane", "kotlin"])
     XCTAssertEqual(kotlinLane.code, 0, kotlinLane.all)
   }

@@ -59,7 +59,7 @@ final class LintEndToEndTests: XCTestCase {
     let run = try repository.verify(["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path])
     XCTAssertEqual(run.code, 1)
     XCTAssertTrue(run.out.hasPrefix("✗ fixtures/lamp.timed-off.fixture.json: recording 'lamp.timed-off' is not listed"))
-    XCTAssertTrue(run.out.contains("duet-verify: 3/3 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 3/3 fixtures passed")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"))
   }
 
@@ -82,7 +82,7 @@ final class RunnerBuildEndToEndTests: XCTestCase {
     try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
     let run = try repository.verify(["verify"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(run.error.contains("Package.swift"), run.error)
+    assertContains(run.error, "Package.swift")
     XCTAssertTrue(
       run.error.hasSuffix(
         "duet-verify: building the replay runner failed (swift build --product replay-runner in "

@@ -12,7 +12,7 @@ final class ManifestLineEndingEndToEndTests: XCTestCase {
     let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
     let run = try repository.verify(["verify", "--jobs", "1", "--runner", "'\(runner)'"])
     XCTAssertEqual(run.code, 0, run.out + run.error)
-    XCTAssertTrue(run.out.contains("duet-verify: 3/3 fixtures passed"), run.out)
+    assertContains(run.out, "duet-verify: 3/3 fixtures passed")
   }
 
   func testACRLFLineNeverSwallowsTheLineAfterIt() throws {

@@ -28,10 +28,9 @@ final class OutputInjectionEndToEndTests: XCTestCase {
     }
     XCTAssertFalse(run.out.contains("\u{1B}"), "an escape sequence reached the terminal")
     XCTAssertFalse(run.out.contains("\u{0}"), "a NUL byte reached the terminal")
-    XCTAssertTrue(
-      run.out.contains(#"'decrement\n::error file=forged.swift,line=1::forged\n::add-mask::secret\u{1B}[31mred\u{0}'"#),
-      run.out)
-    XCTAssertTrue(run.out.contains(#"  scenario: Sources/Scenario.swift\n::warning::forged source:"#), run.out)
-    XCTAssertTrue(run.out.contains(#"unknown feature 'counter'\n::error::forged by the runner\u{1B}[2J\u{0}"#), run.out)
+    assertContains(
+      run.out, #"'decrement\n::error file=forged.swift,line=1::forged\n::add-mask::secret\u{1B}[31mred\u{0}'"#)
+    assertContains(run.out, #"  scenario: Sources/Scenario.swift\n::warning::forged source:"#)
+    assertContains(run.out, #"unknown feature 'counter'\n::error::forged by the runner\u{1B}[2J\u{0}"#)
   }
 }

@@ -49,15 +49,15 @@ final class RunnerFaultEndToEndTests: XCTestCase {
     _ run: FaultRun, detail: String, losesRunner: Bool = true, file: StaticString = #filePath, line: UInt = #line
   ) {
     assertSurvived(run, file: file, line: line)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter' step 2 'decrement' — runner failed\n  \(detail.replacingOccurrences(of: "#", with: "2"))"),
-      run.out, file: file, line: line)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  "
-          + detail.replacingOccurrences(of: "#", with: "1")), run.out, file: file, line: line)
-    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out, file: file, line: line)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter' step 2 'decrement' — runner failed\n  \(detail.replacingOccurrences(of: "#", with: "2"))",
+      file: file, line: line)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  "
+        + detail.replacingOccurrences(of: "#", with: "1"), file: file, line: line)
+    assertContains(run.out, "duet-verify: 1/3 fixtures passed", file: file, line: line)
     if losesRunner {
       XCTAssertGreaterThanOrEqual(run.runnerStarts, 2, "a lost runner was not replaced", file: file, line: line)
     } else {
@@ -69,10 +69,9 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   /// and that none of the three recordings was replayed.
   func assertNoRunnerStarted(_ run: FaultRun, reason: String, file: StaticString = #filePath, line: UInt = #line) {
     assertSurvived(run, file: file, line: line)
-    XCTAssertTrue(run.out.contains(reason), run.out, file: file, line: line)
-    XCTAssertTrue(
-      run.out.contains("✗ 3 recordings were not replayed: no runner could be started (see above)."), run.out,
-      file: file, line: line)
+    assertContains(run.out, reason, file: file, line: line)
+    assertContains(
+      run.out, "✗ 3 recordings were not replayed: no runner could be started (see above).", file: file, line: line)
   }
 
   func testACorrectRunnerPasses() throws {
@@ -84,17 +83,17 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testARunnerThatExitsBeforeItsHandshakeIsReportedWithItsStderr() throws {
     let run = try verify("--exit-before-handshake 4")
     assertNoRunnerStarted(run, reason: ": runner exited (status 4) before its handshake.\n")
-    XCTAssertTrue(run.out.contains("    | misbehaving-runner: leaving before the handshake\n"), run.out)
+    assertContains(run.out, "    | misbehaving-runner: leaving before the handshake\n")
   }
 
   func testAWrongProtocolOrVersionIsRefusedNamingWhatItSent() throws {
     let run = try verify("--protocol other --version 2")
     assertSurvived(run)
-    XCTAssertTrue(
-      run.out.contains(
-        "runner refused: its handshake says protocol \"other\", version 2; duet-verify speaks protocol "
-          + "\"duet-replay\", version 1. Use a runner built for replay protocol v1. It sent: "
-          + "{\"features\":[\"counter\"],\"platform\":\"test\",\"protocol\":\"other\",\"version\":2}"), run.out)
+    assertContains(
+      run.out,
+      "runner refused: its handshake says protocol \"other\", version 2; duet-verify speaks protocol "
+        + "\"duet-replay\", version 1. Use a runner built for replay protocol v1. It sent: "
+        + "{\"features\":[\"counter\"],\"platform\":\"test\",\"protocol\":\"other\",\"version\":2}")
   }
 
   func testACrashFailsThatFixtureAndAFreshRunnerServesTheRest() throws {
@@ -159,11 +158,11 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testARunnerErrorFailsTheFixtureNotTheSession() throws {
     let run = try verify("--fault error --on decrement")
     assertSurvived(run)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter' step 2 'decrement' — runner answered with an error\n  runner said: "
-          + "unknown feature 'counter'\n"), run.out)
-    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter' step 2 'decrement' — runner answered with an error\n  runner said: "
+        + "unknown feature 'counter'\n")
+    assertContains(run.out, "duet-verify: 1/3 fixtures passed")
   }
 
   func testAStderrFloodNeitherBlocksNorBreaksTheRun() throws {
@@ -174,11 +173,11 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testAStderrFloodBeforeACrashLeavesOnlyABoundedTailInTheReport() throws {
     let run = try verify("--stderr-flood 20000000 --fault crash --on decrement")
     assertFixtureFailures(run, detail: "runner exited (signal 9) while reducing step #")
-    XCTAssertTrue(
-      run.out.contains(
-        "  runner stderr (last lines):\n"
-          + String(repeating: "    | " + String(repeating: "x", count: 400) + "…\n", count: 11)
-          + "    | misbehaving-runner: flood done\n"), run.out)
+    assertContains(
+      run.out,
+      "  runner stderr (last lines):\n"
+        + String(repeating: "    | " + String(repeating: "x", count: 400) + "…\n", count: 11)
+        + "    | misbehaving-runner: flood done\n")
     XCTAssertLessThan(run.out.utf8.count, 64 << 10, "the report holds the flood instead of its tail")
   }
 
@@ -203,10 +202,10 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testAWrongVersionAloneIsRefused() throws {
     let run = try verify("--version 2")
     assertSurvived(run)
-    XCTAssertTrue(
-      run.out.contains(
-        "runner refused: its handshake says protocol \"duet-replay\", version 2; duet-verify speaks protocol "
-          + "\"duet-replay\", version 1."), run.out)
+    assertContains(
+      run.out,
+      "runner refused: its handshake says protocol \"duet-replay\", version 2; duet-verify speaks protocol "
+        + "\"duet-replay\", version 1.")
   }
 
   func testAHundredMebibyteLineIsCappedAndTheRunnerReplaced() throws {
@@ -219,10 +218,10 @@ final class RunnerFaultEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus()
     let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
     let run = try repository.verify(["verify", "--runner", "\(runner) --features counter"])
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ chain 'chain-ping-pong' — feature not served by the runner\n  the runner does not serve features 'ping', "
-          + "'pong' (it serves: counter)."), run.out)
+    assertContains(
+      run.out,
+      "✗ chain 'chain-ping-pong' — feature not served by the runner\n  the runner does not serve features 'ping', "
+        + "'pong' (it serves: counter).")
   }
 
   /// The runner answers `counter#2` wrongly and stops reading. Requests are pipelined, so the
@@ -232,11 +231,11 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testARunnerThatStopsReadingIsABrokenPipeNotACrashOfTheVerifier() throws {
     let run = try verify("--fault close-stdin --on decrement")
     assertSurvived(run)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  runner "
-          + "stopped reading its standard input (broken pipe) while reducing step 1\n"), run.out)
-    XCTAssertTrue(run.out.contains("✗ fixture 'counter' step 2 'decrement' — state diverged"), run.out)
-    XCTAssertTrue(run.out.contains("duet-verify: 1/3 fixtures passed"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  runner "
+        + "stopped reading its standard input (broken pipe) while reducing step 1\n")
+    assertContains(run.out, "✗ fixture 'counter' step 2 'decrement' — state diverged")
+    assertContains(run.out, "duet-verify: 1/3 fixtures passed")
   }
 }

@@ -64,13 +64,13 @@ final class VerifyEndToEndTests: XCTestCase {
     try repository.edit("fixtures/counter.fixture.json", replacing: effect, with: "\"expectedEffects\": [],")
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
     XCTAssertEqual(run.code, 1)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-        ✗ fixture 'counter' step 4 'toggling auto-increment on starts the ticker' — effects diverged
-          at expectedEffects[0]
-          expected: ∅   actual: {"id":"counter.ticker","kind":"run","payload":{"case":"startTicker"}}
-        """), run.out)
+    assertContains(
+      run.out,
+      """
+      ✗ fixture 'counter' step 4 'toggling auto-increment on starts the ticker' — effects diverged
+        at expectedEffects[0]
+        expected: ∅   actual: {"id":"counter.ticker","kind":"run","payload":{"case":"startTicker"}}
+      """)
   }
 
   func testAMissingEffectShowsAnEmptyActualSide() throws {
@@ -86,12 +86,12 @@ final class VerifyEndToEndTests: XCTestCase {
       with: cancel + ",\n        {\n          \"id\": \"counter.extra\",\n          \"kind\": \"cancel\"\n        }")
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
     XCTAssertEqual(run.code, 1)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-          at expectedEffects[1]
-          expected: {"id":"counter.extra","kind":"cancel"}   actual: ∅
-        """), run.out)
+    assertContains(
+      run.out,
+      """
+        at expectedEffects[1]
+        expected: {"id":"counter.extra","kind":"cancel"}   actual: ∅
+      """)
   }
 
   func testADivergentEffectValueNamesItsPath() throws {
@@ -99,12 +99,12 @@ final class VerifyEndToEndTests: XCTestCase {
     try repository.edit(
       "fixtures/counter.fixture.json", replacing: "\"case\": \"startTicker\"", with: "\"case\": \"startTimer\"")
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
-    XCTAssertTrue(
-      run.out.contains(
-        """
-          at expectedEffects[0].payload.case
-          expected: "startTimer"   actual: "startTicker"
-        """), run.out)
+    assertContains(
+      run.out,
+      """
+        at expectedEffects[0].payload.case
+        expected: "startTimer"   actual: "startTicker"
+      """)
   }
 
   func testABrokenChainSeamIsCaughtOnTheData() throws {
@@ -115,20 +115,20 @@ final class VerifyEndToEndTests: XCTestCase {
       with: "\"case\": \"pingFired\",\n        \"value\": {\n          \"count\": 7")
     let run = try repository.verify(["verify", "--runner", try demoRunner()])
     XCTAssertEqual(run.code, 1)
-    XCTAssertTrue(
-      run.out.contains(
-        """
-        ✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — linkToNext seam broken
-          at steps[1].action.value.count
-          expected: 1   actual: 7
-          step 0's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 1 (pong)'s action, as its value or nested inside it.
-          delegate emitted: {"count":1}
-          next action:      {"case":"pingFired","value":{"count":7}}
-          Re-record the chain: duet-verify record --chain chain-ping-pong
-          action: {"case":"fire"}
-          scenario: DuetTestingTests/ChainScenarioTests.swift:155
-          next: duet-verify explain chain-ping-pong#0
-        """), run.out)
+    assertContains(
+      run.out,
+      """
+      ✗ chain 'chain-ping-pong' step 0 (ping) 'fire emits the fired delegate' — linkToNext seam broken
+        at steps[1].action.value.count
+        expected: 1   actual: 7
+        step 0's delegate event (expectedEffects[0].payload.value, its last notifyListener) is not carried by step 1 (pong)'s action, as its value or nested inside it.
+        delegate emitted: {"count":1}
+        next action:      {"case":"pingFired","value":{"count":7}}
+        Re-record the chain: duet-verify record --chain chain-ping-pong
+        action: {"case":"fire"}
+        scenario: DuetTestingTests/ChainScenarioTests.swift:155
+        next: duet-verify explain chain-ping-pong#0
+      """)
   }
 
   func testAParityLayoutVerifiesUnchanged() throws {
@@ -153,17 +153,17 @@ final class VerifyEndToEndTests: XCTestCase {
     XCTAssertTrue(run.out.hasPrefix("{\"fixtures\":["), run.out)
     XCTAssertTrue(run.out.contains("\"verdict\":\"fail\""))
     let junit = try repository.read("report.xml")
-    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify\" tests=\"4\" failures=\"1\""), junit)
+    assertContains(junit, "<testsuite name=\"duet-verify\" tests=\"4\" failures=\"1\"")
   }
 
   func testGitHubActionsGetsAnAnnotationAtTheScenarioLine() throws {
     let repository = try TemporaryRepository.counterCorpus()
     try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
     let run = try repository.verify(["verify", "--runner", try demoRunner()], environment: ["GITHUB_ACTIONS": "true"])
-    XCTAssertTrue(
-      run.out.contains(
-        "::error file=DuetTestingTests/ScenarioRunnerTests.swift,line=22::fixture 'counter' step 1 'increment again' — "
-          + "state diverged at expectedState.count: expected 5, actual 2\n"), run.out)
+    assertContains(
+      run.out,
+      "::error file=DuetTestingTests/ScenarioRunnerTests.swift,line=22::fixture 'counter' step 1 'increment again' — "
+        + "state diverged at expectedState.count: expected 5, actual 2\n")
   }
 
   func testExplainReRendersTheLastRunAndReplaysAStep() throws {
@@ -175,10 +175,10 @@ final class VerifyEndToEndTests: XCTestCase {
     XCTAssertTrue(last.out.hasPrefix("✗ fixture 'counter' step 1 'increment again' — state diverged\n"), last.out)
     let step = try repository.verify(["explain", "counter#1", "--runner", try demoRunner()])
     XCTAssertEqual(step.code, 1)
-    XCTAssertTrue(
-      step.out.contains(
-        "expected state:\n{\n  \"count\": 5,\n  \"isAutoIncrementing\": false\n}\n\nactual state:\n"
-          + "{\n  \"count\": 2,\n  \"isAutoIncrementing\": false\n}"), step.out)
+    assertContains(
+      step.out,
+      "expected state:\n{\n  \"count\": 5,\n  \"isAutoIncrementing\": false\n}\n\nactual state:\n"
+        + "{\n  \"count\": 2,\n  \"isAutoIncrementing\": false\n}")
     XCTAssertTrue(
       step.out.hasSuffix("result: state diverged at expectedState.count — expected: 5   actual: 2\n"), step.out)
   }
@@ -197,8 +197,8 @@ final class VerifyEndToEndTests: XCTestCase {
     XCTAssertTrue(second.out.hasPrefix("duet-verify: 3/3 fixtures passed"), second.out)
     let junit = try String(
       contentsOf: repository.root.appendingPathComponent("verify.shard-1-of-2.xml"), encoding: .utf8)
-    XCTAssertTrue(junit.contains("<testsuite name=\"duet-verify shard 1 of 2\" tests=\"1\""), junit)
-    XCTAssertTrue(junit.contains("name=\"counter-endings.keeps-counting\""), junit)
+    assertContains(junit, "<testsuite name=\"duet-verify shard 1 of 2\" tests=\"1\"")
+    assertContains(junit, "name=\"counter-endings.keeps-counting\"")
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: repository.root.appendingPathComponent("verify.shard-2-of-2.xml").path))
   }

@@ -20,21 +20,20 @@ public enum CanonicalWriteError: Error, Equatable, Sendable, CustomStringConvert
 
   /// The same error with its path re-rooted under `root` (for errors found while writing a subtree).
   func prefixed(by component: JSONPathComponent) -> CanonicalWriteError {
-    func move(_ path: JSONPath) -> JSONPath { JSONPath(root: path.root, [component] + path.components) }
-    switch self {
-    case .floatingPoint(let lexeme, let path): return .floatingPoint(lexeme: lexeme, path: move(path))
-    case .integerOutOfRange(let lexeme, let path): return .integerOutOfRange(lexeme: lexeme, path: move(path))
-    case .nonFiniteDouble(let lexeme, let path): return .nonFiniteDouble(lexeme: lexeme, path: move(path))
-    }
+    movingPath { JSONPath(root: $0.root, [component] + $0.components) }
   }
 
   /// The same error with its path's root named.
   public func rooted(at root: String) -> CanonicalWriteError {
-    func rename(_ path: JSONPath) -> JSONPath { JSONPath(root: root, path.components) }
+    movingPath { JSONPath(root: root, $0.components) }
+  }
+
+  /// The same error at `move(path)`.
+  func movingPath(_ move: (JSONPath) -> JSONPath) -> CanonicalWriteError {
     switch self {
-    case .floatingPoint(let lexeme, let path): return .floatingPoint(lexeme: lexeme, path: rename(path))
-    case .integerOutOfRange(let lexeme, let path): return .integerOutOfRange(lexeme: lexeme, path: rename(path))
-    case .nonFiniteDouble(let lexeme, let path): return .nonFiniteDouble(lexeme: lexeme, path: rename(path))
+    case .floatingPoint(let lexeme, let path): return .floatingPoint(lexeme: lexeme, path: move(path))
+    case .integerOutOfRange(let lexeme, let path): return .integerOutOfRange(lexeme: lexeme, path: move(path))
+    case .nonFiniteDouble(let lexeme, let path): return .nonFiniteDouble(lexeme: lexeme, path: move(path))
     }
   }
 }

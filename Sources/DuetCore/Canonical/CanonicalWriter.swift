@@ -7,24 +7,17 @@
 public enum CanonicalWriter {
   /// The compact form: no whitespace at all.
   public static func compact(_ value: JSONValue) throws(CanonicalWriteError) -> String {
-    var output = CanonicalOutput(pretty: false)
-    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
-    return output.string
+    try CanonicalOutput.laidOut(value, pretty: false).string
   }
 
   /// The pretty form: 2-space indent, `"key": value`, empty composites inline, one trailing newline.
   public static func pretty(_ value: JSONValue) throws(CanonicalWriteError) -> String {
-    var output = CanonicalOutput(pretty: true)
-    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
-    output.bytes.append(0x0A)
-    return output.string
+    try CanonicalOutput.laidOut(value, pretty: true).string
   }
 
   /// The compact form's bytes, for callers that compare or send bytes.
   public static func compactBytes(_ value: JSONValue) throws(CanonicalWriteError) -> [UInt8] {
-    var output = CanonicalOutput(pretty: false)
-    try output.write(value, depth: 0, allowsFraction: false, isDoubleParameter: false)
-    return output.bytes
+    try CanonicalOutput.laidOut(value, pretty: false).bytes
   }
 
   /// A string as the dialect writes it, quotes included (UUID-shaped strings lower-cased).
@@ -44,7 +37,9 @@ public enum CanonicalWriter {
   }
 }
 
-/// The byte buffer both writers fill.
+/// The byte buffer both writers fill, and the one layout of the dialect: brackets, commas, the
+/// pretty form's newlines and indent, the double-parameter rule and the paths of errors, written
+/// once over any `CanonicalTree` (`JSONValue`, and the encoder's `EncodedValue`).
 struct CanonicalOutput {
   let pretty: Bool
   var bytes: [UInt8] = []
@@ -61,6 +56,14 @@ struct CanonicalOutput {
   }
 
   var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// `tree` written whole: compact, or pretty with its one trailing newline.
+  static func laidOut(_ tree: some CanonicalTree, pretty: Bool) throws(CanonicalWriteError) -> CanonicalOutput {
+    var output = CanonicalOutput(pretty: pretty)
+    try tree.write(to: &output, depth: 0, allowsFraction: false, isDoubleParameter: false)
+    if pretty { output.bytes.append(0x0A) }
+    return output
+  }
 
   /// Writes one value. `allowsFraction` is true only for a telemetry double parameter's value;
   /// `isDoubleParameter` marks the `{"key","value"}` object inside a `{"case":"double"}` envelope.
@@ -81,57 +84,69 @@ struct CanonicalOutput {
       bytes.append(contentsOf: text.utf8)
     case .string(let text): writeString(text)
     case .array(let elements): try writeArray(elements, depth: depth)
-    case .object(let members): try writeObject(members, depth: depth, isDoubleParameter: isDoubleParameter)
+    case .object(let members):
+      // Sorting the pairs (not the keys, then looking each one up) hashes nothing.
+      var sorted: [JSONMember] = []
+      sorted.reserveCapacity(members.count)
+      for (key, value) in members { sorted.append(JSONMember(key: key, value: value)) }
+      sorted.sort { JSONValue.canonicalPrecedes($0.key, $1.key) }
+      try writeObject(
+        sorted, depth: depth, isDoubleParameter: isDoubleParameter,
+        isDoubleEnvelope: members["case"] == .string("double"))
     }
   }
 
-  mutating func writeArray(_ elements: [JSONValue], depth: Int) throws(CanonicalWriteError) {
-    bytes.append(UInt8(ascii: "["))
-    if elements.isEmpty {
-      bytes.append(UInt8(ascii: "]"))
-      return
-    }
-    for (position, element) in elements.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      newline(depth: depth + 1)
-      do {
-        try write(element, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
+  mutating func writeArray(_ elements: [some CanonicalTree], depth: Int) throws(CanonicalWriteError) {
+    try writeComposite(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count, depth: depth) {
+      (output, position) throws(CanonicalWriteError) in
+      do throws(CanonicalWriteError) {
+        try elements[position].write(to: &output, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
       } catch {
         throw error.prefixed(by: .index(position))
       }
     }
-    newline(depth: depth)
-    bytes.append(UInt8(ascii: "]"))
   }
 
+  /// Writes an object whose `members` are in canonical key order, each key once;
+  /// `isDoubleEnvelope` when its `case` is `double` (each tree finds that its own fastest way).
   mutating func writeObject(
-    _ members: [String: JSONValue], depth: Int, isDoubleParameter: Bool
+    _ members: [some CanonicalTreeMember], depth: Int, isDoubleParameter: Bool, isDoubleEnvelope: Bool
   ) throws(CanonicalWriteError) {
-    bytes.append(UInt8(ascii: "{"))
-    if members.isEmpty {
-      bytes.append(UInt8(ascii: "}"))
-      return
-    }
-    let isDoubleEnvelope = members["case"] == .string("double")
-    // Sorting the pairs (not the keys, then looking each one up) hashes nothing.
-    let sorted = members.sorted { JSONValue.canonicalPrecedes($0.key, $1.key) }
-    for (position, member) in sorted.enumerated() {
-      if position > 0 { bytes.append(UInt8(ascii: ",")) }
-      newline(depth: depth + 1)
-      writeString(member.key)
-      bytes.append(UInt8(ascii: ":"))
-      if pretty { bytes.append(UInt8(ascii: " ")) }
-      do {
-        try write(
-          member.value, depth: depth + 1,
-          allowsFraction: isDoubleParameter && member.key == "value",
-          isDoubleParameter: isDoubleEnvelope && member.key == "value")
+    // By position, not by element: reading the members in place copies none of them.
+    try writeComposite(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count, depth: depth) {
+      (output, position) throws(CanonicalWriteError) in
+      let key = members[position].key
+      output.writeString(key)
+      output.bytes.append(UInt8(ascii: ":"))
+      if output.pretty { output.bytes.append(UInt8(ascii: " ")) }
+      do throws(CanonicalWriteError) {
+        try members[position].value.write(
+          to: &output, depth: depth + 1, allowsFraction: isDoubleParameter && key == "value",
+          isDoubleParameter: isDoubleEnvelope && key == "value")
       } catch {
-        throw error.prefixed(by: .key(member.key))
+        throw error.prefixed(by: .key(key))
       }
     }
-    newline(depth: depth)
-    bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// The framing an array and an object share: `open`, then `count` items (a comma between two;
+  /// in the pretty form each on a line of its own, one level deeper), then `close`; an empty
+  /// composite stays on one line.
+  @inline(__always)
+  mutating func writeComposite(
+    open: UInt8, close: UInt8, count: Int, depth: Int,
+    item: (inout CanonicalOutput, Int) throws(CanonicalWriteError) -> Void
+  ) throws(CanonicalWriteError) {
+    bytes.append(open)
+    if count > 0 {
+      for position in 0..<count {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        try item(&self, position)
+      }
+      newline(depth: depth)
+    }
+    bytes.append(close)
   }
 
   mutating func newline(depth: Int) {

@@ -85,13 +85,11 @@ extension Set: CanonicalCollectionEncoding where Element: Encodable {
     sorted.reserveCapacity(count)
     for element in self {
       let value = try CanonicalEncoding.box(element, trail: trail)
-      var output = CanonicalOutput(pretty: false)
       do {
-        try output.write(value, allowsFraction: false, isDoubleParameter: false)
+        sorted.append((try CanonicalOutput.laidOut(value, pretty: false).bytes, value))
       } catch {
         throw CanonicalCodingError.invalidValue(error.description, path: trail.jsonPath)
       }
-      sorted.append((output.bytes, value))
     }
     sorted.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     return .array(sorted.map(\.value))

@@ -17,28 +17,22 @@ public struct CanonicalEncoder: Sendable {
   /// The value in compact canonical form, written straight from the encoder's ordered tree (no
   /// dictionaries are built: that is the runner's hot path).
   public func compact<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
-    let tree = try encoded(value, root: root)
-    var output = CanonicalOutput(pretty: false)
-    do {
-      try output.write(tree, allowsFraction: false, isDoubleParameter: false)
-    } catch {
-      throw .invalidValue(error.description, path: JSONPath(root: root))
-    }
-    return output.string
+    try written(value, root: root, pretty: false)
   }
 
   /// The value in pretty canonical form (2-space indent, one trailing newline), written straight
   /// from the encoder's ordered tree: what report files are made of.
   public func pretty<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
+    try written(value, root: root, pretty: true)
+  }
+
+  func written<T: Encodable>(_ value: T, root: String, pretty: Bool) throws(CanonicalCodingError) -> String {
     let tree = try encoded(value, root: root)
-    var output = CanonicalOutput(pretty: true)
     do {
-      try output.write(tree, allowsFraction: false, isDoubleParameter: false)
+      return try CanonicalOutput.laidOut(tree, pretty: pretty).string
     } catch {
       throw .invalidValue(error.description, path: JSONPath(root: root))
     }
-    output.bytes.append(0x0A)
-    return output.string
   }
 
   func encoded<T: Encodable>(_ value: T, root: String) throws(CanonicalCodingError) -> EncodedValue {

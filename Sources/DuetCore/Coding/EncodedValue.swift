@@ -90,7 +90,7 @@ enum EncodedValue {
 }
 
 /// One member of an encoded object.
-struct EncodedMember {
+struct EncodedMember: CanonicalTreeMember {
   var key: String
   var value: EncodedValue
 
@@ -100,58 +100,23 @@ struct EncodedMember {
   }
 }
 
-extension CanonicalOutput {
-  /// Writes the encoder's tree exactly as `write(_:depth:allowsFraction:isDoubleParameter:)`
-  /// writes its `JSONValue`.
-  mutating func write(
-    _ value: EncodedValue, depth: Int = 0, allowsFraction: Bool, isDoubleParameter: Bool
+extension EncodedValue: CanonicalTree {
+  /// Writes the encoder's tree exactly as `CanonicalOutput` writes a `JSONValue`.
+  @inline(__always)
+  func write(
+    to output: inout CanonicalOutput, depth: Int, allowsFraction: Bool, isDoubleParameter: Bool
   ) throws(CanonicalWriteError) {
-    switch value {
+    switch self {
     case .leaf(let leaf):
-      try write(leaf, depth: depth, allowsFraction: allowsFraction, isDoubleParameter: isDoubleParameter)
-    case .array(let elements):
-      bytes.append(UInt8(ascii: "["))
-      if elements.isEmpty {
-        bytes.append(UInt8(ascii: "]"))
-        return
-      }
-      for (position, element) in elements.enumerated() {
-        if position > 0 { bytes.append(UInt8(ascii: ",")) }
-        newline(depth: depth + 1)
-        do {
-          try write(element, depth: depth + 1, allowsFraction: false, isDoubleParameter: false)
-        } catch {
-          throw error.prefixed(by: .index(position))
-        }
-      }
-      newline(depth: depth)
-      bytes.append(UInt8(ascii: "]"))
+      try output.write(leaf, depth: depth, allowsFraction: allowsFraction, isDoubleParameter: isDoubleParameter)
+    case .array(let elements): try output.writeArray(elements, depth: depth)
     case .object(let members):
-      bytes.append(UInt8(ascii: "{"))
-      if members.isEmpty {
-        bytes.append(UInt8(ascii: "}"))
-        return
-      }
       var isDoubleEnvelope = false
       if let caseValue = members.first(where: { $0.key == "case" })?.value, case .leaf(.string("double")) = caseValue {
         isDoubleEnvelope = true
       }
-      for (position, member) in members.enumerated() {
-        if position > 0 { bytes.append(UInt8(ascii: ",")) }
-        newline(depth: depth + 1)
-        writeString(member.key)
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
-        do {
-          try write(
-            member.value, depth: depth + 1, allowsFraction: isDoubleParameter && member.key == "value",
-            isDoubleParameter: isDoubleEnvelope && member.key == "value")
-        } catch {
-          throw error.prefixed(by: .key(member.key))
-        }
-      }
-      newline(depth: depth)
-      bytes.append(UInt8(ascii: "}"))
+      try output.writeObject(
+        members, depth: depth, isDoubleParameter: isDoubleParameter, isDoubleEnvelope: isDoubleEnvelope)
     }
   }
 }

@@ -116,17 +116,9 @@ struct JSONReader {
       path.append(.key(at: keyOffset))
       members.append((key, try parseValue(depth: depth)))
       path.removeLast()
-      skipWhitespace()
-      guard index < bytes.count else { throw failure("unexpected end of input inside an object") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "}") {
-        index += 1
+      if try closes(UInt8(ascii: "}"), inside: "an object") {
         return .object(Dictionary(uniqueKeysWithValues: members))
       }
-      throw failure("unexpected \(describeByte()), expected ',' or '}'")
     }
   }
 
@@ -154,18 +146,22 @@ struct JSONReader {
       path.append(.index(elements.count))
       elements.append(try parseValue(depth: depth))
       path.removeLast()
-      skipWhitespace()
-      guard index < bytes.count else { throw failure("unexpected end of input inside an array") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        return .array(elements)
-      }
-      throw failure("unexpected \(describeByte()), expected ',' or ']'")
+      if try closes(UInt8(ascii: "]"), inside: "an array") { return .array(elements) }
     }
+  }
+
+  /// After a member or an element: true at the container's `closing` bracket, false at a comma
+  /// (either consumed); anything else fails, naming the container.
+  @inline(__always)
+  mutating func closes(_ closing: UInt8, inside container: String) throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    guard index < bytes.count else { throw failure("unexpected end of input inside \(container)") }
+    let byte = bytes[index]
+    guard byte == UInt8(ascii: ",") || byte == closing else {
+      throw failure("unexpected \(describeByte()), expected ',' or '\(Character(Unicode.Scalar(closing)))'")
+    }
+    index += 1
+    return byte == closing
   }
 
   mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {

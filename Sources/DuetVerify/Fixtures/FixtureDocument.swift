@@ -22,45 +22,26 @@ public struct FixtureDocument: Sendable {
   /// Leaf or chain.
   var kind: Kind
   /// The dialect the file declares; 1 when it declares none.
-  var dialect: Int
+  var dialect: Int = 2
   /// The `feature` field of a dialect-2 leaf recording.
   var feature: String?
   /// The seed of a leaf recording.
   var initialState: WireText?
   /// One seed per node of a chain recording.
-  var initialStates: [String: WireText]
+  var initialStates: [String: WireText] = [:]
   /// `scenario.source`: the scenario file, relative to the repository root.
   var scenarioSource: String?
   /// The steps, in order.
-  var steps: [FixtureStep]
+  var steps: [FixtureStep] = []
   /// Its path relative to the repository root (`fixtures/counter.fixture.json`).
-  var file: String
+  var file: String = ""
   /// The bytes as read (lint quotes lines from them).
-  var bytes: [UInt8]
+  var bytes: [UInt8] = []
   /// The parsed tree, when the parser read the file; `nil` means the bytes are proven canonical.
   var tree: JSONValue?
   /// What the taxonomy gate scans: the whole tree, or the slim one holding only the effects that
   /// can carry a `track` envelope.
-  var taxonomyDocument: JSONValue
-
-  init(
-    name: String, kind: Kind, dialect: Int = 2, feature: String? = nil, initialState: WireText? = nil,
-    initialStates: [String: WireText] = [:], scenarioSource: String? = nil, steps: [FixtureStep] = [],
-    file: String = "", bytes: [UInt8] = [], tree: JSONValue? = nil, taxonomyDocument: JSONValue = .null
-  ) {
-    self.name = name
-    self.kind = kind
-    self.dialect = dialect
-    self.feature = feature
-    self.initialState = initialState
-    self.initialStates = initialStates
-    self.scenarioSource = scenarioSource
-    self.steps = steps
-    self.file = file
-    self.bytes = bytes
-    self.tree = tree
-    self.taxonomyDocument = taxonomyDocument
-  }
+  var taxonomyDocument: JSONValue = .null
 
   /// Every node a chain's steps reduce on, in first-use order.
   var nodes: [String] {
@@ -102,19 +83,6 @@ struct FixtureStep: Sendable {
   /// The scenario line of the step's `When`.
   var line: Int?
   /// The chain promise: this step's last `notifyListener` payload is the next step's action value.
-  var linkToNext: Bool
+  var linkToNext: Bool = false
 
-  init(
-    index: Int, node: String? = nil, action: WireText, expectedState: WireText?, expectedEffects: WireText,
-    label: String? = nil, line: Int? = nil, linkToNext: Bool = false
-  ) {
-    self.index = index
-    self.node = node
-    self.action = action
-    self.expectedState = expectedState
-    self.expectedEffects = expectedEffects
-    self.label = label
-    self.line = line
-    self.linkToNext = linkToNext
-  }
 }

@@ -20,30 +20,12 @@ struct ManifestFeature: Equatable, Sendable {
   /// The scenario file that records the fixtures.
   var scenario: ManifestEntry?
   /// The recordings this feature owns, by name (no `.fixture.json`).
-  var fixtures: [ManifestEntry]
+  var fixtures: [ManifestEntry] = []
   /// The analytics events this feature's reducer emits (`events:`): declared where they are emitted,
   /// so the taxonomy lives inside a feature, where the duet CLI carries unknown keys verbatim.
-  var events: [ManifestEntry]
+  var events: [ManifestEntry] = []
   /// The verbs this feature mints beyond the starter set (`verbs:`).
-  var verbs: [ManifestEntry]
-
-  init(
-    name: String, line: Int, swift: ManifestEntry? = nil, kotlin: ManifestEntry? = nil, state: ManifestEntry? = nil,
-    action: ManifestEntry? = nil, effectPayload: ManifestEntry? = nil, scenario: ManifestEntry? = nil,
-    fixtures: [ManifestEntry] = [], events: [ManifestEntry] = [], verbs: [ManifestEntry] = []
-  ) {
-    self.name = name
-    self.line = line
-    self.swift = swift
-    self.kotlin = kotlin
-    self.state = state
-    self.action = action
-    self.effectPayload = effectPayload
-    self.scenario = scenario
-    self.fixtures = fixtures
-    self.events = events
-    self.verbs = verbs
-  }
+  var verbs: [ManifestEntry] = []
 
   /// The entries that name files in the repository (checked to exist by lint).
   var pathEntries: [(key: String, entry: ManifestEntry)] {

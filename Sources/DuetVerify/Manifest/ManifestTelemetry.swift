@@ -35,9 +35,4 @@ struct ManifestTelemetry: Equatable, Sendable {
 struct ManifestEntry: Equatable, Hashable, Sendable {
   var name: String
   var line: Int
-
-  init(name: String, line: Int) {
-    self.name = name
-    self.line = line
-  }
 }

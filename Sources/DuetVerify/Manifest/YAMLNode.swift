@@ -39,10 +39,4 @@ struct YAMLEntry: Equatable, Sendable {
   var line: Int
   /// The value under the key.
   var value: YAMLNode
-
-  init(key: String, line: Int, value: YAMLNode) {
-    self.key = key
-    self.line = line
-    self.value = value
-  }
 }

@@ -9,22 +9,11 @@ struct LaneResult: Sendable {
   /// One result per selected recording.
   var fixtures: [FixtureResult]
   /// This lane's runner failures, as sentences.
-  var runnerFailures: [String]
+  var runnerFailures: [String] = []
   /// Runner slots this lane used.
-  var runners: Int
+  var runners = 0
   /// Which runner answered on this lane.
   var runner: RunnerIdentity?
-
-  init(
-    platform: String, fixtures: [FixtureResult], runnerFailures: [String] = [], runners: Int = 0,
-    runner: RunnerIdentity? = nil
-  ) {
-    self.platform = platform
-    self.fixtures = fixtures
-    self.runnerFailures = runnerFailures
-    self.runners = runners
-    self.runner = runner
-  }
 
   /// Recordings that passed on this lane.
   var passedCount: Int { fixtures.filter(\.passed).count }

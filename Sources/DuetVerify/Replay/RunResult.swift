@@ -6,15 +6,15 @@ struct RunResult: Sendable {
   /// One result per selected recording, in manifest order.
   var fixtures: [FixtureResult]
   /// Every lint problem.
-  var lintProblems: [LintProblem]
+  var lintProblems: [LintProblem] = []
   /// Every taxonomy finding (errors fail the run, warnings do not).
-  var taxonomyFindings: [TaxonomyFinding]
+  var taxonomyFindings: [TaxonomyFinding] = []
   /// Runner start failures, as sentences (one per retired slot, duplicates removed).
-  var runnerFailures: [String]
+  var runnerFailures: [String] = []
   /// Runner slots used.
-  var runners: Int
+  var runners = 0
   /// Wall time of the whole run, in milliseconds.
-  var durationMillis: Int
+  var durationMillis = 0
   /// The share of the corpus this run replayed (`--shard`), when it was one.
   var shard: Shard?
   /// True when replaying nothing may pass: an empty `--shard` share under `--allow-empty-shard`.
@@ -27,21 +27,6 @@ struct RunResult: Sendable {
   /// one runner, which reports as it always did. `fixtures`, `runnerFailures` and `runners` then
   /// hold every lane's, so the verdict counts them all.
   var lanes: [LaneResult] = []
-
-  init(
-    fixtures: [FixtureResult], lintProblems: [LintProblem] = [], taxonomyFindings: [TaxonomyFinding] = [],
-    runnerFailures: [String] = [], runners: Int = 0, durationMillis: Int = 0, shard: Shard? = nil,
-    runner: RunnerIdentity? = nil
-  ) {
-    self.shard = shard
-    self.runner = runner
-    self.fixtures = fixtures
-    self.lintProblems = lintProblems
-    self.taxonomyFindings = taxonomyFindings
-    self.runnerFailures = runnerFailures
-    self.runners = runners
-    self.durationMillis = durationMillis
-  }
 
   /// The run as a list of lanes, always: its `lanes`, or its one runner's results as one lane
   /// named by that runner's platform (for reporters that draw every run as lanes).

@@ -34,32 +34,10 @@ enum ShellWords {
         }
       case "'":
         inWord = true
-        var closed = false
-        while let next = iterator.next() {
-          if next == "'" {
-            closed = true
-            break
-          }
-          current.append(next)
-        }
-        if !closed { throw .unterminatedSingleQuote(text: text) }
+        guard appendQuoted(by: "'", from: &iterator, to: &current) else { throw .unterminatedSingleQuote(text: text) }
       case "\"":
         inWord = true
-        var closed = false
-        while let next = iterator.next() {
-          if next == "\"" {
-            closed = true
-            break
-          }
-          if next == "\\" {
-            guard let escaped = iterator.next() else { break }
-            if !"\"\\$`".contains(escaped) { current.append("\\") }
-            current.append(escaped)
-            continue
-          }
-          current.append(next)
-        }
-        if !closed { throw .unterminatedDoubleQuote(text: text) }
+        guard appendQuoted(by: "\"", from: &iterator, to: &current) else { throw .unterminatedDoubleQuote(text: text) }
       case "\\":
         inWord = true
         if let escaped = iterator.next() { current.append(escaped) }
@@ -70,5 +48,24 @@ enum ShellWords {
     }
     if inWord { words.append(current) }
     return words
+  }
+
+  /// Appends the quoted text after an opening `quote` to `word`, through its closing quote; false
+  /// when the text ends first. Inside double quotes a backslash escapes `"`, `\`, `$` and `` ` ``
+  /// and is kept before any other character; inside single quotes everything is literal.
+  private static func appendQuoted(
+    by quote: Character, from characters: inout IndexingIterator<[Character]>, to word: inout String
+  ) -> Bool {
+    while let next = characters.next() {
+      if next == quote { return true }
+      if quote == "\"", next == "\\" {
+        guard let escaped = characters.next() else { return false }
+        if !"\"\\$`".contains(escaped) { word.append("\\") }
+        word.append(escaped)
+      } else {
+        word.append(next)
+      }
+    }
+    return false
   }
 }

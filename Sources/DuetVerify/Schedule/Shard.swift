@@ -12,11 +12,6 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// Number of shares.
   var count: Int
 
-  init(index: Int, count: Int) {
-    self.index = index
-    self.count = count
-  }
-
   /// Parses `K/N` with 1 ≤ K ≤ N.
   static func parse(_ text: String) -> Shard? {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)

@@ -1,4 +1,5 @@
-/// One problem the taxonomy gate found in the recordings or the declared taxonomy.
+/// One problem the taxonomy gate found in the recordings or the declared taxonomy. Recording
+/// findings fill fixture, step and path, manifest findings the line (Swift's memberwise initialiser).
 struct TaxonomyFinding: Equatable, Sendable {
   /// Whether the finding fails the gate.
   enum Severity: Equatable, Sendable {
@@ -22,20 +23,6 @@ struct TaxonomyFinding: Equatable, Sendable {
   var manifestLine: Int?
   /// Which rule produced it, for tools that group or filter findings.
   var rule: TaxonomyRule?
-
-  /// A finding; recording findings fill fixture, step and path, manifest findings the line.
-  init(
-    severity: Severity, message: String, fixture: String? = nil, step: Int? = nil, path: String? = nil,
-    manifestLine: Int? = nil, rule: TaxonomyRule? = nil
-  ) {
-    self.severity = severity
-    self.message = message
-    self.fixture = fixture
-    self.step = step
-    self.path = path
-    self.manifestLine = manifestLine
-    self.rule = rule
-  }
 }
 
 /// The rules of the taxonomy gate (telemetry.md), one case each.

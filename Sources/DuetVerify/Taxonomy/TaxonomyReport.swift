@@ -41,29 +41,14 @@ struct TaxonomyReport: Equatable, Sendable {
     var declaredLine: Int?
     /// Features (or chain nodes) whose reducers emit it, sorted.
     var owners: [String]
-    /// Features whose `events:` declare it, in manifest order.
-    var declaredBy: [String]
     /// Parameters by key.
     var params: [Param]
     /// Fixtures that pin it, sorted.
     var fixtures: [String]
     /// How many envelopes carry it.
     var emissions: Int
-
-    /// One row of the report.
-    init(
-      name: String, status: Status, declaredLine: Int?, owners: [String], params: [Param], fixtures: [String],
-      emissions: Int, declaredBy: [String] = []
-    ) {
-      self.name = name
-      self.status = status
-      self.declaredLine = declaredLine
-      self.owners = owners
-      self.declaredBy = declaredBy
-      self.params = params
-      self.fixtures = fixtures
-      self.emissions = emissions
-    }
+    /// Features whose `events:` declare it, in manifest order.
+    var declaredBy: [String] = []
   }
 
   /// One parameter key of an event, with the kinds and values the recordings show.

@@ -17,12 +17,10 @@ final class ManifestContainmentTests: ContainmentTestCase {
   func testAPathThatIsALinkLeadingOutsideTheRepositoryIsRefused() throws {
     try FileManager.default.createSymbolicLink(
       at: repository.url.appendingPathComponent("runner"), withDestinationURL: outside.url)
-    XCTAssertEqual(
-      try lint("replayRunner: runner\n"),
-      [
-        "manifest.yaml:1: replayRunner 'runner' is a link that leads outside the repository. Point it at a file "
-          + "inside the repository."
-      ])
+    try assertLintFinds(
+      "replayRunner: runner\n",
+      "manifest.yaml:1: replayRunner 'runner' is a link that leads outside the repository. Point it at a file "
+        + "inside the repository.")
   }
 
   func testAPathThroughALinkedFolderLeadingOutsideIsRefused() throws {
@@ -30,12 +28,10 @@ final class ManifestContainmentTests: ContainmentTestCase {
     try FileManager.default.createSymbolicLink(
       at: repository.url.appendingPathComponent("Sources"), withDestinationURL: outside.url)
     try repository.write("fixtures/counter.fixture.json", FixtureText.counter())
-    XCTAssertEqual(
-      try lint("features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n"),
-      [
-        "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' is a link that leads outside the "
-          + "repository. Point it at a file inside the repository."
-      ])
+    try assertLintFinds(
+      "features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n",
+      "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' is a link that leads outside the "
+        + "repository. Point it at a file inside the repository.")
   }
 
   func testAPathLinkingInsideTheRepositoryIsAccepted() throws {
@@ -47,21 +43,17 @@ final class ManifestContainmentTests: ContainmentTestCase {
   }
 
   func testAHomeRelativePathIsRefusedAsAbsolute() throws {
-    XCTAssertEqual(
-      try lint("replayRunner: ~/elsewhere\n"),
-      [
-        "manifest.yaml:1: replayRunner '~/elsewhere' is an absolute path. Give it relative to the repository root "
-          + "(\(repository.url.standardizedFileURL.path)) so the manifest works on every checkout."
-      ])
+    try assertLintFinds(
+      "replayRunner: ~/elsewhere\n",
+      "manifest.yaml:1: replayRunner '~/elsewhere' is an absolute path. Give it relative to the repository root "
+        + "(\(repository.url.standardizedFileURL.path)) so the manifest works on every checkout.")
   }
 
   func testADotDotHiddenInsideAPathIsRefused() throws {
-    XCTAssertEqual(
-      try lint("replayRunner: Sources/../../elsewhere\n"),
-      [
-        "manifest.yaml:1: replayRunner 'Sources/../../elsewhere' uses '..', which could leave the repository. Give a "
-          + "path inside the repository root, relative to it."
-      ])
+    try assertLintFinds(
+      "replayRunner: Sources/../../elsewhere\n",
+      "manifest.yaml:1: replayRunner 'Sources/../../elsewhere' uses '..', which could leave the repository. Give a "
+        + "path inside the repository root, relative to it.")
   }
 
   func testAnOversizedManifestIsRefusedUnread() throws {

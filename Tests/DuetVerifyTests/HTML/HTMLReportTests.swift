@@ -29,12 +29,10 @@ final class HTMLReportTests: XCTestCase {
     let page = HTMLReport.render(HTMLPageFixtures.oneLanePage())
     let failures = HTMLScan.section(page, from: "<section id=\"failures\">", to: "</section>")
     XCTAssertEqual(HTMLScan.count("<article class=\"failure\"", in: failures), 1)
-    XCTAssertTrue(failures.contains("<article class=\"failure\" id=\"failure-1-2\">"), failures)
-    XCTAssertTrue(
-      failures.contains(
-        "<h3>✗ fixture &#39;splash.repeat-appear-inert&#39; step 1 &#39;the splash appears&#39; — effects diverged</h3>"
-      ),
-      failures)
+    assertContains(failures, "<article class=\"failure\" id=\"failure-1-2\">")
+    assertContains(
+      failures,
+      "<h3>✗ fixture &#39;splash.repeat-appear-inert&#39; step 1 &#39;the splash appears&#39; — effects diverged</h3>")
     for (name, value) in [
       ("lane", "swift"), ("recording", "splash.repeat-appear-inert"), ("step", "1"),
       ("label", "the splash appears"), ("at", "expectedEffects[0]"),
@@ -45,10 +43,9 @@ final class HTMLReportTests: XCTestCase {
       XCTAssertTrue(failures.contains("<dt>\(name)</dt><dd><code>\(value)</code></dd>"), name + "\n" + failures)
     }
     let diff = HTMLScan.section(failures, from: "<pre class=\"diff\">", to: "</pre>")
-    XCTAssertTrue(diff.contains("<span class=\"del\">-     &quot;kind&quot;: &quot;run&quot;,\n</span>"), diff)
-    XCTAssertTrue(diff.contains("<span class=\"ins\">+     &quot;kind&quot;: &quot;cancel&quot;,\n</span>"), diff)
-    XCTAssertTrue(
-      diff.contains("<span class=\"ctx\">      &quot;id&quot;: &quot;splash.safetyNet&quot;,\n</span>"), diff)
+    assertContains(diff, "<span class=\"del\">-     &quot;kind&quot;: &quot;run&quot;,\n</span>")
+    assertContains(diff, "<span class=\"ins\">+     &quot;kind&quot;: &quot;cancel&quot;,\n</span>")
+    assertContains(diff, "<span class=\"ctx\">      &quot;id&quot;: &quot;splash.safetyNet&quot;,\n</span>")
   }
 
   func testAPassingRunHasNoFailureSectionAndSaysPass() {
@@ -57,8 +54,8 @@ final class HTMLReportTests: XCTestCase {
       runner: RunnerIdentity(path: "replay-runner", platform: "swift"))
     let page = HTMLReport.render(ParityPage(run: run, features: ["signin"], taxonomy: nil))
     XCTAssertFalse(page.contains("id=\"failures\""), page)
-    XCTAssertTrue(page.contains("<span class=\"verdict pass\">✓ PASS</span>"), page)
-    XCTAssertTrue(page.contains("1/1 recordings passed on swift"), page)
+    assertContains(page, "<span class=\"verdict pass\">✓ PASS</span>")
+    assertContains(page, "1/1 recordings passed on swift")
   }
 
   func testTheTaxonomyTableHasOneRowPerEventWithItsDeclarersParametersAndRecordings() {
@@ -71,7 +68,7 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(rows[0].contains("<code>signin.email</code>, <code>chain-root-signin</code>"), rows[0])
     XCTAssertTrue(
       rows[1].contains("<td class=\"warn\">! never recorded</td><td><code>home</code></td><td>—</td>"), rows[1])
-    XCTAssertTrue(page.contains("! warning: &#39;Promo Viewed&#39; is declared but no recording emits it."), page)
+    assertContains(page, "! warning: &#39;Promo Viewed&#39; is declared but no recording emits it.")
   }
 
   func testLanesPlugInAsColumnsWithoutChangingTheRenderer() {
@@ -84,11 +81,10 @@ final class HTMLReportTests: XCTestCase {
       ParityPage(lanes: lanes, rows: ParityPage.rows(features: ["splash"], lanes: lanes), passed: false))
     let matrix = HTMLScan.section(page, from: "<table class=\"matrix\">", to: "</table>")
     XCTAssertEqual(HTMLScan.texts(of: "th scope=\"col\" class=\"lane\"", in: matrix), ["swift", "kotlin"])
-    XCTAssertTrue(
-      matrix.contains("<td class=\"cell pass\">✓ 1/1 passed</td><td class=\"cell fail\">✗ 0/1 passed"), matrix)
-    XCTAssertTrue(page.contains("<article class=\"failure\" id=\"failure-2-1\">"), page)
-    XCTAssertTrue(page.contains("<dt>lane</dt><dd><code>kotlin</code></dd>"), page)
-    XCTAssertTrue(page.contains("1/1 recordings passed on swift, 0/1 recordings passed on kotlin"), page)
+    assertContains(matrix, "<td class=\"cell pass\">✓ 1/1 passed</td><td class=\"cell fail\">✗ 0/1 passed")
+    assertContains(page, "<article class=\"failure\" id=\"failure-2-1\">")
+    assertContains(page, "<dt>lane</dt><dd><code>kotlin</code></dd>")
+    assertContains(page, "1/1 recordings passed on swift, 0/1 recordings passed on kotlin")
   }
 
   func testAFeatureNamedChainsKeepsItsOwnRow() {
@@ -138,6 +134,6 @@ final class HTMLReportTests: XCTestCase {
     for outside in ["<script", "<link", "src=", "url(", "@import", "href=\"http"] {
       XCTAssertFalse(page.contains(outside), outside)
     }
-    XCTAssertTrue(page.contains("<style>"), page)
+    assertContains(page, "<style>")
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -76,8 +77,8 @@ final class RecordArgumentsTests: XCTestCase {
   func testAnUndeclaredFeatureIsRefusedWithAHint() {
     XCTAssertThrowsError(try RecordTarget.select(from: manifest, features: ["countr"], chain: nil)) { error in
       let text = "\(error)"
-      XCTAssertTrue(text.contains("is not declared in manifest.yaml"), text)
-      XCTAssertTrue(text.contains("counter"), text)
+      assertContains(text, "is not declared in manifest.yaml")
+      assertContains(text, "counter")
     }
   }
 

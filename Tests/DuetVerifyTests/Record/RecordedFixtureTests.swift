@@ -1,4 +1,5 @@
 import DuetCore
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -40,12 +41,12 @@ final class RecordedFixtureTests: XCTestCase {
 
   func testAFeatureCannotProduceAChainRecording() {
     let refused = refusal("counter.seam", FixtureText.chainTree())
-    XCTAssertTrue(refused.contains("as a chain recording (it has initialStates)"), refused)
+    assertContains(refused, "as a chain recording (it has initialStates)")
   }
 
   func testAChainMustProduceAChainRecording() {
     let refused = refusal("ping-pong", target: .chain("chain-ping-pong"))
-    XCTAssertTrue(refused.contains("as a leaf recording (it has no initialStates)"), refused)
+    assertContains(refused, "as a leaf recording (it has no initialStates)")
   }
 
   func testAChainRecordingNeedsNoChainPrefixAndALeafMayHaveOne() throws {

@@ -1,5 +1,6 @@
 import DuetCore
 import DuetRunner
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -48,7 +49,7 @@ final class ScenarioCompilationTests: XCTestCase {
     let outcome = compile(.feature("lamp"), on: runner)
     guard case .runnerFailed(let text) = outcome.output.result else { return XCTFail("expected runnerFailed") }
     XCTAssertTrue(text.hasPrefix("feature 'lamp': runner exited"), text)
-    XCTAssertTrue(text.contains("fake: last words"), text)
+    assertContains(text, "fake: last words")
     XCTAssertTrue(outcome.runnerLost)
   }
 
@@ -59,7 +60,7 @@ final class ScenarioCompilationTests: XCTestCase {
     guard case .scenarioFailed(let text) = compile(.feature("counter"), on: runner).output.result else {
       return XCTFail("expected scenarioFailed")
     }
-    XCTAssertTrue(text.contains("cannot be a fixture name"), text)
+    assertContains(text, "cannot be a fixture name")
   }
 
   func testTwoTargetsProducingOneNameFailTheSecond() throws {
@@ -73,7 +74,7 @@ final class ScenarioCompilationTests: XCTestCase {
     ])
     XCTAssertNotNil(outcomes[0].fixtures)
     guard case .scenarioFailed(let text) = outcomes[1].result else { return XCTFail("expected scenarioFailed") }
-    XCTAssertTrue(text.contains("as feature 'counter' does"), text)
+    assertContains(text, "as feature 'counter' does")
   }
 
   func testTheSameNameTwiceInOneTargetFailsIt() throws {
@@ -83,6 +84,6 @@ final class ScenarioCompilationTests: XCTestCase {
       TargetOutcome(target: .feature("counter"), result: .compiled([fixture, fixture]))
     ])
     guard case .scenarioFailed(let text) = outcomes[0].result else { return XCTFail("expected scenarioFailed") }
-    XCTAssertTrue(text.contains("'counter' twice"), text)
+    assertContains(text, "'counter' twice")
   }
 }

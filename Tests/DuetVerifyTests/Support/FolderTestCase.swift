@@ -39,4 +39,12 @@ class FolderTestCase: XCTestCase {
     let corpus = Corpus(manifest: read.manifest, manifestProblems: read.problems, store: store)
     return Linter(corpus: corpus).run().problems.map(\.description)
   }
+
+  /// Lints the folder with `manifest` (as `lint(_:)`) and asserts it finds exactly one problem,
+  /// `sentence`: the shape of most lint specifications.
+  func assertLintFinds(
+    _ manifest: String, _ sentence: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    XCTAssertEqual(try lint(manifest), [sentence], file: file, line: line)
+  }
 }

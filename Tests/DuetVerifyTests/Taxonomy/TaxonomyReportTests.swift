@@ -1,4 +1,5 @@
 import DuetCore
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -159,6 +160,6 @@ final class TaxonomyReportTests: XCTestCase {
 
     XCTAssertEqual(exitCode, .passed)
     XCTAssertTrue(text.hasSuffix("duet-verify taxonomy: PASS\n"), text)
-    XCTAssertTrue(text.contains("warning: manifest.yaml:22: the minted verb 'Signed In'"), text)
+    assertContains(text, "warning: manifest.yaml:22: the minted verb 'Signed In'")
   }
 }

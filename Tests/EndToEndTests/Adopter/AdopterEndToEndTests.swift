@@ -50,13 +50,13 @@ final class AdopterEndToEndTests: XCTestCase {
     let record = try CommandRun.run(duetVerify, ["record"], in: app, deadline: 1800)
     let recordSeconds = Date().timeIntervalSince(started)
     XCTAssertEqual(record.code, 0, record.all)
-    XCTAssertTrue(record.all.contains("runner .build/debug/replay-runner (platform swift), built in"), record.all)
+    assertContains(record.all, "runner .build/debug/replay-runner (platform swift), built in")
     XCTAssertEqual(try gitRun(["add", "-A"]).code, 0)
     XCTAssertEqual(try gitRun(["commit", "-q", "-m", "Record the todo feature"]).code, 0)
 
     let verify = try CommandRun.run(duetVerify, ["verify"], in: app, deadline: 900)
     XCTAssertEqual(verify.code, 0, verify.all)
-    XCTAssertTrue(verify.out.contains("duet-verify: 2/2 fixtures passed"), verify.out)
+    assertContains(verify.out, "duet-verify: 2/2 fixtures passed")
     XCTAssertTrue(verify.out.contains("duet-verify: runner .build/debug/replay-runner (platform swift), built in"))
     XCTAssertTrue(verify.out.hasSuffix("duet-verify verify: PASS\n"), verify.out)
     let status = try gitRun(["status", "--porcelain"])
@@ -70,7 +70,7 @@ final class AdopterEndToEndTests: XCTestCase {
     let regressed = try CommandRun.run(duetVerify, ["verify"], in: app, deadline: 900)
     XCTAssertEqual(regressed.code, 1, regressed.all)
     XCTAssertTrue(regressed.out.hasSuffix("duet-verify verify: FAIL\n"), regressed.out)
-    XCTAssertTrue(regressed.out.contains("draft"), regressed.out)
+    assertContains(regressed.out, "draft")
     print(
       "AdopterEndToEndTests: record (first runner build) \(String(format: "%.1f", recordSeconds))s, "
         + "whole test \(String(format: "%.1f", Date().timeIntervalSince(started)))s; swift at \(swift.path)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Through the real executable: a huge file given to `canonical`, a folder given as the runner, and
@@ -23,7 +24,7 @@ final class HostileInputEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify", "--runner", "/tmp"])
     XCTAssertEqual(run.code, 2, run.error)
-    XCTAssertTrue(run.error.contains("duet-verify: runner /tmp is a folder, not an executable."), run.error)
+    assertContains(run.error, "duet-verify: runner /tmp is a folder, not an executable.")
   }
 
   func testTheNestingLimitErrorPrintsAShortenedPath() throws {
@@ -32,8 +33,8 @@ final class HostileInputEndToEndTests: XCTestCase {
     let run = try repository.verify(["canonical", "deep.json"])
     XCTAssertEqual(run.code, 1, run.error)
     XCTAssertTrue(run.error.hasPrefix("deep.json:1:"), run.error)
-    XCTAssertTrue(run.error.contains("nesting deeper than"), run.error)
-    XCTAssertTrue(run.error.contains("[0][0][0][0]…("), run.error)
+    assertContains(run.error, "nesting deeper than")
+    assertContains(run.error, "[0][0][0][0]…(")
     XCTAssertLessThan(run.error.utf8.count, 200, run.error)
   }
 }

@@ -71,11 +71,10 @@ final class HostileRunsFolderTests: XCTestCase {
     let run = try verify()
     XCTAssertEqual(run.code, 0, run.out + run.error)
     XCTAssertEqual(outside.snapshot(), before, "nothing is written outside the repository")
-    XCTAssertTrue(
-      run.error.contains(
-        "duet-verify: the run report (.runs/verify/) was not written: .runs is a link or not a folder, and duet-verify "
-          + "never writes through a link or into something it did not make. Remove it (rm .runs) and run again."),
-      run.error)
+    assertContains(
+      run.error,
+      "duet-verify: the run report (.runs/verify/) was not written: .runs is a link or not a folder, and duet-verify "
+        + "never writes through a link or into something it did not make. Remove it (rm .runs) and run again.")
   }
 
   func testTheRunsFolderIgnoresItself() throws {

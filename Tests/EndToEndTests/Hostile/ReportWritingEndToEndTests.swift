@@ -10,12 +10,10 @@ final class ReportWritingEndToEndTests: XCTestCase {
     let runner = try BuiltProducts.executable(named: "demo-runner").path
     let run = try repository.verify(["verify", "--runner", runner, "--junit", "manifest.yaml/report.xml"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    XCTAssertTrue(
-      run.error.contains(
-        "duet-verify: the JUnit report you asked for was not written, so the run fails: cannot open the folder "),
-      run.error)
-    XCTAssertTrue(
-      run.error.contains("manifest.yaml: a part of the path is a file, not a folder; check the path."), run.error)
+    assertContains(
+      run.error,
+      "duet-verify: the JUnit report you asked for was not written, so the run fails: cannot open the folder ")
+    assertContains(run.error, "manifest.yaml: a part of the path is a file, not a folder; check the path.")
     XCTAssertFalse(run.error.contains("Domain"), run.error)
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)
   }

@@ -23,7 +23,7 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
   func testAnUntouchedCorpusPasses() throws {
     let run = try check()
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(run.out.contains("6 identical"), run.out)
+    assertContains(run.out, "6 identical")
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: PASS\n"), run.out)
     XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
   }
@@ -32,19 +32,18 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
     try repository.edit("counter", replacing: "\"line\": 12", with: "\"line\": 13")
     try repository.edit("lamp.timed-off", replacing: "\"label\": \"turn on\"", with: "\"label\": \"switch on\"")
     let run = try checkLeavingFixturesAlone(code: 0)
-    XCTAssertTrue(run.out.contains("~ admissible metadata-only churn"), run.out)
-    XCTAssertTrue(run.out.contains("  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
-    XCTAssertTrue(
-      run.out.contains("  fixtures/lamp.timed-off.fixture.json — metadata only, first at steps[0].label"), run.out)
+    assertContains(run.out, "~ admissible metadata-only churn")
+    assertContains(run.out, "  fixtures/counter.fixture.json — metadata only, first at steps[0].line")
+    assertContains(run.out, "  fixtures/lamp.timed-off.fixture.json — metadata only, first at steps[0].label")
   }
 
   func testAHandEditedExpectationFailsWithItsFirstDivergentPath() throws {
     try repository.edit("counter-endings.keeps-counting", replacing: "\"count\": 2", with: "\"count\": 3")
     let run = try checkLeavingFixturesAlone(code: 1)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixtures/counter-endings.keeps-counting.fixture.json — behaviour drifted at steps[1].expectedState.count\n"
-          + "  recorded: 3   scenarios now: 2\n"), run.out)
+    assertContains(
+      run.out,
+      "✗ fixtures/counter-endings.keeps-counting.fixture.json — behaviour drifted at steps[1].expectedState.count\n"
+        + "  recorded: 3   scenarios now: 2\n")
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
     XCTAssertEqual(
       repository.snapshot(repository.review),
@@ -54,10 +53,8 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
   func testADeletedRecordingFailsAsNew() throws {
     try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
     let run = try checkLeavingFixturesAlone(code: 1)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixtures/lamp.timed-off.fixture.json — new: the scenarios produce it, but it is not recorded"),
-      run.out)
+    assertContains(
+      run.out, "✗ fixtures/lamp.timed-off.fixture.json — new: the scenarios produce it, but it is not recorded")
     XCTAssertEqual(
       repository.snapshot(repository.review), ["lamp.timed-off.fixture.json": recorded["lamp.timed-off.fixture.json"]])
   }
@@ -68,7 +65,7 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
       RecordRepository.demoManifest.replacingOccurrences(of: "      - counter-endings.changes-its-mind\n", with: ""))
     try FileManager.default.removeItem(at: repository.fixture("counter-endings.changes-its-mind"))
     let run = try checkLeavingFixturesAlone(code: 1)
-    XCTAssertTrue(run.out.contains("✗ fixtures/counter-endings.changes-its-mind.fixture.json — new"), run.out)
+    assertContains(run.out, "✗ fixtures/counter-endings.changes-its-mind.fixture.json — new")
     XCTAssertTrue(
       run.out.contains("manifest.yaml does not list 'counter-endings.changes-its-mind'")
         && run.out.contains(
@@ -80,10 +77,9 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
   func testARecordingNoScenarioProducesFailsAsVanished() throws {
     try repository.write("fixtures/counter.gone.fixture.json", "{}\n")
     let run = try checkLeavingFixturesAlone(code: 1)
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixtures/counter.gone.fixture.json — no scenario produces it any more and manifest.yaml does not list it"),
-      run.out)
+    assertContains(
+      run.out,
+      "✗ fixtures/counter.gone.fixture.json — no scenario produces it any more and manifest.yaml does not list it")
   }
 
   func testWriteAppliesTheRewriteAndTheNextCheckPasses() throws {
@@ -91,7 +87,7 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
     try FileManager.default.removeItem(at: repository.fixture("lamp.timed-off"))
     let run = try check(["--write"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(run.out.contains("--write applied the rewrite: 2 recordings written to fixtures/."), run.out)
+    assertContains(run.out, "--write applied the rewrite: 2 recordings written to fixtures/.")
     XCTAssertEqual(repository.snapshot(), recorded)
     XCTAssertEqual(try check().code, 0)
   }

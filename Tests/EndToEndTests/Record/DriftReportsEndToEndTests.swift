@@ -17,13 +17,13 @@ final class DriftReportsEndToEndTests: RecordedTestCase {
     let run = try repository.duet(["record", "--check", "--junit", "reports/check.xml"])
     XCTAssertEqual(run.code, 1, run.all)
     let xml = try String(contentsOf: repository.root.appendingPathComponent("reports/check.xml"), encoding: .utf8)
-    XCTAssertTrue(xml.contains("<testsuite name=\"duet-verify record --check\" tests=\"6\" failures=\"1\""), xml)
-    XCTAssertTrue(
-      xml.contains(
-        "<testcase classname=\"duet-verify.record-check\" name=\"counter-endings.keeps-counting\" "
-          + "file=\"\(Self.drifted)\">\n    <failure message=\"behaviour drifted at \(Self.path) (recorded: 3, "
-          + "scenarios now: 2)."), xml)
-    XCTAssertTrue(xml.contains("name=\"counter\" file=\"fixtures/counter.fixture.json\"/>"), xml)
+    assertContains(xml, "<testsuite name=\"duet-verify record --check\" tests=\"6\" failures=\"1\"")
+    assertContains(
+      xml,
+      "<testcase classname=\"duet-verify.record-check\" name=\"counter-endings.keeps-counting\" "
+        + "file=\"\(Self.drifted)\">\n    <failure message=\"behaviour drifted at \(Self.path) (recorded: 3, "
+        + "scenarios now: 2).")
+    assertContains(xml, "name=\"counter\" file=\"fixtures/counter.fixture.json\"/>")
   }
 
   func testRecordCheckJSONIsOneObjectNamingTheDrift() throws {
@@ -63,6 +63,6 @@ final class DriftReportsEndToEndTests: RecordedTestCase {
       run.out.split(separator: "\n").first.map(String.init),
       "rewritten      \(Self.drifted) — behaviour changed at \(Self.path)")
     XCTAssertFalse(run.out.contains("unchanged      "), run.out)
-    XCTAssertTrue(run.out.contains("(0 new, 1 rewritten, 0 metadata-only, 5 unchanged)"), run.out)
+    assertContains(run.out, "(0 new, 1 rewritten, 0 metadata-only, 5 unchanged)")
   }
 }

@@ -17,10 +17,10 @@ final class HostileRecordTests: XCTestCase {
     XCTAssertEqual(run.code, 0, run.all)
     XCTAssertEqual(outside.snapshot(), before, "nothing outside the repository is deleted")
     XCTAssertEqual(repository.snapshot(), recordings)
-    XCTAssertTrue(
-      run.error.contains(
-        "duet-verify: .runs/record-check was a link; duet-verify removed it (not what it pointed to) and made a real "
-          + "folder."), run.error)
+    assertContains(
+      run.error,
+      "duet-verify: .runs/record-check was a link; duet-verify removed it (not what it pointed to) and made a real "
+        + "folder.")
   }
 
   func testRecordRefusesAScenarioThatProducesAnotherFeaturesRecording() throws {
@@ -33,10 +33,10 @@ final class HostileRecordTests: XCTestCase {
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 1, run.all)
     XCTAssertEqual(try repository.text(of: "counter-endings.keeps-counting"), "lamp's own recording\n")
-    XCTAssertTrue(
-      run.out.contains(
-        "✗ fixtures/counter-endings.keeps-counting.fixture.json — the scenarios of feature 'counter' produce it, but "
-          + "manifest.yaml:10 lists it under feature 'lamp', so nothing was written for it."), run.out)
+    assertContains(
+      run.out,
+      "✗ fixtures/counter-endings.keeps-counting.fixture.json — the scenarios of feature 'counter' produce it, but "
+        + "manifest.yaml:10 lists it under feature 'lamp', so nothing was written for it.")
     XCTAssertNotNil(repository.snapshot()["counter.fixture.json"], "the feature's other recordings are written")
     XCTAssertTrue(run.out.hasSuffix("duet-verify record: FAIL\n"), run.out)
   }
@@ -58,10 +58,10 @@ final class HostileRecordTests: XCTestCase {
     try repository.write("fixtures/" + stray, "{\n  \"dialect\": 2,\n")
     let lint = try CommandRun.run(repository.duetVerify, ["lint"], in: repository.root)
     XCTAssertEqual(lint.code, 1, lint.all)
-    XCTAssertTrue(
-      lint.all.contains(
-        "fixtures/\(stray): a temporary file left by an interrupted duet-verify record (its process is gone). The next "
-          + "duet-verify record removes it, or delete it: rm fixtures/\(stray)"), lint.all)
+    assertContains(
+      lint.all,
+      "fixtures/\(stray): a temporary file left by an interrupted duet-verify record (its process is gone). The next "
+        + "duet-verify record removes it, or delete it: rm fixtures/\(stray)")
     let record = try repository.duet(["record"])
     XCTAssertEqual(record.code, 0, record.all)
     XCTAssertNil(repository.snapshot()[stray])

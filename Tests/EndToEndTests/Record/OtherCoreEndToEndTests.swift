@@ -21,12 +21,11 @@ final class OtherCoreEndToEndTests: XCTestCase {
     let repository = try repositoryWithKotlinRecordings()
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
-          + "from the other core (e.g. a Kotlin runner); left unchanged here."), run.out)
-    XCTAssertTrue(
-      run.out.contains("~ chain 'greeter-seam': the runner has no chain scenario of that name"), run.out)
+    assertContains(
+      run.out,
+      "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
+        + "from the other core (e.g. a Kotlin runner); left unchanged here.")
+    assertContains(run.out, "~ chain 'greeter-seam': the runner has no chain scenario of that name")
     XCTAssertFalse(run.all.contains("retire"), run.all)
     XCTAssertFalse(run.all.contains("delete"), run.all)
     XCTAssertEqual(try repository.text(of: "greeter.wave"), "{\"recorded\": \"by kotlin\"}\n")
@@ -36,10 +35,10 @@ final class OtherCoreEndToEndTests: XCTestCase {
     let repository = try repositoryWithKotlinRecordings()
     let run = try repository.duet(["record", "--feature", "greeter"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "duet-verify record: wrote nothing; skipped feature 'greeter', whose 1 recording this runner cannot produce "
-          + "(recorded by the other core) and left unchanged."), run.out)
+    assertContains(
+      run.out,
+      "duet-verify record: wrote nothing; skipped feature 'greeter', whose 1 recording this runner cannot produce "
+        + "(recorded by the other core) and left unchanged.")
     XCTAssertEqual(Set(repository.snapshot().keys), ["greeter.wave.fixture.json", "greeter-seam.fixture.json"])
   }
 
@@ -49,11 +48,11 @@ final class OtherCoreEndToEndTests: XCTestCase {
     let before = repository.snapshot()
     let run = try repository.duet(["record", "--check"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
-          + "from the other core (e.g. a Kotlin runner); not checked here."), run.out)
-    XCTAssertTrue(run.out.contains("0 vanished"), run.out)
+    assertContains(
+      run.out,
+      "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
+        + "from the other core (e.g. a Kotlin runner); not checked here.")
+    assertContains(run.out, "0 vanished")
     XCTAssertFalse(run.all.contains("retire"), run.all)
     XCTAssertEqual(repository.snapshot(), before)
   }

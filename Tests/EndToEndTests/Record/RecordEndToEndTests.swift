@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// `duet-verify record` run for real: the built CLI, the demo runner, a temporary repository.
@@ -7,7 +8,7 @@ final class RecordEndToEndTests: XCTestCase {
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
     for name in RecordRepository.demoRecordings {
-      XCTAssertTrue(run.out.contains("new            fixtures/\(name).fixture.json"), run.out)
+      assertContains(run.out, "new            fixtures/\(name).fixture.json")
     }
     XCTAssertEqual(Set(repository.snapshot().keys), Set(RecordRepository.demoRecordings.map { $0 + ".fixture.json" }))
     XCTAssertTrue(run.out.hasSuffix("duet-verify record: PASS\n"), run.out)
@@ -21,7 +22,7 @@ final class RecordEndToEndTests: XCTestCase {
     let before = repository.snapshot()
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(run.out.contains("(0 new, 0 rewritten, 0 metadata-only, 6 unchanged)"), run.out)
+    assertContains(run.out, "(0 new, 0 rewritten, 0 metadata-only, 6 unchanged)")
     XCTAssertFalse(run.out.contains("unchanged      "), "record prints only what changed: \(run.out)")
     XCTAssertEqual(repository.snapshot(), before)
   }
@@ -34,11 +35,8 @@ final class RecordEndToEndTests: XCTestCase {
     try repository.edit("lamp.dimmed-evening", replacing: "\"brightness\": 30", with: "\"brightness\": 31")
     let run = try repository.duet(["record", "--quiet"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains("metadata-only  fixtures/counter.fixture.json — metadata only, first at steps[0].line"), run.out)
-    XCTAssertTrue(
-      run.out.contains("rewritten      fixtures/lamp.dimmed-evening.fixture.json — behaviour changed at steps[1]"),
-      run.out)
+    assertContains(run.out, "metadata-only  fixtures/counter.fixture.json — metadata only, first at steps[0].line")
+    assertContains(run.out, "rewritten      fixtures/lamp.dimmed-evening.fixture.json — behaviour changed at steps[1]")
     XCTAssertFalse(run.out.contains("unchanged      fixtures/"), "record leaves out unchanged recordings")
     XCTAssertFalse(run.out.contains("duet-verify record: 6 recordings"), "--quiet leaves out the counts line")
     XCTAssertEqual(try repository.text(of: "counter"), recorded)
@@ -51,7 +49,7 @@ final class RecordEndToEndTests: XCTestCase {
     let edited = try repository.text(of: "counter")
     let run = try repository.duet(["record", "--feature", "lamp"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(run.out.contains("2 recordings from 1 target"), run.out)
+    assertContains(run.out, "2 recordings from 1 target")
     XCTAssertEqual(try repository.text(of: "counter"), edited)
   }
 
@@ -69,10 +67,10 @@ final class RecordEndToEndTests: XCTestCase {
     try repository.write("fixtures/lamp.retired.fixture.json", "{}\n")
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "! fixtures/lamp.retired.fixture.json — no scenario produces it any more; retire manifest.yaml:11 "
-          + "(- lamp.retired) and delete the file"), run.out)
+    assertContains(
+      run.out,
+      "! fixtures/lamp.retired.fixture.json — no scenario produces it any more; retire manifest.yaml:11 "
+        + "(- lamp.retired) and delete the file")
     XCTAssertNotNil(repository.snapshot()["lamp.retired.fixture.json"], "record never deletes a recording")
   }
 
@@ -82,13 +80,12 @@ final class RecordEndToEndTests: XCTestCase {
     let repository = try RecordRepository(manifest: manifest)
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "! manifest.yaml does not list 'counter-endings.changes-its-mind', which the scenarios of feature 'counter' "
-          + "record. "
-          + "Add to the fixtures: list of feature 'counter' (manifest.yaml:2):\n      - counter-endings.changes-its-mind\n"
-      ),
-      run.out)
+    assertContains(
+      run.out,
+      "! manifest.yaml does not list 'counter-endings.changes-its-mind', which the scenarios of feature 'counter' "
+        + "record. "
+        + "Add to the fixtures: list of feature 'counter' (manifest.yaml:2):\n      - counter-endings.changes-its-mind\n"
+    )
     XCTAssertNotNil(repository.snapshot()["counter-endings.changes-its-mind.fixture.json"])
   }
 
@@ -98,11 +95,8 @@ final class RecordEndToEndTests: XCTestCase {
       ["record", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault error --on counter"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(
-      run.out.contains("✗ feature 'counter': its scenarios could not be recorded, so nothing was written for it:"),
-      run.out)
-    XCTAssertTrue(
-      run.out.contains("Then 'the count is one' (Sources/Demo/CounterScenario.swift:12) returned false"), run.out)
+    assertContains(run.out, "✗ feature 'counter': its scenarios could not be recorded, so nothing was written for it:")
+    assertContains(run.out, "Then 'the count is one' (Sources/Demo/CounterScenario.swift:12) returned false")
     XCTAssertNil(repository.snapshot()["counter.fixture.json"])
     XCTAssertNotNil(repository.snapshot()["lamp.fixture.json"], "the other features are still recorded")
     XCTAssertTrue(run.out.hasSuffix("duet-verify record: FAIL\n"), run.out)

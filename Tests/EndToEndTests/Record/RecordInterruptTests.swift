@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -61,7 +62,7 @@ final class RecordInterruptTests: InterruptTestCase {
       ["record", "--check", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner exited (signal 9"), run.out)
+    assertContains(run.out, "✗ feature 'lamp': runner exited (signal 9")
     XCTAssertEqual(repository.tree(), before)
   }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// A runner that crashes, hangs, or cannot record: `record` writes nothing and says why.
@@ -8,8 +9,8 @@ final class RecordRunnerFailureTests: RecordedTestCase {
       ["record", "--jobs", "1"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner exited (signal 9"), run.out)
-    XCTAssertTrue(run.out.contains("nothing was written and the fixtures folder is unchanged"), run.out)
+    assertContains(run.out, "✗ feature 'lamp': runner exited (signal 9")
+    assertContains(run.out, "nothing was written and the fixtures folder is unchanged")
     XCTAssertEqual(repository.snapshot(), recorded, "byte-identical, and no temporary file left behind")
   }
 
@@ -28,17 +29,15 @@ final class RecordRunnerFailureTests: RecordedTestCase {
       ["record", "--jobs", "1", "--timeout", "0.5"]
         + repository.misbehaving("--capabilities record --features counter,lamp --fault hang --on lamp"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(run.out.contains("✗ feature 'lamp': runner did not answer within 0.5s"), run.out)
+    assertContains(run.out, "✗ feature 'lamp': runner did not answer within 0.5s")
     XCTAssertEqual(repository.snapshot(), recorded)
   }
 
   func testARunnerWithoutTheRecordCapabilityIsToldVerifyStillWorks() throws {
     let run = try repository.duet(["record"] + repository.misbehaving("--features counter,lamp"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(
-      run.out.contains(
-        "this runner cannot record: it does not advertise the record capability; verify still works with it"),
-      run.out)
+    assertContains(
+      run.out, "this runner cannot record: it does not advertise the record capability; verify still works with it")
     XCTAssertEqual(repository.snapshot(), recorded)
   }
 
@@ -46,9 +45,7 @@ final class RecordRunnerFailureTests: RecordedTestCase {
     let run = try repository.duet(
       ["record"] + repository.misbehaving("--capabilities record --features counter,lamp --fault unknown-op"))
     XCTAssertEqual(run.code, 1, run.all)
-    XCTAssertTrue(
-      run.out.contains("this runner cannot record: it answered the scenarios op with 'unknown op 'scenarios''"),
-      run.out)
+    assertContains(run.out, "this runner cannot record: it answered the scenarios op with 'unknown op 'scenarios''")
     XCTAssertEqual(repository.snapshot(), recorded)
   }
 }

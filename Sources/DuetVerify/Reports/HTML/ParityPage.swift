@@ -11,11 +11,6 @@ struct ParityPage: Sendable {
     var platform: String
     /// One result per replayed recording, in manifest order.
     var results: [FixtureResult]
-
-    init(platform: String, results: [FixtureResult]) {
-      self.platform = platform
-      self.results = results
-    }
   }
 
   /// The columns, in run order.
@@ -25,31 +20,17 @@ struct ParityPage: Sendable {
   /// The taxonomy as the recordings state it (absent when the manifest could not be read).
   var taxonomy: TaxonomyReport?
   /// Lint problems, as sentences.
-  var lintProblems: [String]
+  var lintProblems: [String] = []
   /// Taxonomy errors, as sentences.
-  var taxonomyErrors: [String]
+  var taxonomyErrors: [String] = []
   /// Runner start failures, as sentences.
-  var runnerFailures: [String]
+  var runnerFailures: [String] = []
   /// The run's verdict, as every other report states it.
   var passed: Bool
   /// `shard 1 of 2`, when the run replayed one share.
   var shard: Shard?
   /// The run's scoping flags, repeated in each failure's `next:` command.
   var runFlags: [String] = []
-
-  init(
-    lanes: [Column], rows: [Row], taxonomy: TaxonomyReport? = nil, lintProblems: [String] = [],
-    taxonomyErrors: [String] = [], runnerFailures: [String] = [], passed: Bool, shard: Shard? = nil
-  ) {
-    self.lanes = lanes
-    self.rows = rows
-    self.taxonomy = taxonomy
-    self.lintProblems = lintProblems
-    self.taxonomyErrors = taxonomyErrors
-    self.runnerFailures = runnerFailures
-    self.passed = passed
-    self.shard = shard
-  }
 
   /// A row of the matrix: one feature's leaf recordings, or every chain recording (a chain has no
   /// one owner). An enum, so a feature that happens to be named `chains` keeps its own row.
@@ -65,7 +46,9 @@ struct ParityPage: Sendable {
 
   /// The lane name used when a runner's handshake names no platform.
   static let unnamedPlatform = "runner"
+}
 
+extension ParityPage {
   /// A page for a one-runner run: its results as the single lane named by `platform`, rows in
   /// the manifest's feature order (features with no replayed recording left out).
   init(run: RunResult, features: [String], taxonomy: TaxonomyReport?) {
@@ -77,8 +60,7 @@ struct ParityPage: Sendable {
     self.init(
       lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
-      runnerFailures: run.runnerFailures, passed: run.passed, shard: run.shard)
-    runFlags = run.runFlags
+      runnerFailures: run.runnerFailures, passed: run.passed, shard: run.shard, runFlags: run.runFlags)
   }
 
   /// The features in `features` order that some lane replayed, then any other owner seen, then
