@@ -13,14 +13,16 @@ final class ResponseScannerTests: XCTestCase {
     return .answer(state: state, effects: effects)
   }
 
+  /// Replies of the usual shape, escapes of every kind the scan reads included.
+  static let usualLines = [
+    #"{"effects":"[]","state":"{}"}"#,
+    #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\\nc\"}"}"#,
+    #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
+    #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
+  ]
+
   func testTheUsualShapeIsScannedAndAgreesWithTheParser() {
-    let lines = [
-      #"{"effects":"[]","state":"{}"}"#,
-      #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\\nc\"}"}"#,
-      #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
-      #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
-    ]
-    for line in lines {
+    for line in Self.usualLines {
       let scanned = ResponseScanner.scan(Array(line.utf8))
       XCTAssertNotNil(scanned, line)
       XCTAssertEqual(scanned, parsed(line), line)
@@ -46,13 +48,7 @@ final class ResponseScannerTests: XCTestCase {
   }
 
   func testALineMatchesExactlyTheTextsItsStringsUnescapeTo() {
-    let lines = [
-      #"{"effects":"[]","state":"{}"}"#,
-      #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\nc\"}"}"#,
-      #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
-      #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
-    ]
-    for line in lines {
+    for line in Self.usualLines {
       guard case .answer(let state, let effects)? = ResponseScanner.scan(Array(line.utf8)) else {
         XCTFail(line)
         continue
