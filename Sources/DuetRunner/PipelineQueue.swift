@@ -1,38 +1,35 @@
 import Foundation
 
 /// The shared bookkeeping of a pipelined pool run, behind one lock: which jobs are left, which
-/// conversations came back to start again, the outputs so far, and which slots are still serving.
-final class PipelineQueue<Conversation: RunnerDialogue>: @unchecked Sendable {
-  typealias Output = Conversation.Output
-
-  /// A unit of work: a job not yet prepared, or a conversation to start again on a fresh runner.
+/// dialogues came back to start again, and which slots are still serving. Outputs are the
+/// dialogues' own business (`PooledDialogue`).
+final class PipelineQueue: @unchecked Sendable {
+  /// A unit of work: a job not yet prepared, or a dialogue to start again on a fresh runner.
   enum Work {
     case job(Int)
-    case resume(Int, Conversation)
+    case resume(any PooledDialogue)
   }
 
   private let lock = NSLock()
   private var nextJob = 0
   private let jobCount: Int
-  private var resumed: [(Int, Conversation)] = []
-  private var outputs: [Output?]
+  private var resumed: [any PooledDialogue] = []
   private var activeSlots: Int
   private var failures: [RunnerStartError] = []
   private var streamFailures: [RunnerStreamError] = []
   private var started = 0
   let slots: Int
 
-  init(jobCount: Int, slots: Int, keepsOutputs: Bool = true) {
+  init(jobCount: Int, slots: Int) {
     self.jobCount = jobCount
     self.slots = slots
-    outputs = keepsOutputs ? Array(repeating: nil, count: jobCount) : []
     activeSlots = slots
   }
 
-  /// The next work: conversations to resume first (they were interrupted), then jobs in order.
+  /// The next work: dialogues to resume first (they were interrupted), then jobs in order.
   func take() -> Work? {
     lock.withLock {
-      if let (index, conversation) = resumed.popLast() { return .resume(index, conversation) }
+      if let dialogue = resumed.popLast() { return .resume(dialogue) }
       guard nextJob < jobCount else { return nil }
       defer { nextJob += 1 }
       return .job(nextJob)
@@ -41,23 +38,17 @@ final class PipelineQueue<Conversation: RunnerDialogue>: @unchecked Sendable {
 
   func hasWork() -> Bool { lock.withLock { !resumed.isEmpty || nextJob < jobCount } }
 
-  func requeue(_ conversations: [(Int, Conversation)]) {
-    guard !conversations.isEmpty else { return }
-    lock.withLock { resumed.append(contentsOf: conversations.reversed()) }
+  func requeue(_ dialogues: [any PooledDialogue]) {
+    guard !dialogues.isEmpty else { return }
+    lock.withLock { resumed.append(contentsOf: dialogues.reversed()) }
   }
 
   func noteStarted() { lock.withLock { started += 1 } }
 
   func noteStreamFailure(_ error: RunnerStreamError) { lock.withLock { streamFailures.append(error) } }
 
-  func complete(_ index: Int, _ output: Output) {
-    lock.withLock {
-      if index < outputs.count { outputs[index] = output }
-    }
-  }
-
   /// A slot with nothing left to do stops serving; false (it must stay) when work came back since
-  /// it last looked, so requeued conversations are never stranded.
+  /// it last looked, so requeued dialogues are never stranded.
   func leave() -> Bool {
     lock.withLock {
       guard resumed.isEmpty, nextJob >= jobCount else { return false }
@@ -76,11 +67,11 @@ final class PipelineQueue<Conversation: RunnerDialogue>: @unchecked Sendable {
     }
   }
 
-  func finish() -> PoolRun<Output> {
+  /// The run's figures (its outputs went to the dialogues' sinks).
+  func finish() -> PoolRun<Never> {
     lock.withLock {
       PoolRun(
-        outputs: outputs.compactMap { $0 }, startFailures: failures, runnersStarted: started, slots: slots,
-        streamFailures: streamFailures)
+        outputs: [], startFailures: failures, runnersStarted: started, slots: slots, streamFailures: streamFailures)
     }
   }
 }

@@ -23,6 +23,9 @@ protocol PipelinedConnection: RunnerConnection {
   func hasBufferedLine() -> Bool
   /// The reply to the oldest unanswered request, a `reduce`, waiting at most until `deadline`.
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply
+  /// The reply to the oldest unanswered request, a `reduce`, in the cheapest form the connection
+  /// has: its line when it reads lines (`.reduceLine`), else the reply read (`.reduce`).
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply
   /// The reply line to the oldest unanswered request, another op's (read up to the bulk cap).
   func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8]
   /// After the runner was lost: the next `reduce` reply it completed before it went, if any (read,
@@ -35,6 +38,9 @@ extension PipelinedConnection {
   func flush() throws(RunnerFault) {}
   var unwrittenBytes: Int { 0 }
   func hasBufferedLine() -> Bool { false }
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply {
+    .reduce(try receiveReply(deadline: deadline))
+  }
 }
 
 /// Pipelining for any connection that only answers one request at a time (a test double, a

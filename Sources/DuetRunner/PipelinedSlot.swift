@@ -14,32 +14,25 @@ import Foundation
 /// Requests are queued on the connection and written together just before the slot waits for a
 /// reply it has not read yet, so a runner faster than the verifier gets its requests in batches of
 /// up to `depth` (one `write(2)` each, and one `read(2)` on its side) instead of one at a time.
-final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
-  typealias Output = Conversation.Output
-
-  /// A job with a request in flight. A class, so the window moves references, not conversations.
-  final class InFlight {
-    let index: Int
-    var conversation: Conversation
+///
+/// The slot is not generic: it drives `PooledDialogue` objects, which settle their own outputs, so a
+/// step asks the runtime for no generic metadata (see `PooledDialogue`).
+final class PipelinedSlot {
+  /// A job with a request in flight.
+  struct InFlight {
+    let dialogue: any PooledDialogue
     var sentAt: UInt64 = 0
     var bytes = 0
     /// The request in flight is another op's (its reply is read as a line, up to the bulk cap).
     var asksOp = false
-
-    init(index: Int, conversation: Conversation) {
-      self.index = index
-      self.conversation = conversation
-    }
   }
 
-  let jobs: [Job]
-  let queue: PipelineQueue<Conversation>
+  let queue: PipelineQueue
   let launcher: any RunnerLauncher
   let depth: Int
   let byteBudget: Int
   let timeout: Double
-  let prepare: (Job) -> Prepared<Conversation>
-  let emit: (Int, Output) -> Void
+  let prepare: (Int) -> (any PooledDialogue)?
   private var connection: (any PipelinedConnection)?
   private var window: [InFlight] = []
   private var windowBytes = 0
@@ -48,17 +41,16 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   private var unwritten = 0
 
   init(
-    jobs: [Job], queue: PipelineQueue<Conversation>, launcher: any RunnerLauncher, depth: Int, byteBudget: Int,
-    timeout: Double, prepare: @escaping (Job) -> Prepared<Conversation>, emit: @escaping (Int, Output) -> Void
+    queue: PipelineQueue, launcher: any RunnerLauncher, depth: Int, byteBudget: Int, timeout: Double,
+    prepare: @escaping (Int) -> (any PooledDialogue)?
   ) {
-    self.jobs = jobs
     self.queue = queue
     self.launcher = launcher
     self.depth = max(1, depth)
     self.byteBudget = byteBudget
     self.timeout = timeout
     self.prepare = prepare
-    self.emit = emit
+    window.reserveCapacity(self.depth + 1)
   }
 
   /// Serves until no work is left, or retires when its runner cannot start.
@@ -97,7 +89,7 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
     (connection as? any PipelinedConnection) ?? OneAtATimeConnection(connection)
   }
 
-  /// Takes work until the window is full, sending each conversation's first request. With requests
+  /// Takes work until the window is full, sending each dialogue's first request. With requests
   /// in flight it prepares only a couple of jobs before reading again, so lint-only work (another
   /// shard's recordings) never leaves the runner idle for long.
   private func fill() {
@@ -107,58 +99,47 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
     {
       guard let work = queue.take() else { return }
       prepared += 1
-      var conversation: Conversation
-      let index: Int
+      let dialogue: any PooledDialogue
       switch work {
-      case .job(let jobIndex):
-        index = jobIndex
-        switch prepare(jobs[jobIndex]) {
-        case .done(let output):
-          emit(jobIndex, output)
-          continue
-        case .converse(let prepared): conversation = prepared
-        }
-      case .resume(let jobIndex, let paused):
-        index = jobIndex
-        conversation = paused
+      case .job(let index):
+        guard let ready = prepare(index) else { continue }
+        dialogue = ready
+      case .resume(let paused):
+        dialogue = paused
       }
-      let entry = InFlight(index: index, conversation: conversation)
-      proceed(entry, with: live, entry.conversation.open(handshake: live.handshake))
+      proceed(dialogue, with: live, dialogue.open(handshake: live.handshake))
     }
   }
 
-  /// Sends `entry`'s next request, or emits its output, as its conversation's `move` says.
-  private func proceed(_ entry: InFlight, with live: any PipelinedConnection, _ move: DialogueMove<Output>) {
-    switch move {
-    case .finish(let output): emit(entry.index, output)
-    case .send(let request):
-      do {
-        switch request {
-        case .reduce(let feature, let state, let action):
-          try live.send(feature: feature, state: state, action: action)
-          entry.bytes = state.utf8.count + action.utf8.count
-          entry.asksOp = false
-        case .op(let line):
-          try live.send(op: line)
-          entry.bytes = line.count
-          entry.asksOp = true
-        }
-      } catch {
-        if error.losesRunner {
-          lose(error, sending: entry)
-        } else {
-          // Nothing was written (a request that would not be one line): the runner stays in step.
-          emit(entry.index, entry.conversation.fail(error, stderr: live.stderrTail()))
-        }
-        return
+  /// Sends `dialogue`'s next request, if it has one (else it has settled).
+  private func proceed(_ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: RunnerRequest?) {
+    guard let request = next else { return }
+    var entry = InFlight(dialogue: dialogue)
+    do {
+      switch request {
+      case .reduce(let feature, let state, let action):
+        try live.send(feature: feature, state: state, action: action)
+        entry.bytes = state.utf8.count + action.utf8.count
+      case .op(let line):
+        try live.send(op: line)
+        entry.bytes = line.count
+        entry.asksOp = true
       }
-      entry.sentAt = Deadline.now
-      windowBytes += entry.bytes
-      window.append(entry)
-      unwritten += 1
-      // A connection that wrote its queue on its own (it grew large) is stamped here.
-      if live.unwrittenBytes == 0 { noteWritten() }
+    } catch {
+      if error.losesRunner {
+        lose(error, sending: dialogue)
+      } else {
+        // Nothing was written (a request that would not be one line): the runner stays in step.
+        dialogue.fail(error, stderr: live.stderrTail())
+      }
+      return
     }
+    entry.sentAt = Deadline.now
+    windowBytes += entry.bytes
+    window.append(entry)
+    unwritten += 1
+    // A connection that wrote its queue on its own (it grew large) is stamped here.
+    if live.unwrittenBytes == 0 { noteWritten() }
   }
 
   /// Writes the queued requests; each one's clock starts now, when the runner can first read it.
@@ -177,11 +158,11 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
 
   private func noteWritten() {
     let now = Deadline.now
-    for entry in window.suffix(unwritten) { entry.sentAt = now }
+    for position in (window.count - unwritten)..<window.count { window[position].sentAt = now }
     unwritten = 0
   }
 
-  /// Waits for the oldest request's reply and hands it to its conversation.
+  /// Waits for the oldest request's reply and hands it to its dialogue.
   private func receiveHead() {
     guard let live = connection else { return }
     // Only a wait sends: while replies are already read, requests gather into one write.
@@ -192,33 +173,31 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
       let deadline = Deadline(after: timeout, from: max(head.sentAt, lastReplyAt))
       reply =
         head.asksOp
-        ? .op(try live.receiveOpReply(deadline: deadline)) : .reduce(try live.receiveReply(deadline: deadline))
+        ? .op(try live.receiveOpReply(deadline: deadline)) : try live.receiveReduce(deadline: deadline)
     } catch {
       if error == .blankLine {
         // The stream is out of step: the blank answered the head, and nothing after it is trusted.
-        let culprit = popHead()
-        emit(culprit.index, culprit.conversation.fail(error, stderr: live.stderrTail()))
+        popHead().dialogue.fail(error, stderr: live.stderrTail())
         lose(error, sending: nil, trustingBuffered: false)
       } else if error.losesRunner {
         lose(error, sending: nil)
       } else {
         // A garbage line answered the head: it fails, the runner stays in step.
-        let failed = popHead()
-        emit(failed.index, failed.conversation.fail(error, stderr: live.stderrTail()))
+        popHead().dialogue.fail(error, stderr: live.stderrTail())
       }
       return
     }
     lastReplyAt = Deadline.now
-    let answered = popHead()
-    let move: DialogueMove<Output>
+    let answered = popHead().dialogue
+    let next: RunnerRequest?
     do {
-      move = try answered.conversation.take(reply)
+      next = try answered.take(reply)
     } catch {
       // A reply that is not its op's shape: the job fails, the runner stays in step.
-      emit(answered.index, answered.conversation.fail(error, stderr: live.stderrTail()))
+      answered.fail(error, stderr: live.stderrTail())
       return
     }
-    proceed(answered, with: live, move)
+    proceed(answered, with: live, next)
   }
 
   private func popHead() -> InFlight {
@@ -232,45 +211,41 @@ final class PipelinedSlot<Job: Sendable, Conversation: RunnerDialogue> {
   /// every other job back to the queue to start again on a fresh runner. Without
   /// `trustingBuffered` (the stream is out of step, its culprit already blamed), every job still
   /// in the window starts again.
-  private func lose(_ fault: RunnerFault, sending: InFlight?, trustingBuffered: Bool = true) {
+  private func lose(_ fault: RunnerFault, sending: (any PooledDialogue)?, trustingBuffered: Bool = true) {
     guard let live = connection else { return }
     live.kill()
     connection = nil
-    var restart: [InFlight] = []
+    var restart: [any PooledDialogue] = []
     var inStep = trustingBuffered
     // Only `reduce` replies are read back from the buffer; another op's reply is blamed and restarted.
     while inStep, let oldest = window.first, !oldest.asksOp, let buffered = live.bufferedReply() {
-      let head = popHead()
+      let head = popHead().dialogue
       switch buffered {
       case .success(let reply):
         do {
-          switch try head.conversation.take(.reduce(reply)) {
-          case .finish(let output): emit(head.index, output)
-          case .send: restart.append(head)
-          }
+          if try head.take(.reduce(reply)) != nil { restart.append(head) }
         } catch {
-          emit(head.index, head.conversation.fail(error, stderr: live.stderrTail()))
+          head.fail(error, stderr: live.stderrTail())
         }
       case .failure(let garbage):
-        emit(head.index, head.conversation.fail(garbage, stderr: live.stderrTail()))
+        head.fail(garbage, stderr: live.stderrTail())
         // After a blank line the rest of the buffer cannot be paired by position.
         if garbage == .blankLine { inStep = false }
       }
     }
     if !inStep {
-      restart += window + (sending.map { [$0] } ?? [])
+      restart += window.map(\.dialogue) + (sending.map { [$0] } ?? [])
     } else if !window.isEmpty {
-      let culprit = popHead()
-      emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
-      restart += window
+      popHead().dialogue.fail(fault, stderr: live.stderrTail())
+      restart += window.map(\.dialogue)
       if let sending { restart.append(sending) }
     } else if let culprit = sending {
-      emit(culprit.index, culprit.conversation.fail(fault, stderr: live.stderrTail()))
+      culprit.fail(fault, stderr: live.stderrTail())
     }
-    window = []
+    window.removeAll(keepingCapacity: true)
     windowBytes = 0
     unwritten = 0
-    queue.requeue(restart.map { ($0.index, $0.conversation) })
+    queue.requeue(restart)
   }
 }
 

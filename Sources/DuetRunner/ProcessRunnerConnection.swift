@@ -25,6 +25,9 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private var inputClosed = false
   /// Requests sent and not yet written (see `flush`).
   private var unwritten: [UInt8] = []
+  /// The last feature sent and its JSON string, quoted once rather than per request.
+  private var lastFeature = ""
+  private var lastQuotedFeature = "\"\""
 
   private init(
     command: String, process: SpawnedProcess, reader: LineReader, drain: StderrDrain, limits: RunnerLimits,
@@ -89,7 +92,11 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) {
-    try Self.appendRequest(to: &unwritten, feature: feature, state: state, action: action)
+    if feature != lastFeature {
+      lastFeature = feature
+      lastQuotedFeature = CanonicalWriter.quoted(feature)
+    }
+    try Self.appendRequest(to: &unwritten, quotedFeature: lastQuotedFeature, state: state, action: action)
     if unwritten.count >= Self.flushThreshold { try flush() }
   }
 
@@ -135,8 +142,15 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   static func appendRequest(to bytes: inout [UInt8], feature: String, state: String, action: String)
     throws(RunnerFault)
   {
+    try appendRequest(to: &bytes, quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action)
+  }
+
+  /// `appendRequest(to:feature:state:action:)` with the feature already a JSON string.
+  static func appendRequest(to bytes: inout [UInt8], quotedFeature: String, state: String, action: String)
+    throws(RunnerFault)
+  {
     let start = bytes.count
-    appendUnchecked(to: &bytes, feature: feature, state: state, action: action)
+    appendUnchecked(to: &bytes, quotedFeature: quotedFeature, state: state, action: action)
     guard isOneLine(bytes[start...]) else {
       bytes.removeSubrange(start...)
       throw .requestNotOneLine
@@ -161,16 +175,20 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     try ReduceResponse.parse(try receive(deadline: deadline))
   }
 
+  /// The reply line, unread: the dialogue compares it with what it expects before reading it.
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply {
+    .reduceLine(try receive(deadline: deadline))
+  }
+
   /// `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline: the texts spliced verbatim
   /// (they are compact canonical already), keys in canonical order.
   static func request(feature: String, state: String, action: String) -> [UInt8] {
     var bytes: [UInt8] = []
-    appendUnchecked(to: &bytes, feature: feature, state: state, action: action)
+    appendUnchecked(to: &bytes, quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action)
     return bytes
   }
 
-  private static func appendUnchecked(to bytes: inout [UInt8], feature: String, state: String, action: String) {
-    let quotedFeature = CanonicalWriter.quoted(feature)
+  private static func appendUnchecked(to bytes: inout [UInt8], quotedFeature: String, state: String, action: String) {
     bytes.reserveCapacity(bytes.count + action.utf8.count + state.utf8.count + quotedFeature.utf8.count + 48)
     bytes.append(contentsOf: #"{"action":"#.utf8)
     bytes.append(contentsOf: action.utf8)

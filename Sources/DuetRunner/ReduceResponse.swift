@@ -6,8 +6,8 @@ import DuetCore
 /// the `state` and `effects` strings inside are byte-gate objects. The common shape, exactly
 /// `{"effects":"…","state":"…"}`, is read by a direct scan (`ResponseScanner`); anything else, and
 /// anything the scan is unsure of, goes through the full parser, which also words the errors.
-enum ReduceResponse {
-  static func parse(_ line: [UInt8]) throws(RunnerFault) -> ReduceReply {
+package enum ReduceResponse {
+  package static func parse(_ line: [UInt8]) throws(RunnerFault) -> ReduceReply {
     if let fast = ResponseScanner.scan(line) { return fast }
     let envelope = try ReplyEnvelope(line)
     if let refusal = envelope.refusal { return .refused(refusal) }
@@ -25,7 +25,7 @@ enum ReduceResponse {
 ///
 /// It returns `nil` (and leaves the line to the parser) on anything else: other keys or order,
 /// whitespace, `\u` escapes, control characters, or bytes that are not valid UTF-8.
-enum ResponseScanner {
+package enum ResponseScanner {
   static let opening = Array(#"{"effects":""#.utf8)
   static let middle = Array(#","state":""#.utf8)
 
@@ -40,6 +40,52 @@ enum ResponseScanner {
       guard afterState + 1 == bytes.count, bytes[afterState] == UInt8(ascii: "}") else { return nil }
       return .answer(state: state, effects: effects)
     }
+  }
+
+  /// True when `line` is exactly `{"effects":"…","state":"…"}` whose two strings, unescaped, are
+  /// the bytes of `effects` and `state`: the byte gate on the reply line itself, with no string
+  /// made and nothing to validate (the expected texts are valid UTF-8). False on anything else,
+  /// which the caller then reads in full (`ReduceResponse.parse`) to judge and word.
+  package static func matches(_ line: [UInt8], effects: String, state: String) -> Bool {
+    var effects = effects
+    var state = state
+    return line.withUnsafeBufferPointer { bytes in
+      effects.withUTF8 { expectedEffects in
+        state.withUTF8 { expectedState in
+          guard bytes.starts(with: opening),
+            let afterEffects = content(bytes, from: opening.count, equals: expectedEffects),
+            afterEffects + middle.count <= bytes.count,
+            UnsafeBufferPointer(rebasing: bytes[afterEffects..<(afterEffects + middle.count)]).elementsEqual(middle),
+            let afterState = content(bytes, from: afterEffects + middle.count, equals: expectedState)
+          else { return false }
+          return afterState + 1 == bytes.count && bytes[afterState] == UInt8(ascii: "}")
+        }
+      }
+    }
+  }
+
+  /// The index after the closing quote of the string whose content starts at `start`, when that
+  /// content unescaped is exactly `expected`; `nil` otherwise (or on what `string` leaves alone).
+  static func content(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, equals expected: UnsafeBufferPointer<UInt8>)
+    -> Int?
+  {
+    var index = start
+    var matched = 0
+    while index < bytes.count {
+      var byte = bytes[index]
+      if byte == UInt8(ascii: "\"") { return matched == expected.count ? index + 1 : nil }
+      if byte == UInt8(ascii: "\\") {
+        guard index + 1 < bytes.count, let unescaped = unescape(bytes[index + 1]) else { return nil }
+        byte = unescaped
+        index += 2
+      } else {
+        if byte < 0x20 { return nil }
+        index += 1
+      }
+      guard matched < expected.count, expected[matched] == byte else { return nil }
+      matched += 1
+    }
+    return nil
   }
 
   /// The string whose content starts at `start` (after its opening quote), and the index after its

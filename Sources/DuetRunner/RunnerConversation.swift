@@ -25,8 +25,11 @@ extension RunnerConversation {
   }
 
   package mutating func take(_ reply: RunnerReply) throws(RunnerFault) -> DialogueMove<Output> {
-    guard case .reduce(let answer) = reply else { throw .notJSONObject(reason: .anotherOp, preview: "") }
-    return Self.dialogue(receive(answer))
+    switch reply {
+    case .reduce(let answer): return Self.dialogue(receive(answer))
+    case .reduceLine(let line): return Self.dialogue(receive(try ReduceResponse.parse(line)))
+    case .op: throw .notJSONObject(reason: .anotherOp, preview: "")
+    }
   }
 
   static func dialogue(_ move: ConversationMove<Output>) -> DialogueMove<Output> {

@@ -38,6 +38,10 @@ package enum RunnerRequest: Sendable {
 package enum RunnerReply: Sendable {
   /// A `reduce` reply, read.
   case reduce(ReduceReply)
+  /// A `reduce` reply as its line (not blank), not read yet: `ReduceResponse.parse` reads it, and
+  /// `ResponseScanner.matches` compares it with the expected texts without reading it into
+  /// strings. Only a `PooledDialogue` sees this form; a `RunnerDialogue` is given `.reduce`.
+  case reduceLine([UInt8])
   /// Another op's reply line, as sent.
   case op([UInt8])
 }

@@ -23,33 +23,51 @@ extension RunnerPool {
     abandon: @escaping @Sendable (Conversation, RunnerStartError) -> Conversation.Output,
     onOutput: @escaping @Sendable (Conversation.Output) -> Void = { _ in }
   ) -> PoolRun<Conversation.Output> {
-    let slots = min(size, max(jobs.count, 1))
-    let queue = PipelineQueue<Conversation>(jobCount: jobs.count, slots: slots, keepsOutputs: keepsOutputs)
+    let outputs = JobOutputs<Conversation.Output>(count: keepsOutputs ? jobs.count : 0)
     let emit: @Sendable (Int, Conversation.Output) -> Void = { index, output in
-      queue.complete(index, output)
+      outputs.store(index, output)
       onOutput(output)
     }
+    let run = runPipelined(
+      jobCount: jobs.count, depth: depth, timeout: timeout, byteBudget: byteBudget,
+      prepare: { index -> (any PooledDialogue)? in
+        switch prepare(jobs[index]) {
+        case .done(let output):
+          emit(index, output)
+          return nil
+        case .converse(let conversation):
+          return BoxedDialogue(conversation, index: index, emit: emit, abandon: abandon)
+        }
+      })
+    return PoolRun(
+      outputs: outputs.inOrder(), startFailures: run.startFailures, runnersStarted: run.runnersStarted,
+      slots: run.slots, streamFailures: run.streamFailures)
+  }
+
+  /// The engine under `runPipelined(_:…)`: jobs `0..<jobCount`, each turned by `prepare` (on a slot
+  /// thread) into a dialogue, or `nil` when it settled without a runner. Dialogues settle their own
+  /// outputs, so nothing generic runs per step; the run's `outputs` are empty.
+  package func runPipelined(
+    jobCount: Int, depth: Int, timeout: Double? = nil, byteBudget: Int = 1 << 20,
+    prepare: @escaping @Sendable (Int) -> (any PooledDialogue)?
+  ) -> PoolRun<Never> {
+    let slots = min(size, max(jobCount, 1))
+    let queue = PipelineQueue(jobCount: jobCount, slots: slots)
     let group = DispatchGroup()
     let launcher = self.launcher
     let timeout = timeout ?? launcher.requestTimeout
-    let shared = SendableBox(jobs)
     for number in 0..<slots {
       group.enter()
       let thread = Thread {
         defer { group.leave() }
-        let slot = PipelinedSlot<Job, Conversation>(
-          jobs: shared.value, queue: queue, launcher: launcher, depth: depth, byteBudget: byteBudget,
-          timeout: timeout, prepare: prepare, emit: emit)
+        let slot = PipelinedSlot(
+          queue: queue, launcher: launcher, depth: depth, byteBudget: byteBudget, timeout: timeout, prepare: prepare)
         guard let error = slot.run(), queue.retire(error) else { return }
         // The last slot standing could not start a runner: settle what is left without one.
         while let work = queue.take() {
           switch work {
-          case .job(let index):
-            switch prepare(shared.value[index]) {
-            case .done(let output): emit(index, output)
-            case .converse(let conversation): emit(index, abandon(conversation, error))
-            }
-          case .resume(let index, let conversation): emit(index, abandon(conversation, error))
+          case .job(let index): prepare(index)?.abandon(error)
+          case .resume(let dialogue): dialogue.abandon(error)
           }
         }
       }
@@ -62,10 +80,21 @@ extension RunnerPool {
   }
 }
 
-/// Hands an immutable value to slot threads.
-struct SendableBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) {
-    self.value = value
+/// The outputs of a generic run, by job index, behind a lock.
+final class JobOutputs<Output>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outputs: [Output?]
+
+  init(count: Int) {
+    outputs = Array(repeating: nil, count: count)
   }
+
+  func store(_ index: Int, _ output: Output) {
+    lock.withLock {
+      if index < outputs.count { outputs[index] = output }
+    }
+  }
+
+  /// Every output stored, in job order.
+  func inOrder() -> [Output] { lock.withLock { outputs.compactMap { $0 } } }
 }

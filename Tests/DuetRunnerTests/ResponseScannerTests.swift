@@ -13,14 +13,16 @@ final class ResponseScannerTests: XCTestCase {
     return .answer(state: state, effects: effects)
   }
 
+  /// Replies of the usual shape, escapes of every kind the scan reads included.
+  static let usualLines = [
+    #"{"effects":"[]","state":"{}"}"#,
+    #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\\nc\"}"}"#,
+    #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
+    #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
+  ]
+
   func testTheUsualShapeIsScannedAndAgreesWithTheParser() {
-    let lines = [
-      #"{"effects":"[]","state":"{}"}"#,
-      #"{"effects":"[{\"kind\":\"run\"}]","state":"{\"name\":\"a\\\\b\\nc\"}"}"#,
-      #"{"effects":"[]","state":"{\"path\":\"a\/b\",\"tab\":\"\t\",\"bell\":\"\b\f\r\"}"}"#,
-      #"{"effects":"[]","state":"{\"name\":\"Zoë 😀\"}"}"#,
-    ]
-    for line in lines {
+    for line in Self.usualLines {
       let scanned = ResponseScanner.scan(Array(line.utf8))
       XCTAssertNotNil(scanned, line)
       XCTAssertEqual(scanned, parsed(line), line)
@@ -43,5 +45,29 @@ final class ResponseScannerTests: XCTestCase {
   func testAResponseWithAnEscapeTheScanLeavesAloneStillReads() throws {
     XCTAssertEqual(
       try ReduceResponse.parse(Array(#"{"effects":"[]","state":"\u00e9"}"#.utf8)), .answer(state: "é", effects: "[]"))
+  }
+
+  func testALineMatchesExactlyTheTextsItsStringsUnescapeTo() {
+    for line in Self.usualLines {
+      guard case .answer(let state, let effects)? = ResponseScanner.scan(Array(line.utf8)) else {
+        XCTFail(line)
+        continue
+      }
+      XCTAssertTrue(ResponseScanner.matches(Array(line.utf8), effects: effects, state: state), line)
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects, state: state + " "), line)
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects, state: String(state.dropLast())), line)
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects + "x", state: state), line)
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: state, state: effects), line)
+    }
+  }
+
+  func testALineTheScanLeavesToTheParserNeverMatches() {
+    let lines = [
+      #"{"state":"{}","effects":"[]"}"#, #"{"effects": "[]","state":"{}"}"#, #"{"effects":"[]","state":"\u007b}"}"#,
+      #"{"effects":"[]","state":"{}"} "#, #"{"effects":"[]","state":"{}","x":1}"#, #"{"effects":"[]","state":"{}""#,
+    ]
+    for line in lines {
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: "[]", state: "{}"), line)
+    }
   }
 }

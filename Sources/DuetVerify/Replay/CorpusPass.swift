@@ -76,10 +76,10 @@ struct CorpusPass {
     let findings = PassFindings(listedCount: listed.count, declared: corpus.manifest.telemetry)
     let kept = PassResults(count: places.count, keep: keep)
     let run = pool.runPipelined(
-      jobs, depth: depth, timeout: timeout, keepsOutputs: false,
-      prepare: { job -> Prepared<PassConversation> in
+      jobCount: jobs.count, depth: depth, timeout: timeout,
+      prepare: { [jobs] index -> (any PooledDialogue)? in
         let (fixture, position, slot): (ListedFixture, Int, Int?)
-        switch job {
+        switch jobs[index] {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
         case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
         }
@@ -91,25 +91,20 @@ struct CorpusPass {
             fixture: fixture.name, document: document.taxonomyDocument, feature: fixture.owner)
         }
         findings.note(position, fixture: fixture, reading: reading, problems: problems, sightings: sightings)
-        guard let slot else { return .done(nil) }
+        guard let slot else { return nil }
+        let deliver: @Sendable (FixtureResult) -> Void = { result in
+          onResult(result)
+          kept.store(PassOutput(slot: slot, result: result))
+        }
         switch reading {
         case .failure(let error):
-          return .done(PassOutput(slot: slot, result: Self.unreadable(fixture, error: error)))
+          deliver(Self.unreadable(fixture, error: error))
+          return nil
         case .success(let document):
-          return .converse(
-            PassConversation(
-              ReplayConversation(document: document, owner: fixture.owner), slot: slot))
+          return PassDialogue(
+            ReplayConversation(document: document, owner: fixture.owner), deliver: deliver,
+            notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
         }
-      },
-      abandon: { conversation, _ in
-        PassOutput(
-          slot: conversation.slot,
-          result: Self.notRun(conversation.name, owner: conversation.owner, store: store))
-      },
-      onOutput: { output in
-        guard let output else { return }
-        onResult(output.result)
-        kept.store(output)
       })
     var lint = findings.lint(linter: linter)
     lint.problems += linter.orphanProblems()
@@ -141,39 +136,6 @@ struct CorpusPass {
 struct PassOutput: Sendable {
   var slot: Int
   var result: FixtureResult
-}
-
-/// A replay whose output carries its slot (lint-only jobs share the pool's output type as `nil`).
-struct PassConversation: RunnerConversation {
-  var inner: ReplayConversation
-  let slot: Int
-
-  init(_ inner: ReplayConversation, slot: Int) {
-    self.inner = inner
-    self.slot = slot
-  }
-
-  var name: String { inner.document.name }
-  var owner: String? { inner.owner }
-
-  mutating func begin(handshake: RunnerHandshake) -> ConversationMove<PassOutput?> {
-    lift(inner.begin(handshake: handshake))
-  }
-
-  mutating func receive(_ reply: ReduceReply) -> ConversationMove<PassOutput?> {
-    lift(inner.receive(reply))
-  }
-
-  mutating func fail(_ fault: RunnerFault, stderr: [String]) -> PassOutput? {
-    PassOutput(slot: slot, result: inner.fail(fault, stderr: stderr))
-  }
-
-  func lift(_ move: ConversationMove<FixtureResult>) -> ConversationMove<PassOutput?> {
-    switch move {
-    case .reduce(let feature, let state, let action): return .reduce(feature: feature, state: state, action: action)
-    case .finish(let result): return .finish(PassOutput(slot: slot, result: result))
-    }
-  }
 }
 
 /// The results kept for the final report, in selection order, as `keep` trims them; scenario

@@ -20,7 +20,10 @@ struct ReplayConversation: RunnerConversation {
   private(set) var result: FixtureResult
   /// The asked-for step in full, once replayed (`explaining` only).
   private(set) var explanation: StepExplanation?
-  private var slots: [String: String] = [:]
+  /// The nodes replayed so far and each one's actual state (a leaf has one; a chain a few, so a
+  /// linear search by name is cheaper than hashing it per step).
+  private var nodes: [String] = []
+  private var states: [String] = []
   private var nextStep = 0
   private var pending: Pending?
   private var earlier: FixtureFailure?
@@ -29,7 +32,8 @@ struct ReplayConversation: RunnerConversation {
   /// The request in flight.
   struct Pending {
     var index: Int
-    var node: String
+    /// The node's place in `nodes`.
+    var slot: Int
     var state: String
     var texts: StepExchange.Texts
   }
@@ -56,8 +60,11 @@ struct ReplayConversation: RunnerConversation {
     pending = nil
     earlier = nil
     explanation = nil
+    result.steps.reserveCapacity(document.steps.count)
     switch seedSlots(served: handshake.features) {
-    case .success(let seeded): slots = seeded
+    case .success(let seeded):
+      nodes = seeded.map(\.node)
+      states = seeded.map(\.state)
     case .failure(let failure): return finish(failure)
     }
     return advance()
@@ -69,7 +76,7 @@ struct ReplayConversation: RunnerConversation {
     pending = nil
     let step = document.steps[sent.index]
     let exchange = StepExchange.judged(document, step: step, sentState: sent.state, texts: sent.texts, reply: reply)
-    if let next = exchange.nextState { slots[sent.node] = next }
+    if let next = exchange.nextState { states[sent.slot] = next }
     let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
     result.steps.append(
       StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: failure == nil))
@@ -84,6 +91,31 @@ struct ReplayConversation: RunnerConversation {
     }
     nextStep += 1
     return advance()
+  }
+
+  /// Judges the reply line to the request in flight. A step whose state and effects are recorded
+  /// and answered with exactly those bytes passes the byte gate on the line itself (no strings
+  /// read, the recorded state threaded on); anything else is read in full and judged by
+  /// `receive(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
+  /// `reduce` reply (the runner stays in step; the pool then calls `fail`).
+  mutating func receive(line: [UInt8]) throws(RunnerFault) -> ConversationMove<FixtureResult> {
+    guard explaining == nil, let sent = pending, let expectedState = sent.texts.expectedState,
+      ResponseScanner.matches(line, effects: sent.texts.expectedEffects, state: expectedState)
+    else { return receive(try ReduceResponse.parse(line)) }
+    pending = nil
+    states[sent.slot] = expectedState
+    // The step is read in place (a copy of it would retain each of its texts).
+    let failure =
+      document.steps[sent.index].linkToNext
+      ? SeamCheck.check(document.steps[sent.index], in: document, action: sent.texts.action) : nil
+    result.steps.append(Self.stepResult(document.steps[sent.index], passed: failure == nil))
+    if let failure { return finish(failure) }
+    nextStep += 1
+    return advance()
+  }
+
+  static func stepResult(_ step: FixtureStep, passed: Bool) -> StepResult {
+    StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: passed)
   }
 
   /// The runner failed while this recording's request was the one it owed an answer to.
@@ -119,25 +151,34 @@ struct ReplayConversation: RunnerConversation {
   /// The request for the next step, or the verdict when none is left.
   private mutating func advance() -> ConversationMove<FixtureResult> {
     guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
-    let step = document.steps[nextStep]
     let texts: StepExchange.Texts
     do {
-      texts = try StepExchange.texts(step)
+      texts = try StepExchange.texts(document.steps[nextStep])
     } catch {
+      let step = document.steps[nextStep]
       return finish(
         FixtureFailure(
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    let node = document.node(of: step, owner: owner)
-    let state = slots[node] ?? "null"
-    pending = Pending(index: nextStep, node: node, state: state, texts: texts)
+    let node = document.node(of: document.steps[nextStep], owner: owner)
+    let slot = slot(of: node)
+    let state = states[slot]
+    pending = Pending(index: nextStep, slot: slot, state: state, texts: texts)
     return .reduce(feature: node, state: state, action: texts.action)
+  }
+
+  /// `node`'s place in `nodes`; a node with no seed starts from `null`.
+  private mutating func slot(of node: String) -> Int {
+    if let found = nodes.firstIndex(of: node) { return found }
+    nodes.append(node)
+    states.append("null")
+    return nodes.count - 1
   }
 
   /// Seeds one slot per node, after checking the runner serves every node; a failure when it does
   /// not, or when a seed cannot be sent.
-  private func seedSlots(served: [String]) -> Result<[String: String], FixtureFailure> {
+  private func seedSlots(served: [String]) -> Result<[(node: String, state: String)], FixtureFailure> {
     let needed: [String]
     var seeds: [(node: String, text: WireText)] = []
     switch document.kind {
@@ -162,10 +203,10 @@ struct ReplayConversation: RunnerConversation {
             "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
             + "Register the feature in the runner, or give the runner that serves it with --runner."))
     }
-    var slots: [String: String] = [:]
+    var slots: [(node: String, state: String)] = []
     for seed in seeds {
       switch seed.text.text {
-      case .success(let text): slots[seed.node] = text
+      case .success(let text): slots.append((seed.node, text))
       case .failure(let problem):
         return .failure(FixtureFailure(reason: .unreadable, detail: problem.message + ". Re-record the fixture."))
       }

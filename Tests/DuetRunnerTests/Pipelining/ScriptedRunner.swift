@@ -145,7 +145,7 @@ extension RunnerReply {
   /// The reply's line, for previews.
   var line: [UInt8] {
     switch self {
-    case .op(let line): return line
+    case .op(let line), .reduceLine(let line): return line
     case .reduce: return []
     }
   }

@@ -1,0 +1,126 @@
+import DuetCore
+import DuetRunner
+import XCTest
+
+@testable import DuetVerify
+
+/// `verify` judges each reply on its line (`ReplayConversation.receive(line:)`): a step answered
+/// with exactly the recorded bytes passes without the line being read into strings; every other
+/// line must come out exactly as the full reading (`receive(_:)` of the parsed reply) judges it,
+/// explanation included.
+final class ReplyLineJudgingTests: XCTestCase {
+  var folder: TemporaryFolder?
+
+  override func tearDown() {
+    folder = nil
+    super.tearDown()
+  }
+
+  func document(_ tree: JSONValue) throws -> FixtureDocument {
+    let folder = try TemporaryFolder()
+    self.folder = folder
+    try folder.write("fixtures/counter.fixture.json", try CanonicalWriter.pretty(tree))
+    let store = FixtureStore(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    guard case .success(let loaded) = store.load("counter") else { throw XCTSkip("unloadable") }
+    return loaded
+  }
+
+  /// The line the demo counter answers, shaped by `line` (step index, state, effects).
+  func replay(
+    _ document: FixtureDocument, byLine: Bool, line: (Int, String, String) -> String
+  ) -> (result: FixtureResult, sent: [String]) {
+    var conversation = ReplayConversation(document: document, owner: "counter")
+    var move = conversation.begin(handshake: RunnerHandshake(features: ["counter"]))
+    var sent: [String] = []
+    while true {
+      switch move {
+      case .finish(var result):
+        result.durationMillis = 0
+        return (result, sent)
+      case .reduce(let feature, let state, let action):
+        sent.append(state)
+        let text: String
+        do {
+          switch try FakeConnection.demo(feature, state, action) {
+          case .answer(let actualState, let effects): text = line(sent.count - 1, actualState, effects)
+          case .refused(let message): text = #"{"error":\#(CanonicalWriter.quoted(message))}"#
+          }
+          move =
+            byLine
+            ? try conversation.receive(line: Array(text.utf8))
+            : conversation.receive(try ReduceResponse.parse(Array(text.utf8)))
+        } catch {
+          var result = conversation.fail(error, stderr: [])
+          result.durationMillis = 0
+          return (result, sent)
+        }
+      }
+    }
+  }
+
+  func assertLineAgreesWithTheFullReading(
+    _ tree: JSONValue, file: StaticString = #filePath, lineNumber: UInt = #line,
+    line: @escaping (Int, String, String) -> String
+  ) throws -> FixtureResult {
+    let document = try document(tree)
+    let byLine = replay(document, byLine: true, line: line)
+    let byReply = replay(document, byLine: false, line: line)
+    XCTAssertEqual(byLine.result, byReply.result, file: file, line: lineNumber)
+    XCTAssertEqual(byLine.sent, byReply.sent, file: file, line: lineNumber)
+    return byLine.result
+  }
+
+  static func canonical(_ step: Int, _ state: String, _ effects: String) -> String {
+    #"{"effects":\#(CanonicalWriter.quoted(effects)),"state":\#(CanonicalWriter.quoted(state))}"#
+  }
+
+  func testAnExactAnswerPassesOnItsLineAndThreadsTheRecordedState() throws {
+    let result = try assertLineAgreesWithTheFullReading(FixtureText.counterTree(), line: Self.canonical)
+    XCTAssertNil(result.failure)
+    XCTAssertEqual(result.steps.map(\.passed), [true, true])
+  }
+
+  func testAnAnswerWithOtherEscapesOrKeyOrderStillPasses() throws {
+    let result = try assertLineAgreesWithTheFullReading(FixtureText.counterTree()) { step, state, effects in
+      step == 0
+        ? #"{"state":\#(CanonicalWriter.quoted(state)),"effects":\#(CanonicalWriter.quoted(effects))}"#
+        : Self.canonical(step, state, effects).replacingOccurrences(of: "\\\"count", with: "\\u0022count")
+    }
+    XCTAssertNil(result.failure)
+  }
+
+  func testADivergentStateIsExplainedInFull() throws {
+    let result = try assertLineAgreesWithTheFullReading(FixtureText.counterTree(secondCount: 5), line: Self.canonical)
+    XCTAssertEqual(result.failure?.reason, .stateDiverged)
+    XCTAssertEqual(result.failure?.divergence?.path, "expectedState.count")
+    XCTAssertNotNil(result.failure?.diff)
+  }
+
+  func testTheSameValueInOtherBytesIsExplainedInFull() throws {
+    let result = try assertLineAgreesWithTheFullReading(FixtureText.counterTree()) { step, state, effects in
+      Self.canonical(step, step == 1 ? #"{"isAutoIncrementing":false,"count":2}"# : state, effects)
+    }
+    XCTAssertEqual(result.failure?.reason, .stateDiverged)
+    XCTAssertEqual(result.failure?.step, 1)
+  }
+
+  func testDivergentEffectsAreExplainedInFull() throws {
+    let result = try assertLineAgreesWithTheFullReading(FixtureText.counterTree()) { step, state, _ in
+      Self.canonical(step, state, step == 0 ? #"[{"kind":"run"}]"# : "[]")
+    }
+    XCTAssertEqual(result.failure?.reason, .effectsDiverged)
+    XCTAssertEqual(result.failure?.step, 0)
+  }
+
+  func testARefusalAndAGarbageLineAreJudgedAsTheFullReadingJudgesThem() throws {
+    let refused = try assertLineAgreesWithTheFullReading(FixtureText.counterTree()) { step, state, effects in
+      step == 1 ? #"{"error":"unknown case"}"# : Self.canonical(step, state, effects)
+    }
+    XCTAssertEqual(refused.failure?.reason, .runnerError)
+    let garbage = try assertLineAgreesWithTheFullReading(FixtureText.counterTree()) { step, state, effects in
+      step == 1 ? "not json" : Self.canonical(step, state, effects)
+    }
+    XCTAssertEqual(garbage.failure?.reason, .runnerFault)
+    XCTAssertEqual(garbage.failure?.step, 1)
+  }
+}
