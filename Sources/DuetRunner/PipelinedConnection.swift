@@ -9,15 +9,14 @@
 /// that is not already buffered, so a request never waits on the verifier while it is blocked.
 protocol PipelinedConnection: RunnerConnection {
   /// Queues one `reduce` request without waiting for any answer (written by `flush`, or at once
-  /// when many bytes are waiting). While the runner's input is full its output keeps being read
-  /// (and buffered), so a runner blocked on writing never deadlocks us.
-  func send(feature: String, state: String, action: String) throws(RunnerFault)
+  /// when many bytes are waiting): true when the queue was written now. While the runner's input
+  /// is full its output keeps being read (and buffered), so a runner blocked on writing never
+  /// deadlocks us.
+  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool
   /// Queues one request line of another op, like `send(feature:state:action:)`.
-  func send(op line: [UInt8]) throws(RunnerFault)
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool
   /// Writes every queued request, bounded by the per-request timeout; a failure loses the runner.
   func flush() throws(RunnerFault)
-  /// Bytes of requests queued and not yet written.
-  var unwrittenBytes: Int { get }
   /// True when the oldest unanswered request's reply line has already been read (no I/O): the
   /// caller can take it without flushing first.
   func hasBufferedLine() -> Bool
@@ -36,7 +35,6 @@ protocol PipelinedConnection: RunnerConnection {
 extension PipelinedConnection {
   /// Connections that write each request as it is sent have nothing to flush.
   func flush() throws(RunnerFault) {}
-  var unwrittenBytes: Int { 0 }
   func hasBufferedLine() -> Bool { false }
   func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply {
     .reduce(try receiveReply(deadline: deadline))
@@ -57,12 +55,15 @@ final class OneAtATimeConnection: PipelinedConnection {
 
   var handshake: RunnerHandshake { base.handshake }
 
-  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+  /// Nothing waits to be written here: each request's clock starts as it is queued.
+  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
     queued.append(.reduce(feature: feature, state: state, action: action))
+    return true
   }
 
-  func send(op line: [UInt8]) throws(RunnerFault) {
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
     queued.append(.op(line))
+    return true
   }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {

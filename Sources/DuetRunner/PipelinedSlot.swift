@@ -16,17 +16,10 @@ import Foundation
 /// up to `depth` (one `write(2)` each, and one `read(2)` on its side) instead of one at a time.
 ///
 /// The slot is not generic: it drives `PooledDialogue` objects, which settle their own outputs, so a
-/// step asks the runtime for no generic metadata (see `PooledDialogue`).
-final class PipelinedSlot {
-  /// A job with a request in flight.
-  struct InFlight {
-    let dialogue: any PooledDialogue
-    var sentAt: UInt64 = 0
-    var bytes = 0
-    /// The request in flight is another op's (its reply is read as a line, up to the bulk cap).
-    var asksOp = false
-  }
-
+/// step asks the runtime for no generic metadata (see `PooledDialogue`). It is a value, run from
+/// its thread's stack, so its state is checked for exclusive access at compile time rather than on
+/// every touch of a class property (docs/performance.md).
+struct PipelinedSlot {
   let queue: PipelineQueue
   let launcher: any RunnerLauncher
   let depth: Int
@@ -34,7 +27,7 @@ final class PipelinedSlot {
   let timeout: Double
   let prepare: (Int) -> (any PooledDialogue)?
   private var connection: (any PipelinedConnection)?
-  private var window: [InFlight] = []
+  private var window: InFlightWindow
   private var windowBytes = 0
   private var lastReplyAt: UInt64 = 0
   /// How many of the window's newest requests are queued on the connection, not yet written.
@@ -50,12 +43,12 @@ final class PipelinedSlot {
     self.byteBudget = byteBudget
     self.timeout = timeout
     self.prepare = prepare
-    window.reserveCapacity(self.depth + 1)
+    window = InFlightWindow(capacity: self.depth)
   }
 
   /// Serves until no work is left, or retires when its runner cannot start.
   /// Returns the start error when this slot retired.
-  func run() -> RunnerStartError? {
+  mutating func run() -> RunnerStartError? {
     while true {
       if connection == nil {
         guard queue.hasWork() else {
@@ -92,9 +85,9 @@ final class PipelinedSlot {
   /// Takes work until the window is full, sending each dialogue's first request. With requests
   /// in flight it prepares only a couple of jobs before reading again, so lint-only work (another
   /// shard's recordings) never leaves the runner idle for long.
-  private func fill() {
+  private mutating func fill() {
     var prepared = 0
-    while let live = connection, window.count < depth, window.isEmpty || windowBytes < byteBudget,
+    while let live = connection, !window.isFull, window.isEmpty || windowBytes < byteBudget,
       window.isEmpty || prepared < 2
     {
       guard let work = queue.take() else { return }
@@ -112,16 +105,20 @@ final class PipelinedSlot {
   }
 
   /// Sends `dialogue`'s next request, if it has one (else it has settled).
-  private func proceed(_ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: RunnerRequest?) {
+  private mutating func proceed(
+    _ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: RunnerRequest?
+  ) {
     guard let request = next else { return }
-    var entry = InFlight(dialogue: dialogue)
+    var entry = InFlightWindow.Entry(dialogue: dialogue)
+    // Whether the connection wrote its queue on its own (it grew large).
+    let wrote: Bool
     do {
       switch request {
       case .reduce(let feature, let state, let action):
-        try live.send(feature: feature, state: state, action: action)
+        wrote = try live.send(feature: feature, state: state, action: action)
         entry.bytes = state.utf8.count + action.utf8.count
       case .op(let line):
-        try live.send(op: line)
+        wrote = try live.send(op: line)
         entry.bytes = line.count
         entry.asksOp = true
       }
@@ -134,17 +131,16 @@ final class PipelinedSlot {
       }
       return
     }
-    entry.sentAt = Deadline.now
+    // Its clock starts when it is written (`noteWritten`).
     windowBytes += entry.bytes
     window.append(entry)
     unwritten += 1
-    // A connection that wrote its queue on its own (it grew large) is stamped here.
-    if live.unwrittenBytes == 0 { noteWritten() }
+    if wrote { noteWritten() }
   }
 
   /// Writes the queued requests; each one's clock starts now, when the runner can first read it.
   /// False when the runner was lost (the window has been settled).
-  private func flush(_ live: any PipelinedConnection) -> Bool {
+  private mutating func flush(_ live: any PipelinedConnection) -> Bool {
     guard unwritten > 0 else { return true }
     do {
       try live.flush()
@@ -156,18 +152,17 @@ final class PipelinedSlot {
     return true
   }
 
-  private func noteWritten() {
-    let now = Deadline.now
-    for position in (window.count - unwritten)..<window.count { window[position].sentAt = now }
+  private mutating func noteWritten() {
+    window.stamp(newest: unwritten, at: Deadline.now)
     unwritten = 0
   }
 
   /// Waits for the oldest request's reply and hands it to its dialogue.
-  private func receiveHead() {
+  private mutating func receiveHead() {
     guard let live = connection else { return }
     // Only a wait sends: while replies are already read, requests gather into one write.
-    if !live.hasBufferedLine(), !flush(live) { return }
-    let head = window[0]
+    if unwritten > 0, !live.hasBufferedLine(), !flush(live) { return }
+    let head = window.first
     let reply: RunnerReply
     do {
       let deadline = Deadline(after: timeout, from: max(head.sentAt, lastReplyAt))
@@ -200,8 +195,8 @@ final class PipelinedSlot {
     proceed(answered, with: live, next)
   }
 
-  private func popHead() -> InFlight {
-    let head = window.removeFirst()
+  private mutating func popHead() -> InFlightWindow.Entry {
+    let head = window.popFirst()!
     windowBytes -= head.bytes
     unwritten = min(unwritten, window.count)
     return head
@@ -211,14 +206,14 @@ final class PipelinedSlot {
   /// every other job back to the queue to start again on a fresh runner. Without
   /// `trustingBuffered` (the stream is out of step, its culprit already blamed), every job still
   /// in the window starts again.
-  private func lose(_ fault: RunnerFault, sending: (any PooledDialogue)?, trustingBuffered: Bool = true) {
+  private mutating func lose(_ fault: RunnerFault, sending: (any PooledDialogue)?, trustingBuffered: Bool = true) {
     guard let live = connection else { return }
     live.kill()
     connection = nil
     var restart: [any PooledDialogue] = []
     var inStep = trustingBuffered
     // Only `reduce` replies are read back from the buffer; another op's reply is blamed and restarted.
-    while inStep, let oldest = window.first, !oldest.asksOp, let buffered = live.bufferedReply() {
+    while inStep, !window.isEmpty, !window.first.asksOp, let buffered = live.bufferedReply() {
       let head = popHead().dialogue
       switch buffered {
       case .success(let reply):
@@ -234,15 +229,14 @@ final class PipelinedSlot {
       }
     }
     if !inStep {
-      restart += window.map(\.dialogue) + (sending.map { [$0] } ?? [])
+      restart += window.drain() + (sending.map { [$0] } ?? [])
     } else if !window.isEmpty {
       popHead().dialogue.fail(fault, stderr: live.stderrTail())
-      restart += window.map(\.dialogue)
+      restart += window.drain()
       if let sending { restart.append(sending) }
     } else if let culprit = sending {
       culprit.fail(fault, stderr: live.stderrTail())
     }
-    window.removeAll(keepingCapacity: true)
     windowBytes = 0
     unwritten = 0
     queue.requeue(restart)

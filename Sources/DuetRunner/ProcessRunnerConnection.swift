@@ -24,7 +24,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private var finished = false
   private var inputClosed = false
   /// Requests sent and not yet written (see `flush`).
-  private var unwritten: [UInt8] = []
+  private var unwritten = RequestQueue()
   /// The last feature sent and its JSON string, quoted once rather than per request.
   private var lastFeature = ""
   private var lastQuotedFeature = "\"\""
@@ -86,23 +86,34 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
     let deadline = Deadline(after: limits.timeout)
-    try Self.appendRequest(to: &unwritten, feature: feature, state: state, action: action)
+    guard unwritten.appendReduce(quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action) else {
+      throw .requestNotOneLine
+    }
     try flush(deadline: deadline)
     return try receiveReply(deadline: deadline)
   }
 
-  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
     if feature != lastFeature {
       lastFeature = feature
       lastQuotedFeature = CanonicalWriter.quoted(feature)
     }
-    try Self.appendRequest(to: &unwritten, quotedFeature: lastQuotedFeature, state: state, action: action)
-    if unwritten.count >= Self.flushThreshold { try flush() }
+    guard unwritten.appendReduce(quotedFeature: lastQuotedFeature, state: state, action: action) else {
+      throw .requestNotOneLine
+    }
+    return try flushIfLarge()
   }
 
-  func send(op line: [UInt8]) throws(RunnerFault) {
-    unwritten.append(contentsOf: try Self.oneLine(line))
-    if unwritten.count >= Self.flushThreshold { try flush() }
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
+    unwritten.append(line: try Self.oneLine(line))
+    return try flushIfLarge()
+  }
+
+  /// Writes the queue once `flushThreshold` bytes wait; true when it did.
+  private func flushIfLarge() throws(RunnerFault) -> Bool {
+    guard unwritten.count >= Self.flushThreshold else { return false }
+    try flush()
+    return true
   }
 
   func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
@@ -112,7 +123,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] {
     let deadline = Deadline(after: limits.timeout)
-    unwritten.append(contentsOf: try Self.oneLine(line))
+    unwritten.append(line: try Self.oneLine(line))
     try flush(deadline: deadline)
     return try receive(deadline: deadline, cap: limits.bulkLineLimit)
   }
@@ -121,40 +132,10 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   /// queue stays small when big states are sent.
   static let flushThreshold = 1 << 16
 
-  var unwrittenBytes: Int { unwritten.count }
-
   func hasBufferedLine() -> Bool { reader.hasBufferedLine() }
 
   func flush() throws(RunnerFault) {
     try flush(deadline: Deadline(after: limits.timeout))
-  }
-
-  /// The request line, refused when the texts spliced into it hold a line break: every request is
-  /// one line (compact JSON never holds a raw one), or the runner would read it as several.
-  static func oneLineRequest(feature: String, state: String, action: String) throws(RunnerFault) -> [UInt8] {
-    var bytes: [UInt8] = []
-    try appendRequest(to: &bytes, feature: feature, state: state, action: action)
-    return bytes
-  }
-
-  /// Appends the request line to `bytes`, or leaves them as they were and throws when the texts
-  /// spliced into it hold a line break.
-  static func appendRequest(to bytes: inout [UInt8], feature: String, state: String, action: String)
-    throws(RunnerFault)
-  {
-    try appendRequest(to: &bytes, quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action)
-  }
-
-  /// `appendRequest(to:feature:state:action:)` with the feature already a JSON string.
-  static func appendRequest(to bytes: inout [UInt8], quotedFeature: String, state: String, action: String)
-    throws(RunnerFault)
-  {
-    let start = bytes.count
-    appendUnchecked(to: &bytes, quotedFeature: quotedFeature, state: state, action: action)
-    guard isOneLine(bytes[start...]) else {
-      bytes.removeSubrange(start...)
-      throw .requestNotOneLine
-    }
   }
 
   /// `bytes`, when they are exactly one line ending in its newline (no carriage return either).
@@ -180,33 +161,14 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     .reduceLine(try receive(deadline: deadline))
   }
 
-  /// `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline: the texts spliced verbatim
-  /// (they are compact canonical already), keys in canonical order.
-  static func request(feature: String, state: String, action: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    appendUnchecked(to: &bytes, quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action)
-    return bytes
-  }
-
-  private static func appendUnchecked(to bytes: inout [UInt8], quotedFeature: String, state: String, action: String) {
-    bytes.reserveCapacity(bytes.count + action.utf8.count + state.utf8.count + quotedFeature.utf8.count + 48)
-    bytes.append(contentsOf: #"{"action":"#.utf8)
-    bytes.append(contentsOf: action.utf8)
-    bytes.append(contentsOf: #","feature":"#.utf8)
-    bytes.append(contentsOf: quotedFeature.utf8)
-    bytes.append(contentsOf: #","op":"reduce","state":"#.utf8)
-    bytes.append(contentsOf: state.utf8)
-    bytes.append(contentsOf: "}\n".utf8)
-  }
-
   /// Writes the queued requests, bounded by `deadline`. While the runner's input pipe is full, its
   /// output is read into the line buffer, so a runner blocked writing answers never deadlocks us.
   /// A runner lost on the way takes the unwritten rest with it.
   private func flush(deadline: Deadline) throws(RunnerFault) {
-    defer { unwritten.removeAll(keepingCapacity: unwritten.capacity <= 1 << 20) }
+    defer { unwritten.removeAll() }
     var offset = 0
     while offset < unwritten.count {
-      let written = unwritten[offset...].withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
+      let written = unwritten.withUnsafeBytes(from: offset) { write(process.input, $0.baseAddress, $0.count) }
       if written > 0 {
         offset += written
         continue
@@ -284,9 +246,9 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   func close() throws(RunnerStreamError) {
     guard !finished else { return }
     // Every request was answered before close, so nothing is queued; a leftover goes out first.
-    unwritten.append(contentsOf: "{\"op\":\"exit\"}\n".utf8)
-    _ = unwritten.withUnsafeBytes { write(process.input, $0.baseAddress, $0.count) }
-    unwritten = []
+    unwritten.append(line: Array("{\"op\":\"exit\"}\n".utf8))
+    _ = unwritten.withUnsafeBytes(from: 0) { write(process.input, $0.baseAddress, $0.count) }
+    unwritten.removeAll()
     closeInput()
     let ended = process.hasEnded(within: limits.exitGrace)
     // Ends the runner (when it ignored the exit) and whatever it left behind, so the stdout read

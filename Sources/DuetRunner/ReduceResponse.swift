@@ -1,5 +1,11 @@
 import DuetCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads a `reduce` response line: `{"effects":…,"state":…}` or `{"error":…}`.
 ///
 /// Envelopes are ordinary JSON (parsed, never byte-compared: a Duet Swift runner escapes `/`); only
@@ -26,18 +32,14 @@ package enum ReduceResponse {
 /// It returns `nil` (and leaves the line to the parser) on anything else: other keys or order,
 /// whitespace, `\u` escapes, control characters, or bytes that are not valid UTF-8.
 package enum ResponseScanner {
-  static let opening = Array(#"{"effects":""#.utf8)
-  static let middle = Array(#","state":""#.utf8)
-
   static func scan(_ line: [UInt8]) -> ReduceReply? {
     line.withUnsafeBufferPointer { bytes -> ReduceReply? in
-      guard bytes.starts(with: opening) else { return nil }
-      guard let (effects, afterEffects) = string(bytes, from: opening.count) else { return nil }
-      guard afterEffects + middle.count <= bytes.count,
-        UnsafeBufferPointer(rebasing: bytes[afterEffects..<(afterEffects + middle.count)]).elementsEqual(middle)
+      guard let afterOpening = literal(#"{"effects":""#, in: bytes, at: 0),
+        let (effects, afterEffects) = string(bytes, from: afterOpening),
+        let afterMiddle = literal(#","state":""#, in: bytes, at: afterEffects),
+        let (state, afterState) = string(bytes, from: afterMiddle),
+        afterState + 1 == bytes.count, bytes[afterState] == UInt8(ascii: "}")
       else { return nil }
-      guard let (state, afterState) = string(bytes, from: afterEffects + middle.count) else { return nil }
-      guard afterState + 1 == bytes.count, bytes[afterState] == UInt8(ascii: "}") else { return nil }
       return .answer(state: state, effects: effects)
     }
   }
@@ -52,16 +54,24 @@ package enum ResponseScanner {
     return line.withUnsafeBufferPointer { bytes in
       effects.withUTF8 { expectedEffects in
         state.withUTF8 { expectedState in
-          guard bytes.starts(with: opening),
-            let afterEffects = content(bytes, from: opening.count, equals: expectedEffects),
-            afterEffects + middle.count <= bytes.count,
-            UnsafeBufferPointer(rebasing: bytes[afterEffects..<(afterEffects + middle.count)]).elementsEqual(middle),
-            let afterState = content(bytes, from: afterEffects + middle.count, equals: expectedState)
+          guard let afterOpening = literal(#"{"effects":""#, in: bytes, at: 0),
+            let afterEffects = content(bytes, from: afterOpening, equals: expectedEffects),
+            let afterMiddle = literal(#","state":""#, in: bytes, at: afterEffects),
+            let afterState = content(bytes, from: afterMiddle, equals: expectedState)
           else { return false }
           return afterState + 1 == bytes.count && bytes[afterState] == UInt8(ascii: "}")
         }
       }
     }
+  }
+
+  /// The index after `text` when `bytes` hold it at `start` (one `memcmp`).
+  static func literal(_ text: StaticString, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    let count = text.utf8CodeUnitCount
+    guard let base = bytes.baseAddress, start + count <= bytes.count,
+      memcmp(base + start, text.utf8Start, count) == 0
+    else { return nil }
+    return start + count
   }
 
   /// The index after the closing quote of the string whose content starts at `start`, when that

@@ -60,7 +60,7 @@ extension RunnerPool {
       group.enter()
       let thread = Thread {
         defer { group.leave() }
-        let slot = PipelinedSlot(
+        var slot = PipelinedSlot(
           queue: queue, launcher: launcher, depth: depth, byteBudget: byteBudget, timeout: timeout, prepare: prepare)
         guard let error = slot.run(), queue.retire(error) else { return }
         // The last slot standing could not start a runner: settle what is left without one.

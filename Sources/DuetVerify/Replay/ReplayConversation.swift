@@ -29,12 +29,11 @@ struct ReplayConversation: RunnerConversation {
   private var earlier: FixtureFailure?
   private var started: UInt64 = 0
 
-  /// The request in flight.
+  /// The request in flight (its state sent is `states[slot]`, unchanged until the reply).
   struct Pending {
     var index: Int
     /// The node's place in `nodes`.
     var slot: Int
-    var state: String
     var texts: StepExchange.Texts
   }
 
@@ -75,7 +74,8 @@ struct ReplayConversation: RunnerConversation {
     guard let sent = pending else { return finish(nil) }
     pending = nil
     let step = document.steps[sent.index]
-    let exchange = StepExchange.judged(document, step: step, sentState: sent.state, texts: sent.texts, reply: reply)
+    let exchange = StepExchange.judged(
+      document, step: step, sentState: states[sent.slot], texts: sent.texts, reply: reply)
     if let next = exchange.nextState { states[sent.slot] = next }
     let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
     result.steps.append(
@@ -99,10 +99,14 @@ struct ReplayConversation: RunnerConversation {
   /// `receive(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
   /// `reduce` reply (the runner stays in step; the pool then calls `fail`).
   mutating func receive(line: [UInt8]) throws(RunnerFault) -> ConversationMove<FixtureResult> {
-    guard explaining == nil, let sent = pending, let expectedState = sent.texts.expectedState,
+    // Taken out rather than copied (a copy retains each of its texts), and put back for the full read.
+    guard explaining == nil, let sent = pending.take() else { return receive(try ReduceResponse.parse(line)) }
+    guard let expectedState = sent.texts.expectedState,
       ResponseScanner.matches(line, effects: sent.texts.expectedEffects, state: expectedState)
-    else { return receive(try ReduceResponse.parse(line)) }
-    pending = nil
+    else {
+      pending = sent
+      return receive(try ReduceResponse.parse(line))
+    }
     states[sent.slot] = expectedState
     // The step is read in place (a copy of it would retain each of its texts).
     let failure =
@@ -161,11 +165,11 @@ struct ReplayConversation: RunnerConversation {
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    let node = document.node(of: document.steps[nextStep], owner: owner)
+    // `document.node(of:owner:)`'s rule, on the step in place (passing the step would copy it).
+    let node = document.steps[nextStep].node ?? document.leafFeature(owner: owner)
     let slot = slot(of: node)
-    let state = states[slot]
-    pending = Pending(index: nextStep, slot: slot, state: state, texts: texts)
-    return .reduce(feature: node, state: state, action: texts.action)
+    pending = Pending(index: nextStep, slot: slot, texts: texts)
+    return .reduce(feature: node, state: states[slot], action: texts.action)
   }
 
   /// `node`'s place in `nodes`; a node with no seed starts from `null`.

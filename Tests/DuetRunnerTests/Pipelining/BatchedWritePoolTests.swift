@@ -50,12 +50,13 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
     self.breaksOn = breaksOn
   }
 
-  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
     if broken { throw .closedInput }
     queued.append(action)
+    return false
   }
 
-  func send(op line: [UInt8]) throws(RunnerFault) {
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
     try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
   }
 
@@ -70,7 +71,6 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
     queued = []
   }
 
-  var unwrittenBytes: Int { queued.count }
   func hasBufferedLine() -> Bool { !written.isEmpty }
 
   func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
@@ -86,7 +86,7 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
   func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
-    try send(feature: feature, state: state, action: action)
+    _ = try send(feature: feature, state: state, action: action)
     try flush()
     return try receiveReply(deadline: Deadline(after: 5))
   }

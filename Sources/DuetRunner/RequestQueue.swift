@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Request lines waiting to be written to a runner, in one buffer that keeps its size between
+/// batches: a `reduce` request is built by copying its five pieces into place (`memcpy`), where
+/// `Array.append(contentsOf:)` cost about 160 instructions a piece (docs/performance.md).
+struct RequestQueue {
+  /// Bytes `0..<count` are queued; the rest is room, kept from earlier batches.
+  private var storage: [UInt8] = []
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Queues `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline, the texts spliced
+  /// verbatim (compact canonical already), keys in canonical order. False, with nothing queued,
+  /// when the texts hold a line break or a carriage return: every request is one line.
+  mutating func appendReduce(quotedFeature: String, state: String, action: String) -> Bool {
+    var action = action
+    var state = state
+    var feature = quotedFeature
+    return action.withUTF8 { action in
+      state.withUTF8 { state in
+        feature.withUTF8 { feature in
+          let total =
+            Self.actionKey.count + action.count + Self.featureKey.count + feature.count + Self.stateKey.count
+            + state.count + Self.end.count
+          return appendLine(count: total) { at in
+            var at = at
+            for piece in [
+              Self.actionKey, UnsafeRawBufferPointer(action), Self.featureKey, UnsafeRawBufferPointer(feature),
+              Self.stateKey, UnsafeRawBufferPointer(state), Self.end,
+            ] where piece.count > 0 {
+              at.copyMemory(from: piece.baseAddress!, byteCount: piece.count)
+              at += piece.count
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Queues `line`, which the caller checked is one line.
+  mutating func append(line: [UInt8]) {
+    _ = line.withUnsafeBytes { line in
+      appendLine(count: line.count) { at in
+        if let base = line.baseAddress { at.copyMemory(from: base, byteCount: line.count) }
+      }
+    }
+  }
+
+  /// Forgets the queued bytes (keeping up to a megabyte of room for the next batch).
+  mutating func removeAll() {
+    count = 0
+    if storage.count > 1 << 20 { storage = [] }
+  }
+
+  /// The queued bytes from `offset` on.
+  func withUnsafeBytes<Result>(from offset: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<count])) }
+  }
+
+  /// Writes `total` bytes in place with `write`, and keeps them when they are exactly one line
+  /// (false, nothing queued, otherwise).
+  private mutating func appendLine(count total: Int, _ write: (UnsafeMutableRawPointer) -> Void) -> Bool {
+    if storage.count - count < total {
+      storage.append(contentsOf: repeatElement(0, count: max(total, storage.count)))
+    }
+    let start = count
+    let isOneLine = storage.withUnsafeMutableBytes { room -> Bool in
+      guard let base = room.baseAddress, total > 0 else { return false }
+      let line = base + start
+      write(line)
+      return line.load(fromByteOffset: total - 1, as: UInt8.self) == 0x0A && memchr(line, 0x0A, total - 1) == nil
+        && memchr(line, 0x0D, total) == nil
+    }
+    if isOneLine { count += total }
+    return isOneLine
+  }
+
+  private static var actionKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #"{"action":"#) }
+  private static var featureKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #","feature":"#) }
+  private static var stateKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #","op":"reduce","state":"#) }
+  private static var end: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: "}\n") }
+}
+
+extension UnsafeRawBufferPointer {
+  /// The bytes of a string literal (static storage, valid for the whole run).
+  init(staticBytes text: StaticString) {
+    self.init(start: text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+}
