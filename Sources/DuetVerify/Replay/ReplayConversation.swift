@@ -29,12 +29,12 @@ struct ReplayConversation: RunnerConversation {
   private var earlier: FixtureFailure?
   private var started: UInt64 = 0
 
-  /// The request in flight (its state sent is `states[slot]`, unchanged until the reply).
+  /// The request in flight: the step (its texts were checked sendable when it was sent, and are
+  /// read from it in place) and its node's place in `nodes` (the state sent is `states[slot]`,
+  /// unchanged until the reply). Two integers, so keeping it costs no reference counting.
   struct Pending {
     var index: Int
-    /// The node's place in `nodes`.
     var slot: Int
-    var texts: StepExchange.Texts
   }
 
   init(document: FixtureDocument, owner: String?, explaining: Int? = nil) {
@@ -75,7 +75,7 @@ struct ReplayConversation: RunnerConversation {
     pending = nil
     let step = document.steps[sent.index]
     let exchange = StepExchange.judged(
-      document, step: step, sentState: states[sent.slot], texts: sent.texts, reply: reply)
+      document, step: step, sentState: states[sent.slot], texts: StepExchange.sentTexts(step), reply: reply)
     if let next = exchange.nextState { states[sent.slot] = next }
     let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
     result.steps.append(
@@ -99,26 +99,40 @@ struct ReplayConversation: RunnerConversation {
   /// `receive(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
   /// `reduce` reply (the runner stays in step; the pool then calls `fail`).
   mutating func receive(line: [UInt8]) throws(RunnerFault) -> ConversationMove<FixtureResult> {
-    // Taken out rather than copied (a copy retains each of its texts), and put back for the full read.
-    guard explaining == nil, let sent = pending.take() else { return receive(try ReduceResponse.parse(line)) }
-    guard let expectedState = sent.texts.expectedState,
-      ResponseScanner.matches(line, effects: sent.texts.expectedEffects, state: expectedState)
-    else {
-      pending = sent
-      return receive(try ReduceResponse.parse(line))
-    }
+    guard explaining == nil, let sent = pending,
+      let expectedState = onStep(sent.index, { Self.matchedState(line, step: $0) })
+    else { return receive(try ReduceResponse.parse(line)) }
+    pending = nil
     states[sent.slot] = expectedState
-    // The step is read in place (a copy of it would retain each of its texts).
+    let (linked, passed) = onStep(sent.index) { ($0.linkToNext, Self.stepResult($0, passed: true)) }
     let failure =
-      document.steps[sent.index].linkToNext
-      ? SeamCheck.check(document.steps[sent.index], in: document, action: sent.texts.action) : nil
-    result.steps.append(Self.stepResult(document.steps[sent.index], passed: failure == nil))
+      linked
+      ? SeamCheck.check(
+        document.steps[sent.index], in: document, action: StepExchange.sentTexts(document.steps[sent.index]).action)
+      : nil
+    result.steps.append(failure == nil ? passed : Self.stepResult(document.steps[sent.index], passed: false))
     if let failure { return finish(failure) }
     nextStep += 1
     return advance()
   }
 
-  static func stepResult(_ step: FixtureStep, passed: Bool) -> StepResult {
+  /// Runs `body` on step `index` in place: `document.steps[index]` copies the whole step before
+  /// reading a field of it, retaining and releasing each of its texts (docs/performance.md).
+  private func onStep<Value, Failure: Error>(
+    _ index: Int, _ body: (borrowing FixtureStep) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    try document.steps.withUnsafeBufferPointer { steps throws(Failure) in try body(steps.baseAddress.unsafelyUnwrapped[index]) }
+  }
+
+  /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
+  static func matchedState(_ line: [UInt8], step: borrowing FixtureStep) -> String? {
+    guard case .success(let state)? = step.expectedState?.text, case .success(let effects) = step.expectedEffects.text,
+      ResponseScanner.matches(line, effects: effects, state: state)
+    else { return nil }
+    return state
+  }
+
+  static func stepResult(_ step: borrowing FixtureStep, passed: Bool) -> StepResult {
     StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: passed)
   }
 
@@ -132,7 +146,8 @@ struct ReplayConversation: RunnerConversation {
     return finishResult(
       FixtureFailure(
         reason: .runnerFault, step: step.index, node: step.node, label: step.label, line: step.line,
-        action: sent.texts.action, detail: "\(fault) while reducing step \(step.index)", stderr: stderr))
+        action: StepExchange.sentTexts(step).action, detail: "\(fault) while reducing step \(step.index)",
+        stderr: stderr))
   }
 
   /// Replays through one connection, one request at a time; `runnerLost` when the connection can
@@ -155,9 +170,9 @@ struct ReplayConversation: RunnerConversation {
   /// The request for the next step, or the verdict when none is left.
   private mutating func advance() -> ConversationMove<FixtureResult> {
     guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
-    let texts: StepExchange.Texts
+    let action: String
     do {
-      texts = try StepExchange.texts(document.steps[nextStep])
+      action = try onStep(nextStep) { step throws(ExchangeError) in try StepExchange.sendableAction(step) }
     } catch {
       let step = document.steps[nextStep]
       return finish(
@@ -165,11 +180,11 @@ struct ReplayConversation: RunnerConversation {
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    // `document.node(of:owner:)`'s rule, on the step in place (passing the step would copy it).
-    let node = document.steps[nextStep].node ?? document.leafFeature(owner: owner)
+    // `document.node(of:owner:)`'s rule, on the step in place.
+    let node = onStep(nextStep) { $0.node } ?? document.leafFeature(owner: owner)
     let slot = slot(of: node)
-    pending = Pending(index: nextStep, slot: slot, texts: texts)
-    return .reduce(feature: node, state: states[slot], action: texts.action)
+    pending = Pending(index: nextStep, slot: slot)
+    return .reduce(feature: node, state: states[slot], action: action)
   }
 
   /// `node`'s place in `nodes`; a node with no seed starts from `null`.

@@ -34,6 +34,21 @@ struct StepExchange {
     return Texts(action: action, expectedState: state, expectedEffects: effects)
   }
 
+  /// The action `step` sends, once its effects and state are known sendable too (the same checks
+  /// in the same order as `texts`, without keeping the expected texts: the reply is judged on the
+  /// step in place).
+  static func sendableAction(_ planned: borrowing FixtureStep) throws(ExchangeError) -> String {
+    let action = try text(planned.action)
+    if case .failure(let problem) = planned.expectedEffects.text { throw ExchangeError(message: problem.message) }
+    if case .failure(let problem)? = planned.expectedState?.text { throw ExchangeError(message: problem.message) }
+    return action
+  }
+
+  /// The texts of a step already sent (`sendableAction` passed, so none is missing).
+  static func sentTexts(_ sent: FixtureStep) -> Texts {
+    (try? texts(sent)) ?? Texts(action: "", expectedState: nil, expectedEffects: "")
+  }
+
   /// The texts of one step.
   struct Texts {
     var action: String
