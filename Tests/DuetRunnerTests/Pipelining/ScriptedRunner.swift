@@ -26,14 +26,16 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
     self.script = script
   }
 
-  func send(feature: String, state: String, action: String) throws(RunnerFault) {
+  /// Each request counts as written when sent (true).
+  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
     if let dead { throw dead }
     inbox.append(action)
     mostInFlight = max(mostInFlight, inbox.count)
+    return true
   }
 
   /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
-  func send(op line: [UInt8]) throws(RunnerFault) {
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
     try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
   }
 
@@ -64,7 +66,7 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
   }
 
   func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
-    try send(feature: feature, state: state, action: action)
+    _ = try send(feature: feature, state: state, action: action)
     return try receiveReply(deadline: Deadline(after: 1))
   }
 
