@@ -82,7 +82,9 @@ struct RequestQueue {
 
   private static var actionKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #"{"action":"#) }
   private static var featureKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #","feature":"#) }
-  private static var stateKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #","op":"reduce","state":"#) }
+  private static var stateKey: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(staticBytes: #","op":"reduce","state":"#)
+  }
   private static var end: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: "}\n") }
 }
 

@@ -121,7 +121,9 @@ struct ReplayConversation: RunnerConversation {
   private func onStep<Value, Failure: Error>(
     _ index: Int, _ body: (borrowing FixtureStep) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    try document.steps.withUnsafeBufferPointer { steps throws(Failure) in try body(steps.baseAddress.unsafelyUnwrapped[index]) }
+    try document.steps.withUnsafeBufferPointer { steps throws(Failure) in
+      try body(steps.baseAddress.unsafelyUnwrapped[index])
+    }
   }
 
   /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
