@@ -27,10 +27,24 @@ final class FixturesFolderHandle: Sendable {
 
   deinit { _ = close(descriptor) }
 
+  /// The names of the entries ending in `suffix`, the suffix cut off (`.`-names left out), in
+  /// folder order: one pass over the folder, a `String` only for the names kept.
+  func names(endingIn suffix: String) -> [String] {
+    let suffix = Array(suffix.utf8)
+    var names: [String] = []
+    DirectoryEntries.forEach(in: descriptor) { name in
+      guard name.count > suffix.count, name.first != UInt8(ascii: "."),
+        name[(name.count - suffix.count)...].elementsEqual(suffix)
+      else { return }
+      names.append(String(decoding: UnsafeBufferPointer(rebasing: name[..<(name.count - suffix.count)]), as: UTF8.self))
+    }
+    return names
+  }
+
   /// What one look at `file` settled.
   enum Opening {
-    /// A plain file, opened for reading (the caller closes it).
-    case opened(Int32)
+    /// A plain file of `size` bytes (as it was looked at), opened for reading (the caller closes it).
+    case opened(Int32, size: Int)
     /// Nothing of that name in the folder.
     case missing
   }
@@ -40,8 +54,9 @@ final class FixturesFolderHandle: Sendable {
     var info = stat()
     guard fstatat(descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno == ENOENT ? .missing : nil }
     guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-    // No link is followed; a pipe swapped in since cannot block the open (the caller's fstat refuses it).
+    // No link is followed; a pipe or folder swapped in since cannot block the open, and reads as
+    // empty or fails: the bytes then fail to parse, never pass. So no second look (fstat) is needed.
     let opened = openat(descriptor, file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    return opened >= 0 ? .opened(opened) : nil
+    return opened >= 0 ? .opened(opened, size: Int(info.st_size)) : nil
   }
 }

@@ -18,13 +18,21 @@ enum YAMLScalar {
     }
     if text.hasPrefix("\"") { return doubleQuoted(text).map { .scalar($0, line: line) } }
     if text.hasPrefix("'") { return singleQuoted(text).map { .scalar($0, line: line) } }
-    if let first = text.first, "&*!|>%@`".contains(first) {
+    if let first = text.first, Self.isIndicator(first) {
       return .failure(
         YAMLSyntaxFailure(
           "'\(text)' starts with '\(first)', a YAML feature (anchors, tags, block scalars) the manifest grammar "
             + "does not have. Quote the value if '\(first)' is part of it."))
     }
     return .success(.scalar(text, line: line))
+  }
+
+  /// `&*!|>%@` and the backquote: YAML indicators the grammar does not have.
+  static func isIndicator(_ first: Character) -> Bool {
+    switch first {
+    case "&", "*", "!", "|", ">", "%", "@", "`": return true
+    default: return false
+    }
   }
 
   static func doubleQuoted(_ text: String) -> Result<String, YAMLSyntaxFailure> {

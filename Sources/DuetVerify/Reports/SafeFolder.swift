@@ -107,10 +107,14 @@ final class SafeFolder: @unchecked Sendable {
   /// Writes `text` to `name` whole: a new file under a short temporary name, then one rename over
   /// `name` (which replaces a link there rather than writing through it).
   func writeAtomically(_ text: String, to name: String) throws(ReportWriteError) {
+    try writeAtomically(bytes: Array(text.utf8), to: name)
+  }
+
+  /// ``writeAtomically(_:to:)`` for a file already in bytes.
+  func writeAtomically(bytes: [UInt8], to name: String) throws(ReportWriteError) {
     let temporary = TemporaryName.make()
     let opened = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    let bytes = Array(text.utf8)
     if let code = Self.write(bytes, length: bytes.count, to: opened, truncate: false) {
       _ = unlinkat(descriptor, temporary, 0)
       throw ReportWriteError(path: show(name), code: code, doing: .write)
@@ -132,10 +136,12 @@ final class SafeFolder: @unchecked Sendable {
   }
 
   /// ``overwrite(_:to:)`` for a report already in bytes.
-  func overwrite(bytes: [UInt8], to name: String) throws(ReportWriteError) {
+  func overwrite(bytes: consuming [UInt8], to name: String) throws(ReportWriteError) {
     var bytes = bytes
     let length = bytes.count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
+    let padded = (length + Self.pageSize - 1) / Self.pageSize * Self.pageSize
+    bytes.reserveCapacity(padded)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padded - length))
     var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if opened < 0, errno == ELOOP, unlinkat(descriptor, name, 0) == 0 {
       notes.add("\(show(name)) was a link; \(Program.name) removed it (not what it pointed to) and wrote its report.")
@@ -146,6 +152,9 @@ final class SafeFolder: @unchecked Sendable {
       throw ReportWriteError(path: show(name), code: code, doing: .write)
     }
   }
+
+  /// The unit ``overwrite(bytes:to:)`` pads a report to.
+  static let pageSize = 4_096
 
   /// Writes `bytes` to `descriptor` and closes it; the errno of a failure, nil when all went well.
   private static func write(_ bytes: [UInt8], length: Int, to descriptor: Int32, truncate: Bool) -> Int32? {
@@ -172,20 +181,8 @@ final class SafeFolder: @unchecked Sendable {
 
   /// The names in this folder (`.` and `..` left out).
   func names() -> [String] {
-    let copy = dup(descriptor)
-    guard copy >= 0, let stream = fdopendir(copy) else {
-      if copy >= 0 { _ = close(copy) }
-      return []
-    }
-    defer { closedir(stream) }
-    rewinddir(stream)
     var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
+    DirectoryEntries.forEach(in: descriptor) { names.append(String(decoding: $0, as: UTF8.self)) }
     return names
   }
 
@@ -193,6 +190,18 @@ final class SafeFolder: @unchecked Sendable {
   /// a folder's contents, never through a link (a link is removed itself).
   func removeOwned(where owned: (String) -> Bool, keeping keep: Set<String> = []) {
     for name in names() where owned(name) && !keep.contains(name) && kind(of: name) != S_IFDIR {
+      _ = unlinkat(descriptor, name, 0)
+    }
+  }
+
+  /// ``removeOwned(where:keeping:)`` keeping `<name>.json` for each of `written`, report files this
+  /// run wrote here: when the folder holds no other owned file (the usual case, a rerun of the same
+  /// recordings), the counts alone say so and no name is looked up.
+  func removeOwned(where owned: (String) -> Bool, keepingWritten written: [String]) {
+    let present = names().filter(owned)
+    guard present.count != written.count else { return }
+    let kept = Set(written.map { $0 + ".json" })
+    for name in present where !kept.contains(name) && kind(of: name) != S_IFDIR {
       _ = unlinkat(descriptor, name, 0)
     }
   }

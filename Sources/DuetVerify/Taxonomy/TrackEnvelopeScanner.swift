@@ -22,14 +22,15 @@ enum TrackEnvelopeScanner {
     for (index, step) in steps.enumerated() {
       guard let effects = step["expectedEffects"]?.arrayValue else { continue }
       let node = isChain ? step["node"]?.stringValue : nil
-      let stepPath = JSONPath(root: "steps").appending(index: index)
       for (position, effect) in effects.enumerated() {
         guard case .object(let members) = effect, case .object(let envelope) = members["payload"],
           envelope["case"] == .string("track")
         else { continue }
+        // The path is spelled only for an envelope found: most steps emit none.
         let location = RecordingLocation(
           fixture: fixture, isChain: isChain, step: index, node: node,
-          path: stepPath.appending(key: "expectedEffects").appending(index: position))
+          path: JSONPath(root: "steps").appending(index: index).appending(key: "expectedEffects").appending(
+            index: position))
         sighted.append(read(effect: members, envelope: envelope, at: location, owner: node ?? leafOwner))
       }
     }
