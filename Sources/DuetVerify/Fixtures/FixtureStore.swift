@@ -24,6 +24,8 @@ struct FixtureStore: Sendable {
   var sizeLimit: Int
   /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
   private var paths: Paths
+  /// Plain files already looked at (by the dispatch order), with their sizes.
+  private let seen = SeenFiles()
 
   init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
@@ -74,8 +76,18 @@ struct FixtureStore: Sendable {
     return entries.filter(TemporaryName.isStray).sorted()
   }
 
-  /// The file size of recording `name`, when it exists (used to schedule big recordings first).
+  /// The file size of recording `name`, when it exists (used to schedule big recordings first). A
+  /// plain file in the fixtures folder is noted, so reading it later needs no second look.
   func size(of name: String) -> Int? {
+    if let handle = paths.handle {
+      switch handle.look(recording: name) {
+      case .plainFile(let size):
+        seen.note(name, size: size)
+        return size
+      case .missing: return nil
+      case .other: break
+      }
+    }
     var status = stat()
     guard stat(filePath(name), &status) == 0 else { return nil }
     return Int(status.st_size)
@@ -90,7 +102,14 @@ struct FixtureStore: Sendable {
   func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let descriptor: Int32
     let expected: Int
-    switch paths.handle?.openPlainFile(name + ".fixture.json") {
+    let opening: FixturesFolderHandle.Opening?
+    if let handle = paths.handle {
+      opening =
+        seen.take(name).map { handle.openSeen(recording: name, size: $0) } ?? handle.openPlainFile(recording: name)
+    } else {
+      opening = nil
+    }
+    switch opening {
     case .missing: return .failure(.missing(file: displayPath(name)))
     case .opened(let opened, let size):
       descriptor = opened

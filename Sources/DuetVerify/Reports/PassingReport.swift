@@ -13,19 +13,21 @@ import DuetCore
 enum PassingReport {
   /// The pretty canonical bytes of `result.slimmed`; nil when `result` failed.
   static func bytes(_ result: FixtureResult) -> [UInt8]? {
+    withBytes(result) { Array($0) }
+  }
+
+  /// Calls `body` with the report's bytes in a temporary buffer (on the stack: a report is a few
+  /// hundred bytes), never a new array; nil when `result` failed.
+  static func withBytes<Outcome>(_ result: FixtureResult, _ body: (UnsafeBufferPointer<UInt8>) -> Outcome) -> Outcome? {
     guard result.passed else { return nil }
     let feature = result.feature.map(QuotedText.init)
     let file = QuotedText(result.file)
     let kind = QuotedText(result.kind.rawValue)
     let name = QuotedText(result.name)
     let source = result.scenarioSource.map(QuotedText.init)
-    // The member names, punctuation and two numbers take under 200 bytes. The buffer is the whole
-    // page the report is padded to when written (``SafeFolder/overwrite(bytes:to:)``), so the
-    // padding never moves the bytes.
-    let bound =
-      200 + (feature?.count ?? 0) + file.count + kind.count + name.count + (source?.count ?? 0)
-    let capacity = (bound + SafeFolder.pageSize - 1) / SafeFolder.pageSize * SafeFolder.pageSize
-    return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+    // The member names, punctuation and two numbers take under 200 bytes.
+    let bound = 200 + (feature?.count ?? 0) + file.count + kind.count + name.count + (source?.count ?? 0)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
       var cursor = Cursor(base: buffer.baseAddress!)
       cursor.put("{\n  \"durationMillis\": ")
       cursor.put(number: result.durationMillis)
@@ -37,7 +39,7 @@ enum PassingReport {
       cursor.put(",\n  \"stepCount\": ")
       cursor.put(number: max(result.stepCount, result.steps.count))
       cursor.put(",\n  \"steps\": []\n}\n")
-      initialized = cursor.count
+      return body(UnsafeBufferPointer(rebasing: buffer[..<cursor.count]))
     }
   }
 

@@ -64,10 +64,14 @@ final class StreamedRunsFolder: @unchecked Sendable {
       return
     }
     do {
-      if let passing = PassingReport.bytes(result) {
-        try fixtures.overwrite(bytes: passing, to: result.name + ".json")
-      } else {
-        try fixtures.overwrite(try RunsFolder.pretty(result), to: result.name + ".json")
+      let name = result.name + ".json"
+      let written = PassingReport.withBytes(result) { bytes in
+        Result { () throws(ReportWriteError) in try fixtures.overwrite(bytes, to: name) }
+      }
+      switch written {
+      case .success?: break
+      case .failure(let failure)?: throw failure
+      case nil: try fixtures.overwrite(try RunsFolder.pretty(result), to: name)
       }
     } catch let failure as ReportWriteError {
       lock.withLock { error = error ?? failure }
