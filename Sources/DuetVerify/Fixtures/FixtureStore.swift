@@ -97,8 +97,9 @@ struct FixtureStore: Sendable {
   /// outside the repository, and anything that is not a regular file (a pipe would block the read).
   ///
   /// A corpus is tens of thousands of files, read once each: a plain file in the fixtures folder
-  /// costs four system calls (`fstatat`, `openat`, one `read`, `close`); the full inspection is
-  /// only for what is not one (a link, say).
+  /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when the dispatch
+  /// order's `size(of:)` looked at it already; the full inspection is only for what is not one (a
+  /// link, say).
   func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
     let descriptor: Int32
     let expected: Int

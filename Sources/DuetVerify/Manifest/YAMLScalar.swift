@@ -2,6 +2,10 @@
 enum YAMLScalar {
   /// The node a value text stands for, or the sentence saying why it is not in the grammar.
   static func node(_ text: String, line: Int) -> Result<YAMLNode, YAMLSyntaxFailure> {
+    // A value starting with an ASCII letter or digit (most do) starts with none of the forms below.
+    if let first = text.utf8.first, NameRules.isLower(first | 0x20) || NameRules.isDigit(first) {
+      return .success(.scalar(text, line: line))
+    }
     if text == "[]" { return .success(.list([], line: line)) }
     if text == "{}" { return .success(.mapping([], line: line)) }
     if text.hasPrefix("[") {

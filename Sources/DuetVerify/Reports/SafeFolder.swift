@@ -219,16 +219,17 @@ final class SafeFolder: @unchecked Sendable {
     }
   }
 
-  /// ``removeOwned(where:keeping:)`` keeping `<name>.json` for each of `written`, report files this
-  /// run wrote here: when the folder holds no other owned file (the usual case, a rerun of the same
-  /// recordings), the counts alone say so and no name is looked up.
-  func removeOwned(where owned: (String) -> Bool, keepingWritten written: [String]) {
-    let present = names().filter(owned)
-    guard present.count != written.count else { return }
-    let kept = Set(written.map { $0 + ".json" })
-    for name in present where !kept.contains(name) && kind(of: name) != S_IFDIR {
-      _ = unlinkat(descriptor, name, 0)
+  /// Deletes every file named `<anything><suffix>` but `<name><suffix>` for each of `written`,
+  /// files this run wrote here: when the folder holds no other such name (the usual case, a rerun
+  /// of the same recordings), counting the names says so, and no name becomes a `String`.
+  func removeOwned(suffix: String, keepingWritten written: [String]) {
+    let ending = Array(suffix.utf8)
+    var present = 0
+    DirectoryEntries.forEach(in: descriptor) { name in
+      if name.count >= ending.count, name[(name.count - ending.count)...].elementsEqual(ending) { present += 1 }
     }
+    guard present != written.count else { return }
+    removeOwned(where: { $0.hasSuffix(suffix) }, keeping: Set(written.map { $0 + suffix }))
   }
 
   /// Removes the empty subfolder `name` (kept when anything not owned is left in it).

@@ -146,7 +146,7 @@ final class StreamedRunsFolder: @unchecked Sendable {
       }
       // The staging folder may hold reports of recordings this run did not replay.
       if run.lanes.isEmpty {
-        fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keepingWritten: run.fixtures.map(\.name))
+        fixtures.removeOwned(suffix: ".json", keepingWritten: run.fixtures.map(\.name))
       } else {
         fixtures.removeOwned(where: { $0.hasSuffix(".json") })
       }
