@@ -53,14 +53,12 @@ enum PassingReport {
     init(_ text: String) {
       var text = text
       let plain = text.withUTF8 { bytes in
-        var upper = false
-        for byte in bytes {
-          guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else {
-            return false
-          }
-          upper = upper || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        Self.kinds.withUnsafeBufferPointer { kinds in
+          var found: UInt8 = 0
+          for byte in bytes { found |= kinds[Int(byte)] }
+          // Only a UUID-shaped string (36 bytes) is case-folded, so only then do capitals count.
+          return found & Self.escapedKind == 0 && (found & Self.upperKind == 0 || bytes.count != 36)
         }
-        return !upper || bytes.count != 36
       }
       if plain {
         self = .plain(text)
@@ -70,6 +68,15 @@ enum PassingReport {
         self = .written(written)
       }
     }
+
+    /// What each byte is to the check above: `escapedKind` for what the dialect escapes (controls,
+    /// `"`, `\\`) or what is not plain ASCII, `upperKind` for a capital letter.
+    static let kinds: [UInt8] = (0...255).map { byte in
+      if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return escapedKind }
+      return byte >= 0x41 && byte <= 0x5A ? upperKind : 0
+    }
+    static let escapedKind: UInt8 = 1
+    static let upperKind: UInt8 = 2
 
     /// The quoted form's length in bytes.
     var count: Int {
