@@ -103,6 +103,15 @@ public struct CanonicalPrettyDocument: Sendable {
     return node.firstChild >= 0 || node.compact.count == 2
   }
 
+  /// The index itself, for a reader on a hot path that walks many values: no call per value.
+  /// Nodes are numbered as ``node(of:)`` says; links of `-1` mean none.
+  package func withIndex<Result>(_ body: (UnsafeBufferPointer<PrettyIndexNode>) throws -> Result) rethrows -> Result {
+    try nodes.withUnsafeBufferPointer(body)
+  }
+
+  /// `value`'s number in the index (see ``withIndex(_:)``).
+  package func node(of value: Value) -> Int { value.node }
+
   /// Where the key of an object member lies in ``compactText`` (between its quotes; keys of an
   /// accepted document have no escapes), `nil` for an array element or the root.
   package func keyRange(of value: Value) -> Range<Int>? { nodes[value.node].key }

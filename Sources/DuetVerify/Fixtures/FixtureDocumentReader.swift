@@ -14,7 +14,7 @@ enum FixtureDocumentReader {
     "chain", "description", "dialect", "feature", "initialState", "initialStates", "scenario", "steps",
   ]
   /// The keys of a step.
-  static let stepKeys = StepMembers.Key.allCases.map(\.rawValue)
+  static let stepKeys = StepKey.allCases.map(\.rawValue)
 
   /// Values the canonical fast path already holds as texts; the reader then checks the shape of a
   /// skeleton whose big values are placeholders and takes the texts instead of writing them. The
@@ -22,17 +22,9 @@ enum FixtureDocumentReader {
   struct Texts {
     var initialState: WireText?
     var initialStates: [String: WireText] = [:]
-    /// The steps, already read by ``readStep(_:index:kind:seeds:texts:)`` (so the rules are the
+    /// The steps, already read by ``readStep(_:index:kind:seeds:)`` (so the rules are the
     /// same) as the fast path went; one per placeholder of the skeleton.
     var steps: [FixtureStep] = []
-  }
-
-  /// One step's members (big values as placeholders) and texts.
-  struct StepTexts {
-    var members: StepMembers
-    var action: WireText
-    var expectedState: WireText?
-    var expectedEffects: WireText
   }
 
   /// Reads `tree` into a document (the caller adds file, bytes and the taxonomy document).
@@ -110,15 +102,15 @@ enum FixtureDocumentReader {
     for (index, element) in elements.enumerated() {
       guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
       let members = try StepMembers(object, at: "steps[\(index)]")
-      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds, texts: nil))
+      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds))
     }
     return document
   }
 
-  /// A step's shape, checked once for both readers; its path is written only into an error. A
-  /// chain step's node must have a seed among `seeds`.
-  static func readStep(
-    _ members: StepMembers, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText], texts: StepTexts?
+  /// A step's shape, checked once for both readers over their own member values; its path is
+  /// written only into an error. A chain step's node must have a seed among `seeds`.
+  static func readStep<Value: RecordedMember>(
+    _ members: StepMembers<Value>, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText]
   ) throws(FixtureFormatError) -> FixtureStep {
     var path: String { "steps[\(index)]" }
     guard let action = members.action else {
@@ -127,14 +119,14 @@ enum FixtureDocumentReader {
     guard let effects = members.expectedEffects else {
       throw FixtureFormatError(path: "\(path).expectedEffects", problem: "is missing")
     }
-    guard case .array = effects else { throw mismatch("\(path).expectedEffects", "an array", effects) }
+    guard effects.isArray else { throw mismatch("\(path).expectedEffects", "an array", effects) }
     let expectedState = members.expectedState
     var node: String?
     if kind == .chain {
       guard let nodeValue = members.node else {
         throw FixtureFormatError(path: "\(path).node", problem: "is missing; every chain step names its node")
       }
-      guard case .string(let text) = nodeValue else { throw mismatch("\(path).node", "a string", nodeValue) }
+      guard let text = nodeValue.stringValue else { throw mismatch("\(path).node", "a string", nodeValue) }
       guard seeds[text] != nil else {
         throw FixtureFormatError(
           path: "\(path).node", problem: "is '\(text)', which has no seed in initialStates")
@@ -146,23 +138,23 @@ enum FixtureDocumentReader {
     }
     var label: String?
     if let labelValue = members.label {
-      guard case .string(let text) = labelValue else { throw mismatch("\(path).label", "a string", labelValue) }
+      guard let text = labelValue.stringValue else { throw mismatch("\(path).label", "a string", labelValue) }
       label = text
     }
     var line: Int?
     if let lineValue = members.line {
-      guard case .integer(let number) = lineValue else { throw mismatch("\(path).line", "an integer", lineValue) }
+      guard let number = lineValue.integerValue else { throw mismatch("\(path).line", "an integer", lineValue) }
       line = Int(clamping: number)
     }
     var linkToNext = false
     if let linkValue = members.linkToNext {
-      guard case .bool(let flag) = linkValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
+      guard let flag = linkValue.boolValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
       linkToNext = flag
     }
     return FixtureStep(
-      index: index, node: node, action: texts?.action ?? WireText(action, what: "\(path).action"),
-      expectedState: texts.map(\.expectedState) ?? expectedState.map { WireText($0, what: "\(path).expectedState") },
-      expectedEffects: texts?.expectedEffects ?? WireText(effects, what: "\(path).expectedEffects"),
+      index: index, node: node, action: action.wireText(what: "\(path).action"),
+      expectedState: expectedState.map { $0.wireText(what: "\(path).expectedState") },
+      expectedEffects: effects.wireText(what: "\(path).expectedEffects"),
       label: label, line: line, linkToNext: linkToNext)
   }
 
@@ -179,7 +171,7 @@ enum FixtureDocumentReader {
         + known.joined(separator: ", ") + "." + Suggestion.hint(for: key, among: known))
   }
 
-  static func mismatch(_ path: String, _ expected: String, _ found: JSONValue) -> FixtureFormatError {
+  static func mismatch(_ path: String, _ expected: String, _ found: some RecordedMember) -> FixtureFormatError {
     FixtureFormatError(path: path, problem: "must be \(expected), found \(found.kindName)")
   }
 }

@@ -72,96 +72,55 @@ enum PrettyFixtureReader {
     return document
   }
 
-  /// Every step of the `steps` array into `texts`; returns the slim taxonomy steps.
+  /// Every step of the `steps` array into `texts`, each member read in place from the index (no
+  /// string but the texts and the small fields); returns the slim taxonomy steps. A step whose
+  /// effects cannot hold a `track` is `null` in the slim taxonomy tree (the gate skips it).
   static func readSteps(
     _ steps: CanonicalPrettyDocument.Value, of text: CanonicalPrettyDocument, compact: UnsafeBufferPointer<UInt8>,
     kind: FixtureDocument.Kind, into texts: inout FixtureDocumentReader.Texts
   ) -> [JSONValue]? {
-    var count = 0
-    var element = text.firstChild(of: steps)
-    while let step = element {
-      count += 1
-      element = text.nextSibling(of: step)
-    }
-    var slimSteps: [JSONValue] = []
-    slimSteps.reserveCapacity(count)
-    texts.steps.reserveCapacity(count)
-    let spellings = StepMembers.spellings
-    element = text.firstChild(of: steps)
-    while let step = element {
-      guard let reading = readStep(step, in: text, compact: compact, spellings: spellings),
-        let checked = try? FixtureDocumentReader.readStep(
-          reading.texts.members, index: texts.steps.count, kind: kind, seeds: texts.initialStates,
-          texts: reading.texts)
-      else { return nil }
-      slimSteps.append(reading.slim)
-      texts.steps.append(checked)
-      element = text.nextSibling(of: step)
-    }
-    return slimSteps
-  }
-
-  struct StepReading {
-    var slim: JSONValue
-    var texts: FixtureDocumentReader.StepTexts
-  }
-
-  /// A step's members straight from the bytes: the big values as placeholders beside their texts,
-  /// the small ones read; no dictionary, and no string but the texts and the small fields. A step
-  /// whose effects cannot hold a `track` is `null` in the slim taxonomy tree (the gate skips it).
-  static func readStep(
-    _ span: CanonicalPrettyDocument.Value, in text: CanonicalPrettyDocument, compact: UnsafeBufferPointer<UInt8>,
-    spellings: [(bytes: [UInt8], key: StepMembers.Key)]
-  ) -> StepReading? {
-    guard text.leadingByte(of: span) == UInt8(ascii: "{"), text.hasIndexedChildren(span) else { return nil }
-    var step = StepMembers()
-    var effectsForTaxonomy: JSONValue?
-    var action: WireText?
-    var expectedState: WireText?
-    var expectedEffects: WireText?
-    var cursor = 0
-    var member = text.firstChild(of: span)
-    while let value = member {
-      member = text.nextSibling(of: value)
-      let keyRange = text.keyRange(of: value) ?? 0..<0
-      // A key the dialect does not define: the slow path names it.
-      guard let key = StepMembers.key(spelledBy: slice(compact, keyRange), in: spellings, from: &cursor) else {
-        return nil
+    text.withIndex { nodes in
+      var count = 0
+      var element = nodes[text.node(of: steps)].firstChild
+      while element >= 0 {
+        count += 1
+        element = nodes[element].nextSibling
       }
-      let range = text.compactRange(of: value)
-      switch key {
-      case .action:
-        step.action = .null
-        action = WireText(text: string(compact, range))
-      case .expectedState:
-        step.expectedState = .null
-        expectedState = WireText(text: string(compact, range))
-      case .expectedEffects:
-        guard compact[range.lowerBound] == UInt8(ascii: "[") else { return nil }
-        step.expectedEffects = .array([])
-        if range.count == 2 {
-          expectedEffects = WireText(text: "[]")
-        } else {
-          // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
-          if mentionsTrack(slice(compact, range)) { effectsForTaxonomy = text.value(of: value) }
-          expectedEffects = WireText(text: string(compact, range))
+      var slimSteps: [JSONValue] = []
+      slimSteps.reserveCapacity(count)
+      texts.steps.reserveCapacity(count)
+      element = nodes[text.node(of: steps)].firstChild
+      while element >= 0 {
+        let step = nodes[element]
+        // Every member of a step lies within the index; a step that is not an object has none.
+        guard compact[step.compact.lowerBound] == UInt8(ascii: "{") else { return nil }
+        var members = StepMembers<CompactMember>()
+        var child = step.firstChild
+        while child >= 0 {
+          let member = nodes[child]
+          // A key the dialect does not define: the slow path names it.
+          guard let keyRange = member.key, let key = StepKey(spelledBy: slice(compact, keyRange)) else { return nil }
+          members[key] = CompactMember(bytes: slice(compact, member.compact))
+          child = member.nextSibling
         }
-      case .label, .line, .linkToNext, .node:
-        step[key] = scalar(slice(compact, range)) ?? text.value(of: value)
+        guard
+          let checked = try? FixtureDocumentReader.readStep(
+            members, index: texts.steps.count, kind: kind, seeds: texts.initialStates)
+        else { return nil }
+        var slim = JSONValue.null
+        // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
+        if let effects = members.expectedEffects, effects.bytes.count > 2, mentionsTrack(effects.bytes) {
+          var slimMembers = [String: JSONValue](minimumCapacity: 2)
+          slimMembers["expectedEffects"] = effects.tree
+          slimMembers["node"] = members.node?.tree
+          slim = .object(slimMembers)
+        }
+        slimSteps.append(slim)
+        texts.steps.append(checked)
+        element = step.nextSibling
       }
+      return slimSteps
     }
-    var slim = JSONValue.null
-    if let effectsForTaxonomy {
-      var members = [String: JSONValue](minimumCapacity: 2)
-      members["expectedEffects"] = effectsForTaxonomy
-      members["node"] = step.node
-      slim = .object(members)
-    }
-    return StepReading(
-      slim: slim,
-      texts: FixtureDocumentReader.StepTexts(
-        members: step, action: action ?? WireText(text: "null"), expectedState: expectedState,
-        expectedEffects: expectedEffects ?? WireText(text: "[]")))
   }
 
   @inline(__always)

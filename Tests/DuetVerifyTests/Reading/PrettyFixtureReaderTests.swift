@@ -103,7 +103,7 @@ final class PrettyFixtureReaderTests: XCTestCase {
         XCTAssertEqual((error as? FixtureFormatError)?.path, path)
       }
     }
-    XCTAssertEqual(FixtureDocumentReader.stepKeys, StepMembers.Key.allCases.map(\.rawValue))
+    XCTAssertEqual(FixtureDocumentReader.stepKeys, StepKey.allCases.map(\.rawValue))
     XCTAssertEqual(FixtureDocumentReader.stepKeys, FixtureDocumentReader.stepKeys.sorted())
   }
 
