@@ -1,11 +1,39 @@
 import DuetCore
 
 /// A member of a recording proven canonical, as its compact bytes in place: the fast path's
-/// `RecordedMember`. It borrows the document's compact text, so it lives only while that text is
-/// held (within one read); everything kept from it is copied out.
+/// `RecordedMember`. It borrows the document's compact text and index, so it lives only while
+/// they are held (within one read); everything kept from it is copied out.
 struct CompactMember: RecordedMember {
+  /// The document's index and compact text.
+  let nodes: UnsafeBufferPointer<PrettyIndexNode>
+  let compact: UnsafeBufferPointer<UInt8>
+  /// This value's node in `nodes`.
+  let node: Int
   /// The value's compact canonical text.
   let bytes: UnsafeBufferPointer<UInt8>
+
+  init(_ node: Int, of nodes: UnsafeBufferPointer<PrettyIndexNode>, in compact: UnsafeBufferPointer<UInt8>) {
+    self.nodes = nodes
+    self.compact = compact
+    self.node = node
+    bytes = UnsafeBufferPointer(rebasing: compact[nodes[node].compact])
+  }
+
+  /// The indexed children, in document order, with their keys' bytes (empty for an array
+  /// element); `nil` unless the value is a container whose children are indexed.
+  func forEachChild<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>, CompactMember) throws(Failure) -> Void)
+    throws(Failure) -> Bool
+  {
+    let first = Int(nodes[node].firstChild)
+    guard first >= 0 || bytes.count == 2 else { return false }
+    var child = first
+    while child >= 0 {
+      let key = nodes[child].key ?? 0..<0
+      try body(UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, of: nodes, in: compact))
+      child = Int(nodes[child].nextSibling)
+    }
+    return true
+  }
 
   var leadingByte: UInt8 { bytes.first ?? 0 }
 
@@ -61,12 +89,28 @@ struct CompactMember: RecordedMember {
     }
   }
 
+  var objectMembers: [(key: String, value: CompactMember)]? {
+    guard leadingByte == UInt8(ascii: "{") else { return nil }
+    var members: [(key: String, value: CompactMember)] = []
+    guard forEachChild({ key, value in members.append((String(decoding: key, as: UTF8.self), value)) }) else {
+      return nil
+    }
+    return members
+  }
+
+  var arrayElements: [CompactMember]? {
+    guard leadingByte == UInt8(ascii: "[") else { return nil }
+    var elements: [CompactMember] = []
+    guard forEachChild({ _, value in elements.append(value) }) else { return nil }
+    return elements
+  }
+
   /// The bytes are canonical compact text already: no writing, and no problem to report (a value
   /// the dialect cannot send makes the recogniser refuse the file).
   func wireText(what: @autoclosure () -> String) -> WireText {
     WireText(text: String(decoding: bytes, as: UTF8.self))
   }
 
-  /// The value as a tree (for the taxonomy's slim document and escaped strings).
+  /// The value as a tree (parsed from the bytes).
   var tree: JSONValue { (try? JSONParser().parse(bytes)) ?? .null }
 }

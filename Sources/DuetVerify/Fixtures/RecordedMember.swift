@@ -14,6 +14,12 @@ protocol RecordedMember {
   /// An integer within `Int64` (a larger one is `nil`).
   var integerValue: Int64? { get }
   var boolValue: Bool? { get }
+  /// An object's members (in any order); `nil` for anything else.
+  var objectMembers: [(key: String, value: Self)]? { get }
+  /// An array's elements; `nil` for anything else.
+  var arrayElements: [Self]? { get }
+  /// The value as a tree (for a rendering in an error, or the taxonomy's slim document).
+  var tree: JSONValue { get }
   /// The value's compact canonical text; `what` names it in the problem when it has none.
   func wireText(what: @autoclosure () -> String) -> WireText
 }
@@ -21,6 +27,12 @@ protocol RecordedMember {
 /// The parser's path: `kindName`, `stringValue`, `integerValue` and `boolValue` are `JSONValue`'s own.
 extension JSONValue: RecordedMember {
   var isArray: Bool { arrayValue != nil }
+
+  var objectMembers: [(key: String, value: JSONValue)]? { objectValue.map { $0.map { ($0.key, $0.value) } } }
+
+  var arrayElements: [JSONValue]? { arrayValue }
+
+  var tree: JSONValue { self }
 
   func wireText(what: @autoclosure () -> String) -> WireText { WireText(self, what: what()) }
 }
