@@ -19,6 +19,10 @@ final class PassingReportTests: XCTestCase {
       FixtureResult(
         name: "chain-root", kind: .chain, feature: "6F9619FF-8B86-D011-B42D-00CF4FC964FF", file: "x\n.json",
         steps: [StepResult(index: 0, node: "root", passed: true)], durationMillis: 0),
+      FixtureResult(
+        name: "6f9619ff-8b86-d011-b42d-00cf4fc964ff", kind: .leaf, feature: "ABCDEFAB-8B86-D011-B42D-00CF4FC964F",
+        file: "Fixtures/Upper Case.fixture.json", scenarioSource: "Sources/BenchFeature/BenchCorpus.swift",
+        stepCount: 10, durationMillis: -3),
     ]
     for result in results {
       let written = try XCTUnwrap(PassingReport.bytes(result))

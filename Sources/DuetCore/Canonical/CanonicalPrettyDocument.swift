@@ -70,7 +70,7 @@ public struct CanonicalPrettyDocument: Sendable {
 
   func children(of value: Value) -> [Value]? {
     let node = nodes[value.node]
-    var first = node.firstChild
+    var first = Int(node.firstChild)
     if first < 0 {
       // Empty containers (`{}`, `[]`) have no children; a non-empty one without any is unindexed.
       return node.compact.count == 2 ? [] : nil
@@ -78,7 +78,7 @@ public struct CanonicalPrettyDocument: Sendable {
     var children: [Value] = []
     while first >= 0 {
       children.append(Value(node: first))
-      first = nodes[first].nextSibling
+      first = Int(nodes[first].nextSibling)
     }
     return children
   }
@@ -88,13 +88,13 @@ public struct CanonicalPrettyDocument: Sendable {
   /// readers on a hot path (`members(of:)` and `elements(of:)` say which case applies).
   package func firstChild(of value: Value) -> Value? {
     let first = nodes[value.node].firstChild
-    return first >= 0 ? Value(node: first) : nil
+    return first >= 0 ? Value(node: Int(first)) : nil
   }
 
   /// The indexed value after `value` in its container.
   package func nextSibling(of value: Value) -> Value? {
     let next = nodes[value.node].nextSibling
-    return next >= 0 ? Value(node: next) : nil
+    return next >= 0 ? Value(node: Int(next)) : nil
   }
 
   /// True when `value` is a container whose children are indexed (an empty one has none to index).
@@ -102,6 +102,15 @@ public struct CanonicalPrettyDocument: Sendable {
     let node = nodes[value.node]
     return node.firstChild >= 0 || node.compact.count == 2
   }
+
+  /// The index itself, for a reader on a hot path that walks many values: no call per value.
+  /// Nodes are numbered as ``node(of:)`` says; links of `-1` mean none.
+  package func withIndex<Result>(_ body: (UnsafeBufferPointer<PrettyIndexNode>) throws -> Result) rethrows -> Result {
+    try nodes.withUnsafeBufferPointer(body)
+  }
+
+  /// `value`'s number in the index (see ``withIndex(_:)``).
+  package func node(of value: Value) -> Int { value.node }
 
   /// Where the key of an object member lies in ``compactText`` (between its quotes; keys of an
   /// accepted document have no escapes), `nil` for an array element or the root.

@@ -37,14 +37,21 @@ struct PrettyRecognizer {
     self.bytes = bytes
     self.output = output
     self.indexDepth = indexDepth
-    nodes.reserveCapacity(indexDepth <= 0 ? 1 : bytes.count / 32 + 4)
   }
 
   /// The whole document: one value and exactly one trailing newline.
   mutating func document() -> Bool {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count < Int(Int32.max) else { return false }
     let frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maximumDepth)
-    defer { frames.deallocate() }
+    // The index grows in a buffer of its own (no copy-on-write check per node), copied out once.
+    var capacity = indexDepth <= 0 ? 1 : bytes.count / 24 + 4
+    var index = UnsafeMutablePointer<PrettyIndexNode>.allocate(capacity: capacity)
+    var count = 0
+    defer {
+      nodes = Array(UnsafeBufferPointer(start: index, count: count))
+      index.deallocate()
+      frames.deallocate()
+    }
     let end = bytes.count
     let out = output
     var i = 0
@@ -60,18 +67,27 @@ struct PrettyRecognizer {
       guard i < end else { return false }
       var node = -1
       if depth <= indexDepth {
-        node = nodes.count
-        nodes.append(
-          PrettyIndexNode(
-            key: keyStart >= 0 ? keyStart..<(keyStart + keyCount) : nil, compact: w..<w, firstChild: -1,
+        if count == capacity {
+          capacity *= 2
+          let grown = UnsafeMutablePointer<PrettyIndexNode>.allocate(capacity: capacity)
+          grown.moveInitialize(from: index, count: count)
+          index.deallocate()
+          index = grown
+        }
+        node = count
+        count += 1
+        (index + node).initialize(
+          to: PrettyIndexNode(
+            keyStart: Int32(truncatingIfNeeded: keyStart), keyEnd: Int32(truncatingIfNeeded: keyStart + keyCount),
+            compactStart: Int32(truncatingIfNeeded: w), compactEnd: Int32(truncatingIfNeeded: w), firstChild: -1,
             nextSibling: -1))
         if depth > 0 {
           let parent = depth - 1
           let previous = frames[parent].lastChild
           if previous >= 0 {
-            nodes[previous].nextSibling = node
+            index[previous].nextSibling = Int32(truncatingIfNeeded: node)
           } else {
-            nodes[frames[parent].node].firstChild = node
+            index[frames[parent].node].firstChild = Int32(truncatingIfNeeded: node)
           }
           frames[parent].lastChild = node
         }
@@ -125,7 +141,7 @@ struct PrettyRecognizer {
       }
       // A value is complete (and, when it closed containers, so are they): record its end, then
       // take a separator, or close the container it ends.
-      if node >= 0 { nodes[node].compact = nodes[node].compact.lowerBound..<w }
+      if node >= 0 { index[node].compactEnd = Int32(truncatingIfNeeded: w) }
       while true {
         guard depth > 0 else { return i + 1 == end && base[i] == 0x0A }
         let frame = depth - 1
@@ -149,7 +165,7 @@ struct PrettyRecognizer {
         i += 1
         depth = frame
         let closed = frames[frame].node
-        if closed >= 0 { nodes[closed].compact = nodes[closed].compact.lowerBound..<w }
+        if closed >= 0 { index[closed].compactEnd = Int32(truncatingIfNeeded: w) }
       }
     }
   }

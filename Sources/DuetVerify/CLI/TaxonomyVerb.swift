@@ -19,7 +19,7 @@ enum TaxonomyVerb {
   static func lintAndGate(_ corpus: Corpus) -> (lint: LintResult, gate: TaxonomyGate) {
     var gate = TaxonomyGate(declared: corpus.manifest.telemetry)
     let lint = Linter(corpus: corpus).run(inspecting: { listed, document in
-      gate.add(fixture: listed.name, document: document.taxonomyDocument, feature: listed.owner)
+      gate.add(fixture: listed.name, loaded: document, feature: listed.owner)
     })
     return (lint, gate)
   }

@@ -10,49 +10,44 @@ import DuetCore
 enum FixtureDocumentReader {
   static let supportedDialects: Set<Int64> = [1, 2]
   /// The top-level keys of fixtures.md (`chain` is the chain's bare name, written by Duet's recorders).
-  static let documentKeys = [
-    "chain", "description", "dialect", "feature", "initialState", "initialStates", "scenario", "steps",
-  ]
+  static let documentKeys = DocumentKey.allCases.map(\.rawValue)
   /// The keys of a step.
-  static let stepKeys = StepMembers.Key.allCases.map(\.rawValue)
-
-  /// Values the canonical fast path already holds as texts; the reader then checks the shape of a
-  /// skeleton whose big values are placeholders and takes the texts instead of writing them. The
-  /// skeleton's steps are placeholders too: the fast path checks each step with `readStep` itself.
-  struct Texts {
-    var initialState: WireText?
-    var initialStates: [String: WireText] = [:]
-    /// The steps, already read by ``readStep(_:index:kind:seeds:texts:)`` (so the rules are the
-    /// same) as the fast path went; one per placeholder of the skeleton.
-    var steps: [FixtureStep] = []
-  }
-
-  /// One step's members (big values as placeholders) and texts.
-  struct StepTexts {
-    var members: StepMembers
-    var action: WireText
-    var expectedState: WireText?
-    var expectedEffects: WireText
-  }
+  static let stepKeys = StepKey.allCases.map(\.rawValue)
 
   /// Reads `tree` into a document (the caller adds file, bytes and the taxonomy document).
-  static func read(_ tree: JSONValue, name: String, texts: Texts? = nil) throws(FixtureFormatError)
-    -> FixtureDocument
-  {
+  static func read(_ tree: JSONValue, name: String) throws(FixtureFormatError) -> FixtureDocument {
     guard case .object(let top) = tree else {
       throw FixtureFormatError(path: "the document", problem: "must be a JSON object, found \(tree.kindName)")
     }
-    try refuseUnknownKeys(top, known: documentKeys, at: nil)
-    if top["initialState"] != nil, top["initialStates"] != nil {
+    return try read(DocumentMembers(top), name: name) { elements, kind, seeds throws(FixtureFormatError) in
+      var steps: [FixtureStep] = []
+      steps.reserveCapacity(elements.count)
+      for (index, element) in elements.enumerated() {
+        guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
+        let members = try StepMembers(object, at: "steps[\(index)]")
+        steps.append(try readStep(members, index: index, kind: kind, seeds: seeds))
+      }
+      return steps
+    }
+  }
+
+  /// The document's rules, once for both readers over their own member values; `readSteps` reads
+  /// the (non-empty) `steps` elements, each by ``readStep(_:index:kind:seeds:)``.
+  static func read<Value: RecordedMember>(
+    _ top: DocumentMembers<Value>, name: String,
+    readSteps: (_ elements: [Value], _ kind: FixtureDocument.Kind, _ seeds: [String: WireText])
+      throws(FixtureFormatError) -> [FixtureStep]
+  ) throws(FixtureFormatError) -> FixtureDocument {
+    if top.initialState != nil, top.initialStates != nil {
       throw FixtureFormatError(
         path: "initialStates",
         problem: "is given beside initialState; a recording is a leaf (initialState) or a chain (initialStates)")
     }
-    let isChain = top["initialStates"] != nil
+    let isChain = top.initialStates != nil
     var document = FixtureDocument(name: name, kind: isChain ? .chain : .leaf)
-    if let dialect = top["dialect"] {
-      guard case .integer(let number) = dialect, supportedDialects.contains(number) else {
-        let shown = FirstDivergence.render(dialect)
+    if let dialect = top.dialect {
+      guard let number = dialect.integerValue, supportedDialects.contains(number) else {
+        let shown = FirstDivergence.render(dialect.tree)
         throw FixtureFormatError(
           path: "dialect", problem: "is \(shown), which this verifier does not read (it reads dialects 1 and 2)")
       }
@@ -60,65 +55,44 @@ enum FixtureDocumentReader {
     } else {
       document.dialect = 1
     }
-    if let feature = top["feature"] {
-      guard case .string(let text) = feature else { throw mismatch("feature", "a string", feature) }
+    if let feature = top.feature {
+      guard let text = feature.stringValue else { throw mismatch("feature", "a string", feature) }
       document.feature = text
     }
-    if let scenario = top["scenario"] {
-      guard case .object(let members) = scenario else { throw mismatch("scenario", "an object", scenario) }
-      if let source = members["source"] {
-        guard case .string(let text) = source else { throw mismatch("scenario.source", "a string", source) }
+    if let scenario = top.scenario {
+      guard let members = scenario.objectMembers else { throw mismatch("scenario", "an object", scenario) }
+      if let source = members.first(where: { $0.key == "source" })?.value {
+        guard let text = source.stringValue else { throw mismatch("scenario.source", "a string", source) }
         document.scenarioSource = text
       }
     }
-    if isChain {
-      guard let seeds = top["initialStates"] else {
-        throw FixtureFormatError(
-          path: "initialStates", problem: "is missing; a chain recording seeds one state per node")
+    if let seeds = top.initialStates {
+      guard let members = seeds.objectMembers else { throw mismatch("initialStates", "an object", seeds) }
+      for seed in members {
+        document.initialStates[seed.key] = seed.value.wireText(what: "initialStates.\(seed.key)")
       }
-      guard case .object(let members) = seeds else { throw mismatch("initialStates", "an object", seeds) }
-      document.initialStates =
-        texts?.initialStates
-        ?? members.reduce(into: [:]) { seeds, seed in
-          seeds[seed.key] = WireText(seed.value, what: "initialStates.\(seed.key)")
-        }
     } else {
-      guard let seed = top["initialState"] else {
+      guard let seed = top.initialState else {
         throw FixtureFormatError(
           path: "initialState",
           problem: "is missing; a leaf recording starts from one state (a chain recording has initialStates)")
       }
-      document.initialState = texts?.initialState ?? WireText(seed, what: "initialState")
+      document.initialState = seed.wireText(what: "initialState")
     }
-    guard let steps = top["steps"] else { throw FixtureFormatError(path: "steps", problem: "is missing") }
-    guard case .array(let elements) = steps else { throw mismatch("steps", "an array", steps) }
+    guard let steps = top.steps else { throw FixtureFormatError(path: "steps", problem: "is missing") }
+    guard let elements = steps.arrayElements else { throw mismatch("steps", "an array", steps) }
     guard !elements.isEmpty else {
       throw FixtureFormatError(
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
-    if let texts {
-      // The fast path read each step with `readStep` as it went: nothing to copy per step.
-      guard texts.steps.count == elements.count else {
-        throw FixtureFormatError(path: "steps", problem: "does not match the steps read from the bytes")
-      }
-      document.steps = texts.steps
-      return document
-    }
-    document.steps.reserveCapacity(elements.count)
-    // Read out once: passing the document being built to each step would copy it per step.
-    let seeds = document.initialStates
-    for (index, element) in elements.enumerated() {
-      guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
-      let members = try StepMembers(object, at: "steps[\(index)]")
-      document.steps.append(try readStep(members, index: index, kind: document.kind, seeds: seeds, texts: nil))
-    }
+    document.steps = try readSteps(elements, document.kind, document.initialStates)
     return document
   }
 
-  /// A step's shape, checked once for both readers; its path is written only into an error. A
-  /// chain step's node must have a seed among `seeds`.
-  static func readStep(
-    _ members: StepMembers, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText], texts: StepTexts?
+  /// A step's shape, checked once for both readers over their own member values; its path is
+  /// written only into an error. A chain step's node must have a seed among `seeds`.
+  static func readStep<Value: RecordedMember>(
+    _ members: StepMembers<Value>, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText]
   ) throws(FixtureFormatError) -> FixtureStep {
     var path: String { "steps[\(index)]" }
     guard let action = members.action else {
@@ -127,14 +101,14 @@ enum FixtureDocumentReader {
     guard let effects = members.expectedEffects else {
       throw FixtureFormatError(path: "\(path).expectedEffects", problem: "is missing")
     }
-    guard case .array = effects else { throw mismatch("\(path).expectedEffects", "an array", effects) }
+    guard effects.isArray else { throw mismatch("\(path).expectedEffects", "an array", effects) }
     let expectedState = members.expectedState
     var node: String?
     if kind == .chain {
       guard let nodeValue = members.node else {
         throw FixtureFormatError(path: "\(path).node", problem: "is missing; every chain step names its node")
       }
-      guard case .string(let text) = nodeValue else { throw mismatch("\(path).node", "a string", nodeValue) }
+      guard let text = nodeValue.stringValue else { throw mismatch("\(path).node", "a string", nodeValue) }
       guard seeds[text] != nil else {
         throw FixtureFormatError(
           path: "\(path).node", problem: "is '\(text)', which has no seed in initialStates")
@@ -146,23 +120,23 @@ enum FixtureDocumentReader {
     }
     var label: String?
     if let labelValue = members.label {
-      guard case .string(let text) = labelValue else { throw mismatch("\(path).label", "a string", labelValue) }
+      guard let text = labelValue.stringValue else { throw mismatch("\(path).label", "a string", labelValue) }
       label = text
     }
     var line: Int?
     if let lineValue = members.line {
-      guard case .integer(let number) = lineValue else { throw mismatch("\(path).line", "an integer", lineValue) }
+      guard let number = lineValue.integerValue else { throw mismatch("\(path).line", "an integer", lineValue) }
       line = Int(clamping: number)
     }
     var linkToNext = false
     if let linkValue = members.linkToNext {
-      guard case .bool(let flag) = linkValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
+      guard let flag = linkValue.boolValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
       linkToNext = flag
     }
     return FixtureStep(
-      index: index, node: node, action: texts?.action ?? WireText(action, what: "\(path).action"),
-      expectedState: texts.map(\.expectedState) ?? expectedState.map { WireText($0, what: "\(path).expectedState") },
-      expectedEffects: texts?.expectedEffects ?? WireText(effects, what: "\(path).expectedEffects"),
+      index: index, node: node, action: action.wireText(what: "\(path).action"),
+      expectedState: expectedState.map { $0.wireText(what: "\(path).expectedState") },
+      expectedEffects: effects.wireText(what: "\(path).expectedEffects"),
       label: label, line: line, linkToNext: linkToNext)
   }
 
@@ -179,7 +153,7 @@ enum FixtureDocumentReader {
         + known.joined(separator: ", ") + "." + Suggestion.hint(for: key, among: known))
   }
 
-  static func mismatch(_ path: String, _ expected: String, _ found: JSONValue) -> FixtureFormatError {
+  static func mismatch(_ path: String, _ expected: String, _ found: some RecordedMember) -> FixtureFormatError {
     FixtureFormatError(path: path, problem: "must be \(expected), found \(found.kindName)")
   }
 }

@@ -24,6 +24,8 @@ struct FixtureStore: Sendable {
   var sizeLimit: Int
   /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
   private var paths: Paths
+  /// Plain files already looked at (by the dispatch order), with their sizes.
+  private let seen = SeenFiles()
 
   init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
@@ -56,11 +58,16 @@ struct FixtureStore: Sendable {
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
   func namesOnDisk() -> [String] {
+    unsortedNamesOnDisk().sorted()
+  }
+
+  /// ``namesOnDisk()`` in the folder's order (for a caller that keeps few of them).
+  func unsortedNamesOnDisk() -> [String] {
+    let suffix = ".fixture.json"
+    if let handle = paths.handle { return handle.names(endingIn: suffix) }
     let folder = location.fixturesFolder.path
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-    let suffix = ".fixture.json"
     return entries.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }
-      .sorted()
   }
 
   /// Temporary files a killed `record` left in the fixtures folder (their process is gone), sorted.
@@ -69,8 +76,18 @@ struct FixtureStore: Sendable {
     return entries.filter(TemporaryName.isStray).sorted()
   }
 
-  /// The file size of recording `name`, when it exists (used to schedule big recordings first).
+  /// The file size of recording `name`, when it exists (used to schedule big recordings first). A
+  /// plain file in the fixtures folder is noted, so reading it later needs no second look.
   func size(of name: String) -> Int? {
+    if let handle = paths.handle {
+      switch handle.look(recording: name) {
+      case .plainFile(let size):
+        seen.note(name, size: size)
+        return size
+      case .missing: return nil
+      case .other: break
+      }
+    }
     var status = stat()
     guard stat(filePath(name), &status) == 0 else { return nil }
     return Int(status.st_size)
@@ -79,15 +96,27 @@ struct FixtureStore: Sendable {
   /// The raw bytes of recording `name`, refusing missing and oversized files, links leading
   /// outside the repository, and anything that is not a regular file (a pipe would block the read).
   ///
-  /// Plain `open`/`fstat`/`read` after the inspection: a corpus is tens of thousands of files, read
-  /// once each.
+  /// A corpus is tens of thousands of files, read once each: a plain file in the fixtures folder
+  /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when the dispatch
+  /// order's `size(of:)` looked at it already; the full inspection is only for what is not one (a
+  /// link, say).
   func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
-    let file = displayPath(name)
     let descriptor: Int32
-    switch paths.handle?.openPlainFile(name + ".fixture.json") {
-    case .missing: return .failure(.missing(file: file))
-    case .opened(let opened): descriptor = opened
+    let expected: Int
+    let opening: FixturesFolderHandle.Opening?
+    if let handle = paths.handle {
+      opening =
+        seen.take(name).map { handle.openSeen(recording: name, size: $0) } ?? handle.openPlainFile(recording: name)
+    } else {
+      opening = nil
+    }
+    switch opening {
+    case .missing: return .failure(.missing(file: displayPath(name)))
+    case .opened(let opened, let size):
+      descriptor = opened
+      expected = size
     case nil:
+      let file = displayPath(name)
       let path: String
       switch FileInspection.inspect(location.fixtureFile(name), inside: location.root) {
       case .missing: return .failure(.missing(file: file))
@@ -101,33 +130,73 @@ struct FixtureStore: Sendable {
       guard descriptor >= 0 else {
         return .failure(errno == ENOENT || errno == ENOTDIR ? .missing(file: file) : .unreadable(file: file))
       }
-    }
-    defer { _ = close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(file: file)) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      return .failure(.notAFile(file: file, kind: "something other than a file"))
-    }
-    let size = Int(status.st_size)
-    if size > sizeLimit { return .failure(.oversized(file: file, bytes: size, limit: sizeLimit)) }
-    var bytes = [UInt8](repeating: 0, count: size + 1)
-    var count = 0
-    while count < bytes.count {
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
-      }
-      if got == 0 { break }
-      if got < 0 {
-        if errno == EINTR { continue }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else {
+        _ = close(descriptor)
         return .failure(.unreadable(file: file))
       }
-      count += got
-      if count == bytes.count {
-        if count > sizeLimit { return .failure(.oversized(file: file, bytes: count, limit: sizeLimit)) }
-        bytes.append(contentsOf: repeatElement(0, count: max(4_096, count)))  // the file grew while read
+      guard (status.st_mode & S_IFMT) == S_IFREG else {
+        _ = close(descriptor)
+        return .failure(.notAFile(file: file, kind: "something other than a file"))
       }
+      expected = Int(status.st_size)
     }
-    bytes.removeSubrange(count...)
+    defer { _ = close(descriptor) }
+    if expected > sizeLimit {
+      return .failure(.oversized(file: displayPath(name), bytes: expected, limit: sizeLimit))
+    }
+    switch Self.readToEnd(descriptor, expected: expected, limit: sizeLimit) {
+    case .success(let bytes): return .success(bytes)
+    case .failure(.oversized(let count)):
+      return .failure(.oversized(file: displayPath(name), bytes: count, limit: sizeLimit))
+    case .failure(.unreadable): return .failure(.unreadable(file: displayPath(name)))
+    }
+  }
+
+  /// Why a read stopped short.
+  enum ReadFailure: Error {
+    case unreadable
+    /// The file grew past the limit while it was read (`count` bytes so far).
+    case oversized(count: Int)
+  }
+
+  /// Everything `descriptor` holds, read into a buffer made for the `expected` size and one byte
+  /// more, never zero-filled first. A regular file still of that size is read in one `read`: a
+  /// read that returns less than it was asked for has met the end. A file that changed meanwhile
+  /// is read on to its end (up to `limit`).
+  static func readToEnd(_ descriptor: Int32, expected: Int, limit: Int) -> Result<[UInt8], ReadFailure> {
+    var failed = false
+    var filled = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, initialized in
+      var count = 0
+      while count < buffer.count {
+        let asked = buffer.count - count
+        let got = read(descriptor, buffer.baseAddress.map { $0 + count }, asked)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          break
+        }
+        if got == 0 { break }
+        count += got
+        if got < asked, count == expected { break }
+      }
+      filled = count == buffer.count
+      initialized = count
+    }
+    if failed { return .failure(.unreadable) }
+    // The file grew while it was read: on to its end.
+    while filled {
+      if bytes.count > limit { return .failure(.oversized(count: bytes.count)) }
+      var chunk = [UInt8](repeating: 0, count: max(4_096, bytes.count))
+      var got = 0
+      repeat {
+        got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      } while got < 0 && errno == EINTR
+      if got < 0 { return .failure(.unreadable) }
+      bytes.append(contentsOf: chunk[..<got])
+      filled = got > 0
+    }
     return .success(bytes)
   }
 

@@ -27,21 +27,79 @@ final class FixturesFolderHandle: Sendable {
 
   deinit { _ = close(descriptor) }
 
+  /// The names of the entries ending in `suffix`, the suffix cut off (`.`-names left out), in
+  /// folder order: one pass over the folder, a `String` only for the names kept.
+  func names(endingIn suffix: String) -> [String] {
+    let suffix = Array(suffix.utf8)
+    var names: [String] = []
+    DirectoryEntries.forEach(in: descriptor) { name in
+      guard name.count > suffix.count, name.first != UInt8(ascii: "."),
+        name[(name.count - suffix.count)...].elementsEqual(suffix)
+      else { return }
+      names.append(String(decoding: UnsafeBufferPointer(rebasing: name[..<(name.count - suffix.count)]), as: UTF8.self))
+    }
+    return names
+  }
+
   /// What one look at `file` settled.
   enum Opening {
-    /// A plain file, opened for reading (the caller closes it).
-    case opened(Int32)
+    /// A plain file of `size` bytes (as it was looked at), opened for reading (the caller closes it).
+    case opened(Int32, size: Int)
     /// Nothing of that name in the folder.
     case missing
   }
 
-  /// Opens `file` when it is a plain file in the folder; nil when it needs the full inspection.
-  func openPlainFile(_ file: String) -> Opening? {
+  /// What one look at an entry without following it found.
+  enum Look {
+    case plainFile(size: Int)
+    case missing
+    /// A link, a folder, a pipe…: for the full inspection.
+    case other
+  }
+
+  /// The file name of recording `name`, as a C string built on the stack for one call (no
+  /// `String` is made for it).
+  static func withFileName<Result>(of name: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    let suffix: StaticString = ".fixture.json"
+    var name = name
+    return name.withUTF8 { utf8 in
+      let count = utf8.count + suffix.utf8CodeUnitCount
+      return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
+        let base = UnsafeMutableRawPointer(buffer.baseAddress!)
+        if let start = utf8.baseAddress { base.copyMemory(from: start, byteCount: utf8.count) }
+        (base + utf8.count).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
+        buffer[count] = 0
+        return body(buffer.baseAddress!)
+      }
+    }
+  }
+
+  /// One `fstatat` of recording `name`'s file, not following a link.
+  func look(recording name: String) -> Look {
     var info = stat()
-    guard fstatat(descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno == ENOENT ? .missing : nil }
-    guard info.st_mode & S_IFMT == S_IFREG else { return nil }
-    // No link is followed; a pipe swapped in since cannot block the open (the caller's fstat refuses it).
-    let opened = openat(descriptor, file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-    return opened >= 0 ? .opened(opened) : nil
+    let found = Self.withFileName(of: name) { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }
+    guard found == 0 else { return errno == ENOENT ? .missing : .other }
+    return info.st_mode & S_IFMT == S_IFREG ? .plainFile(size: Int(info.st_size)) : .other
+  }
+
+  /// Opens recording `name`'s file when it is a plain file in the folder; nil when it needs the
+  /// full inspection.
+  func openPlainFile(recording name: String) -> Opening? {
+    switch look(recording: name) {
+    case .plainFile(let size): return openSeen(recording: name, size: size)
+    case .missing: return .missing
+    case .other: return nil
+    }
+  }
+
+  /// Opens recording `name`'s file, seen as a plain file of `size` bytes. No link is followed; a
+  /// pipe or folder swapped in since cannot block the open, and reads as empty or fails: the bytes
+  /// then fail to parse, never pass. So no second look (`fstat`) is needed.
+  func openSeen(recording name: String, size: Int) -> Opening? {
+    let opened = Self.withFileName(of: name) {
+      openat(descriptor, $0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    }
+    if opened >= 0 { return .opened(opened, size: size) }
+    return errno == ENOENT ? .missing : nil
   }
 }

@@ -167,7 +167,7 @@ struct Linter: Sendable {
 
   func orphanProblems() -> [LintProblem] {
     let listed = Set(manifest.listedFixtures.map(\.name))
-    return store.namesOnDisk().filter { !listed.contains($0) }.map { name in
+    return store.unsortedNamesOnDisk().filter { !listed.contains($0) }.sorted().map { name in
       let path = store.displayPath(name)
       return LintProblem(
         file: path,

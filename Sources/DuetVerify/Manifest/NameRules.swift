@@ -12,8 +12,15 @@ enum NameRules {
   /// Fixture names: `[a-z0-9][a-z0-9.-]*`, never containing `..`.
   static func isFixtureName(_ name: String) -> Bool {
     guard let first = name.utf8.first, isLower(first) || isDigit(first) else { return false }
-    guard !name.contains("..") else { return false }
-    return name.utf8.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+    var previous = first
+    for byte in name.utf8.dropFirst() {
+      guard isLower(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
+        return false
+      }
+      if byte == UInt8(ascii: "."), previous == byte { return false }
+      previous = byte
+    }
+    return true
   }
 
   /// The name `record` gives a chain scenario's recording by default (`chain-<name>`): a convention

@@ -16,49 +16,116 @@ struct YAMLLine: Equatable {
 }
 
 /// Turns manifest text into `YAMLLine`s: indentation, comments and the two line forms.
+///
+/// A line of ASCII text is read byte by byte (each byte is one character there); any other line
+/// goes through Swift's `Character`s, so a combining mark stays part of the character it marks.
+/// Both follow the same rules (``YAMLTextUnit``): a manifest of thousands of recordings is read in
+/// a few hundred instructions per line, not tens of thousands.
 enum YAMLLineScanner {
+  /// What one line holds: its indentation and, unless it is blank or a comment, its body.
+  struct LineParts {
+    /// Spaces and tabs before the content.
+    var indentCount: Int
+    /// The indentation's width (a tab counts 2, as the refusal of a tab reports it).
+    var width: Int
+    var hasTab: Bool
+    /// Nil for a blank or comment-only line.
+    var body: Result<YAMLLine.Body, YAMLSyntaxFailure>?
+  }
+
   /// Every meaningful line, and a problem for each line that is not in the grammar.
   static func scan(_ source: String, file: String) -> (lines: [YAMLLine], problems: [LintProblem]) {
     var lines: [YAMLLine] = []
     var problems: [LintProblem] = []
-    // "\r\n" is one Character in Swift, so splitting on "\n" alone would merge a CRLF line with
-    // the next: both endings end a line (manifest.md).
-    var rawLines = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    if rawLines.last?.isEmpty == true { rawLines.removeLast() }
     // Lines under a refused line are dropped silently: one mistake, one problem.
     var refusedWidth: Int?
-    for (offset, raw) in rawLines.enumerated() {
-      let number = offset + 1
-      var text = Substring(raw)
-      if text.hasSuffix("\r") { text = text.dropLast() }
-      let indentText = text.prefix { $0 == " " || $0 == "\t" }
-      let content = stripComment(text.dropFirst(indentText.count))
-      if content.isEmpty { continue }
-      let width = indentText.reduce(0) { $0 + ($1 == "\t" ? 2 : 1) }
-      if let refused = refusedWidth {
-        if width > refused { continue }
-        refusedWidth = nil
-      }
-      func problem(_ message: String) {
-        problems.append(LintProblem(file: file, line: number, message: message))
-        refusedWidth = width
-      }
-      if indentText.contains("\t") {
-        problem("a tab is used for indentation. Indent with 2 spaces per level; tabs are not part of the grammar.")
-        continue
-      }
-      if indentText.count % 2 != 0 {
-        problem(
-          "this line is indented by \(indentText.count) spaces, which is not a multiple of 2. "
-            + "Indent with 2 spaces per level.")
-        continue
-      }
-      switch body(of: content) {
-      case .success(let body): lines.append(YAMLLine(number: number, indent: indentText.count, body: body))
-      case .failure(let failure): problem(failure.message)
+    var source = source
+    source.withUTF8 { text in
+      var start = 0
+      var number = 0
+      // A line ends at LF; the CR of a CRLF belongs to the ending, and one more trailing CR is
+      // dropped (manifest.md: a CRLF line is one line, never merged with the next).
+      while start < text.count {
+        number += 1
+        var end = start
+        while end < text.count, text[end] != 0x0A { end += 1 }
+        var last = end
+        if end < text.count, last > start, text[last - 1] == 0x0D { last -= 1 }
+        if last > start, text[last - 1] == 0x0D { last -= 1 }
+        let parts = Self.parts(of: UnsafeBufferPointer(rebasing: text[start..<last]))
+        start = end + 1
+        guard let body = parts.body else { continue }
+        if let refused = refusedWidth {
+          if parts.width > refused { continue }
+          refusedWidth = nil
+        }
+        func problem(_ message: String) {
+          problems.append(LintProblem(file: file, line: number, message: message))
+          refusedWidth = parts.width
+        }
+        if parts.hasTab {
+          problem("a tab is used for indentation. Indent with 2 spaces per level; tabs are not part of the grammar.")
+          continue
+        }
+        if parts.indentCount % 2 != 0 {
+          problem(
+            "this line is indented by \(parts.indentCount) spaces, which is not a multiple of 2. "
+              + "Indent with 2 spaces per level.")
+          continue
+        }
+        switch body {
+        case .success(let body): lines.append(YAMLLine(number: number, indent: parts.indentCount, body: body))
+        case .failure(let failure): problem(failure.message)
+        }
       }
     }
     return (lines, problems)
+  }
+
+  /// The parts of one line (its ending already cut off).
+  static func parts(of line: UnsafeBufferPointer<UInt8>) -> LineParts {
+    guard line.allSatisfy({ $0 < 0x80 }) else {
+      return parts(of: Substring(String(decoding: line, as: UTF8.self)))
+    }
+    var parts = LineParts(indentCount: 0, width: 0, hasTab: false)
+    while parts.indentCount < line.count, line[parts.indentCount] == .space || line[parts.indentCount] == .tab {
+      parts.hasTab = parts.hasTab || line[parts.indentCount] == .tab
+      parts.width += line[parts.indentCount] == .tab ? 2 : 1
+      parts.indentCount += 1
+    }
+    let content = UnsafeBufferPointer(rebasing: line[parts.indentCount...])
+    let kept = uncommentedCount(content)
+    if kept > 0 { parts.body = body(ascii: UnsafeBufferPointer(rebasing: content[..<kept])) }
+    return parts
+  }
+
+  /// The parts of a line holding characters beyond ASCII, read as `Character`s.
+  static func parts(of text: Substring) -> LineParts {
+    let indentText = text.prefix { $0 == " " || $0 == "\t" }
+    var parts = LineParts(
+      indentCount: indentText.count, width: indentText.reduce(0) { $0 + ($1 == "\t" ? 2 : 1) },
+      hasTab: indentText.contains { $0 == "\t" })
+    let content = stripComment(text.dropFirst(indentText.count))
+    if !content.isEmpty { parts.body = body(of: content) }
+    return parts
+  }
+
+  /// ``body(of:)`` for ASCII content, without building a `Substring` on the common forms.
+  static func body(ascii content: UnsafeBufferPointer<UInt8>) -> Result<YAMLLine.Body, YAMLSyntaxFailure> {
+    func text(_ from: Int, _ to: Int) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: content[from..<to]), as: UTF8.self)
+    }
+    if content.first == .dash, content.count == 1 || content[1] == .space {
+      var rest = 1
+      while rest < content.count, content[rest] == .space { rest += 1 }
+      return .success(.item(rest == content.count ? nil : text(rest, content.count)))
+    }
+    if content.first != .dash, let colon = keyColon(content) {
+      var value = colon + 1
+      while value < content.count, content[value] == .space { value += 1 }
+      return .success(.entry(key: text(0, colon), value: value == content.count ? nil : text(value, content.count)))
+    }
+    return body(of: Substring(text(0, content.count)))
   }
 
   /// Splits `key: value` / `- value` content; anything else is outside the grammar.
@@ -89,19 +156,28 @@ enum YAMLLineScanner {
 
   /// `key: value` or `key:`; nil when the content has no key-ending colon.
   static func splitEntry(_ content: Substring) -> YAMLLine.Body? {
-    if content.first == "\"" || content.first == "'" { return nil }
-    var index = content.startIndex
-    while index < content.endIndex {
-      if content[index] == ":" {
-        let next = content.index(after: index)
-        if next == content.endIndex || content[next] == " " {
-          let key = String(content[..<index])
-          let value = content[next...].drop { $0 == " " }
-          if key.isEmpty || key.contains(" ") { return nil }
-          return .entry(key: key, value: value.isEmpty ? nil : String(value))
-        }
+    // No ':' byte, no ':' character: the common list item is settled without building characters.
+    let colonByte = UInt8(ascii: ":")
+    guard content.utf8.withContiguousStorageIfAvailable({ $0.contains(colonByte) }) ?? content.utf8.contains(colonByte)
+    else { return nil }
+    let characters = Array(content)
+    guard let colon = characters.withUnsafeBufferPointer(keyColon) else { return nil }
+    let key = String(characters[..<colon])
+    let value = characters[(colon + 1)...].drop { $0 == " " }
+    return .entry(key: key, value: value.isEmpty ? nil : String(value))
+  }
+
+  /// The position of the colon that ends the key of `key: value` / `key:` (a colon followed by a
+  /// space or the end); nil when there is none, or the key before it is empty, quoted or holds a space.
+  static func keyColon<Unit: YAMLTextUnit>(_ units: UnsafeBufferPointer<Unit>) -> Int? {
+    if let first = units.first, first == .doubleQuote || first == .singleQuote { return nil }
+    var index = 0
+    while index < units.count {
+      if units[index] == .colon, index + 1 == units.count || units[index + 1] == .space {
+        if index == 0 || units[..<index].contains(.space) { return nil }
+        return index
       }
-      index = content.index(after: index)
+      index += 1
     }
     return nil
   }
@@ -109,45 +185,48 @@ enum YAMLLineScanner {
   /// Drops a comment ('#' at the start or after whitespace, outside quotes) and trailing spaces.
   static func stripComment(_ text: Substring) -> Substring {
     let characters = Array(text)
+    return text.prefix(characters.withUnsafeBufferPointer(uncommentedCount))
+  }
+
+  /// How many of `units` are left once a comment ('#' at the start or after whitespace, outside
+  /// quotes) and the spaces before it are cut.
+  static func uncommentedCount<Unit: YAMLTextUnit>(_ units: UnsafeBufferPointer<Unit>) -> Int {
     var index = 0
     var atScalarStart = true
-    var cut = characters.count
-    scanning: while index < characters.count {
-      let character = characters[index]
-      if atScalarStart, character == "\"" || character == "'" {
-        index = closingQuote(in: characters, from: index) + 1
+    var cut = units.count
+    while index < units.count {
+      let unit = units[index]
+      if atScalarStart, unit == .doubleQuote || unit == .singleQuote {
+        index = closingQuote(in: units, from: index) + 1
         atScalarStart = false
         continue
       }
-      switch character {
-      case "#" where index == 0 || characters[index - 1] == " ":
+      if unit == .hash, index == 0 || units[index - 1] == .space {
         cut = index
-        break scanning
-      case " ":
-        if index > 0, characters[index - 1] == ":" || (characters[index - 1] == "-" && index == 1) {
-          atScalarStart = true
-        }
-      default:
+        break
+      }
+      if unit == .space {
+        if index > 0, units[index - 1] == .colon || (units[index - 1] == .dash && index == 1) { atScalarStart = true }
+      } else {
         atScalarStart = false
       }
       index += 1
     }
-    var result = text.prefix(cut)
-    while result.last == " " { result = result.dropLast() }
-    return result
+    while cut > 0, units[cut - 1] == .space { cut -= 1 }
+    return cut
   }
 
   /// The index of the quote closing the one at `start` (the last index when unterminated).
-  static func closingQuote(in characters: [Character], from start: Int) -> Int {
-    let quote = characters[start]
+  static func closingQuote<Unit: YAMLTextUnit>(in units: UnsafeBufferPointer<Unit>, from start: Int) -> Int {
+    let quote = units[start]
     var index = start + 1
-    while index < characters.count {
-      if quote == "\"", characters[index] == "\\" {
+    while index < units.count {
+      if quote == .doubleQuote, units[index] == .backslash {
         index += 2
         continue
       }
-      if characters[index] == quote {
-        if quote == "'", index + 1 < characters.count, characters[index + 1] == "'" {
+      if units[index] == quote {
+        if quote == .singleQuote, index + 1 < units.count, units[index + 1] == .singleQuote {
           index += 2
           continue
         }
@@ -155,8 +234,43 @@ enum YAMLLineScanner {
       }
       index += 1
     }
-    return characters.count - 1
+    return units.count - 1
   }
+}
+
+/// The characters the manifest grammar gives meaning to, as `Character`s (any line) or as UTF-8
+/// bytes (an ASCII line, where each byte is one character): one set of line rules for both.
+protocol YAMLTextUnit: Equatable {
+  static var space: Self { get }
+  static var tab: Self { get }
+  static var hash: Self { get }
+  static var colon: Self { get }
+  static var dash: Self { get }
+  static var doubleQuote: Self { get }
+  static var singleQuote: Self { get }
+  static var backslash: Self { get }
+}
+
+extension UInt8: YAMLTextUnit {
+  static var space: UInt8 { 0x20 }
+  static var tab: UInt8 { 0x09 }
+  static var hash: UInt8 { 0x23 }
+  static var colon: UInt8 { 0x3A }
+  static var dash: UInt8 { 0x2D }
+  static var doubleQuote: UInt8 { 0x22 }
+  static var singleQuote: UInt8 { 0x27 }
+  static var backslash: UInt8 { 0x5C }
+}
+
+extension Character: YAMLTextUnit {
+  static var space: Character { " " }
+  static var tab: Character { "\t" }
+  static var hash: Character { "#" }
+  static var colon: Character { ":" }
+  static var dash: Character { "-" }
+  static var doubleQuote: Character { "\"" }
+  static var singleQuote: Character { "'" }
+  static var backslash: Character { "\\" }
 }
 
 /// A line-level syntax problem, as the sentence the user reads.

@@ -3,7 +3,7 @@
 /// The manifest reader interprets the sections it knows; Duet's `presentation` and `mocks`
 /// sections are carried as these trees, uninterpreted, so a Duet manifest parses unchanged and a
 /// later tool can read them.
-indirect enum YAMLNode: Equatable, Sendable {
+enum YAMLNode: Equatable, Sendable {
   /// A plain or quoted scalar, already unquoted.
   case scalar(String, line: Int)
   /// A mapping, entries in file order (duplicates kept so the reader can name both lines).

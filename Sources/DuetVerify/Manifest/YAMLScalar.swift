@@ -2,6 +2,10 @@
 enum YAMLScalar {
   /// The node a value text stands for, or the sentence saying why it is not in the grammar.
   static func node(_ text: String, line: Int) -> Result<YAMLNode, YAMLSyntaxFailure> {
+    // A value starting with an ASCII letter or digit (most do) starts with none of the forms below.
+    if let first = text.utf8.first, NameRules.isLower(first | 0x20) || NameRules.isDigit(first) {
+      return .success(.scalar(text, line: line))
+    }
     if text == "[]" { return .success(.list([], line: line)) }
     if text == "{}" { return .success(.mapping([], line: line)) }
     if text.hasPrefix("[") {
@@ -18,13 +22,21 @@ enum YAMLScalar {
     }
     if text.hasPrefix("\"") { return doubleQuoted(text).map { .scalar($0, line: line) } }
     if text.hasPrefix("'") { return singleQuoted(text).map { .scalar($0, line: line) } }
-    if let first = text.first, "&*!|>%@`".contains(first) {
+    if let first = text.first, Self.isIndicator(first) {
       return .failure(
         YAMLSyntaxFailure(
           "'\(text)' starts with '\(first)', a YAML feature (anchors, tags, block scalars) the manifest grammar "
             + "does not have. Quote the value if '\(first)' is part of it."))
     }
     return .success(.scalar(text, line: line))
+  }
+
+  /// `&*!|>%@` and the backquote: YAML indicators the grammar does not have.
+  static func isIndicator(_ first: Character) -> Bool {
+    switch first {
+    case "&", "*", "!", "|", ">", "%", "@", "`": return true
+    default: return false
+    }
   }
 
   static func doubleQuoted(_ text: String) -> Result<String, YAMLSyntaxFailure> {

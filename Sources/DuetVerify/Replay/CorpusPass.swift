@@ -89,8 +89,7 @@ struct CorpusPass {
         let problems = linter.problems(of: fixture, reading: reading)
         var sightings: [TrackEnvelopeScanner.Sighted] = []
         if case .success(let document) = reading {
-          sightings = TrackEnvelopeScanner.scan(
-            fixture: fixture.name, document: document.taxonomyDocument, feature: fixture.owner)
+          sightings = TrackEnvelopeScanner.scan(fixture: fixture.name, loaded: document, feature: fixture.owner)
         }
         findings.note(position, fixture: fixture, reading: reading, problems: problems, sightings: sightings)
         guard let slot else { return nil }

@@ -87,7 +87,12 @@ public struct FixtureResult: Codable, Equatable, Sendable {
   }
 
   /// True when every step matched.
-  public var passed: Bool { failure == nil }
+  public var passed: Bool {
+    // A match, not `== nil`, which copied the failure to compare it (the run's counts ask this of
+    // every result).
+    if case .none = failure { return true }
+    return false
+  }
 
   /// What a report needs of a passed recording: everything but its step list (`stepCount` still
   /// says how many steps passed). Failed results are kept whole.

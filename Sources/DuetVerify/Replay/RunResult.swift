@@ -43,11 +43,21 @@ struct RunResult: Sendable {
   var parityBreaks: [ParityBreak] { ParityBreak.find(in: lanes) }
 
   /// Recordings that passed.
-  var passedCount: Int { fixtures.filter(\.passed).count }
+  var passedCount: Int {
+    // By index: `filter` would copy every passed result to count it.
+    var count = 0
+    for index in fixtures.indices where fixtures[index].passed { count += 1 }
+    return count
+  }
   /// Steps sent to a runner and judged. (A passed recording replayed all its steps; `verify` keeps
   /// passed results without their step list, so its count comes from `stepCount`.)
   var stepsReplayed: Int {
-    fixtures.reduce(0) { $0 + ($1.passed ? max($1.stepCount, $1.steps.count) : $1.steps.count) }
+    var count = 0
+    for index in fixtures.indices {
+      let steps = fixtures[index].steps.count
+      count += fixtures[index].passed ? max(fixtures[index].stepCount, steps) : steps
+    }
+    return count
   }
   /// Taxonomy findings that fail the gate.
   var taxonomyErrors: [TaxonomyFinding] { taxonomyFindings.filter { $0.severity == .error } }

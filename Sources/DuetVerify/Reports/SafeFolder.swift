@@ -107,11 +107,15 @@ final class SafeFolder: @unchecked Sendable {
   /// Writes `text` to `name` whole: a new file under a short temporary name, then one rename over
   /// `name` (which replaces a link there rather than writing through it).
   func writeAtomically(_ text: String, to name: String) throws(ReportWriteError) {
+    try writeAtomically(bytes: Array(text.utf8), to: name)
+  }
+
+  /// ``writeAtomically(_:to:)`` for a file already in bytes.
+  func writeAtomically(bytes: [UInt8], to name: String) throws(ReportWriteError) {
     let temporary = TemporaryName.make()
     let opened = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    let bytes = Array(text.utf8)
-    if let code = Self.write(bytes, length: bytes.count, to: opened, truncate: false) {
+    if let code = bytes.withUnsafeBufferPointer({ Self.write($0, padding: 0, to: opened, truncate: false) }) {
       _ = unlinkat(descriptor, temporary, 0)
       throw ReportWriteError(path: show(name), code: code, doing: .write)
     }
@@ -133,26 +137,56 @@ final class SafeFolder: @unchecked Sendable {
 
   /// ``overwrite(_:to:)`` for a report already in bytes.
   func overwrite(bytes: [UInt8], to name: String) throws(ReportWriteError) {
-    var bytes = bytes
+    try bytes.withUnsafeBufferPointer { (bytes) throws(ReportWriteError) in try overwrite(bytes, to: name) }
+  }
+
+  /// ``overwrite(bytes:to:)`` for a report in a buffer. The padding comes from one page of spaces
+  /// kept for all writes, in the same `writev`: nothing is filled per report.
+  func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to name: String) throws(ReportWriteError) {
     let length = bytes.count
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (4_096 - length % 4_096) % 4_096))
     var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     if opened < 0, errno == ELOOP, unlinkat(descriptor, name, 0) == 0 {
       notes.add("\(show(name)) was a link; \(Program.name) removed it (not what it pointed to) and wrote its report.")
       opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
     guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    if let code = Self.write(bytes, length: length, to: opened, truncate: true) {
+    let padding = (Self.pageSize - length % Self.pageSize) % Self.pageSize
+    if let code = Self.write(bytes, padding: padding, to: opened, truncate: true) {
       throw ReportWriteError(path: show(name), code: code, doing: .write)
     }
   }
 
-  /// Writes `bytes` to `descriptor` and closes it; the errno of a failure, nil when all went well.
-  private static func write(_ bytes: [UInt8], length: Int, to descriptor: Int32, truncate: Bool) -> Int32? {
+  /// The unit ``overwrite(bytes:to:)`` pads a report to.
+  static let pageSize = 4_096
+
+  /// One page of spaces, the padding of every report.
+  /// Written once, then only read.
+  nonisolated(unsafe) private static let spaces: UnsafePointer<UInt8> = {
+    let page = UnsafeMutablePointer<UInt8>.allocate(capacity: pageSize)
+    page.initialize(repeating: UInt8(ascii: " "), count: pageSize)
+    return UnsafePointer(page)
+  }()
+
+  /// Writes `bytes` and `padding` spaces (less than a page) to `descriptor`, cuts the file to the
+  /// bytes' length when `truncate`, and closes it; the errno of a failure, nil when all went well.
+  private static func write(
+    _ bytes: UnsafeBufferPointer<UInt8>, padding: Int, to descriptor: Int32, truncate: Bool
+  ) -> Int32? {
+    let total = bytes.count + padding
     var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        Foundation.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+    while written < total {
+      var count: Int
+      if written < bytes.count {
+        var vectors = (
+          iovec(
+            iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + written), iov_len: bytes.count - written),
+          iovec(iov_base: UnsafeMutableRawPointer(mutating: spaces), iov_len: padding)
+        )
+        count = withUnsafeMutablePointer(to: &vectors) {
+          $0.withMemoryRebound(to: iovec.self, capacity: 2) { writev(descriptor, $0, padding > 0 ? 2 : 1) }
+        }
+      } else {
+        count = Foundation.write(descriptor, spaces + (written - bytes.count), total - written)
       }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else {
@@ -162,7 +196,7 @@ final class SafeFolder: @unchecked Sendable {
       }
       written += count
     }
-    if truncate, ftruncate(descriptor, off_t(length)) != 0 {
+    if truncate, ftruncate(descriptor, off_t(bytes.count)) != 0 {
       let code = errno
       _ = close(descriptor)
       return code
@@ -172,20 +206,8 @@ final class SafeFolder: @unchecked Sendable {
 
   /// The names in this folder (`.` and `..` left out).
   func names() -> [String] {
-    let copy = dup(descriptor)
-    guard copy >= 0, let stream = fdopendir(copy) else {
-      if copy >= 0 { _ = close(copy) }
-      return []
-    }
-    defer { closedir(stream) }
-    rewinddir(stream)
     var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
+    DirectoryEntries.forEach(in: descriptor) { names.append(String(decoding: $0, as: UTF8.self)) }
     return names
   }
 
@@ -195,6 +217,19 @@ final class SafeFolder: @unchecked Sendable {
     for name in names() where owned(name) && !keep.contains(name) && kind(of: name) != S_IFDIR {
       _ = unlinkat(descriptor, name, 0)
     }
+  }
+
+  /// Deletes every file named `<anything><suffix>` but `<name><suffix>` for each of `written`,
+  /// files this run wrote here: when the folder holds no other such name (the usual case, a rerun
+  /// of the same recordings), counting the names says so, and no name becomes a `String`.
+  func removeOwned(suffix: String, keepingWritten written: [String]) {
+    let ending = Array(suffix.utf8)
+    var present = 0
+    DirectoryEntries.forEach(in: descriptor) { name in
+      if name.count >= ending.count, name[(name.count - ending.count)...].elementsEqual(ending) { present += 1 }
+    }
+    guard present != written.count else { return }
+    removeOwned(where: { $0.hasSuffix(suffix) }, keeping: Set(written.map { $0 + suffix }))
   }
 
   /// Removes the empty subfolder `name` (kept when anything not owned is left in it).

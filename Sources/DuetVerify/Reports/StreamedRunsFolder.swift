@@ -64,10 +64,14 @@ final class StreamedRunsFolder: @unchecked Sendable {
       return
     }
     do {
-      if let passing = PassingReport.bytes(result) {
-        try fixtures.overwrite(bytes: passing, to: result.name + ".json")
-      } else {
-        try fixtures.overwrite(try RunsFolder.pretty(result), to: result.name + ".json")
+      let name = result.name + ".json"
+      let written = PassingReport.withBytes(result) { bytes in
+        Result { () throws(ReportWriteError) in try fixtures.overwrite(bytes, to: name) }
+      }
+      switch written {
+      case .success?: break
+      case .failure(let failure)?: throw failure
+      case nil: try fixtures.overwrite(try RunsFolder.pretty(result), to: name)
       }
     } catch let failure as ReportWriteError {
       lock.withLock { error = error ?? failure }
@@ -114,7 +118,7 @@ final class StreamedRunsFolder: @unchecked Sendable {
       fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(lane.fixtures.map { $0.name + ".json" }))
       let record = RunRecord(lane.run(within: run))
       do {
-        try folder.writeAtomically(try RunsFolder.pretty(record), to: "summary.json")
+        try folder.writeAtomically(bytes: try SummaryReport.bytes(record), to: "summary.json")
       } catch let error as ReportWriteError {
         throw error
       } catch {
@@ -141,10 +145,13 @@ final class StreamedRunsFolder: @unchecked Sendable {
         throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
       }
       // The staging folder may hold reports of recordings this run did not replay.
-      let kept = run.lanes.isEmpty ? Set(run.fixtures.map { $0.name + ".json" }) : []
-      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: kept)
+      if run.lanes.isEmpty {
+        fixtures.removeOwned(suffix: ".json", keepingWritten: run.fixtures.map(\.name))
+      } else {
+        fixtures.removeOwned(where: { $0.hasSuffix(".json") })
+      }
       try finishLanes(run, in: staging)
-      try staging.writeAtomically(try RunsFolder.pretty(RunRecord(run)), to: "summary.json")
+      try staging.writeAtomically(bytes: try SummaryReport.bytes(RunRecord(run)), to: "summary.json")
       // Files an older duet-verify kept inside the report folder.
       staging.removeOwned(where: { $0 == ".staging.lock" })
       Self.discard(".fixtures-staging", in: staging)

@@ -64,7 +64,10 @@ enum StaleRunnerCheck {
     String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
   }
 
+  /// One `stat` (FileManager's attributes would also look up the owner's name, reading the
+  /// name-service configuration once per file).
   static func modified(_ url: URL) -> Date? {
-    (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+    guard let identity = FileIdentity.of(url.path, follow: true) else { return nil }
+    return Date(timeIntervalSince1970: Double(identity.modified) / 1_000_000_000)
   }
 }

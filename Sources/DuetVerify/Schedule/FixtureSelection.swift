@@ -70,15 +70,20 @@ enum FixtureSelection {
 
   /// Dispatch order: biggest files first (they take longest), ties by name (then by the order
   /// given), so slots finish together. `verify`'s corpus pass dispatches in exactly this order.
+  ///
+  /// Positions are sorted, not the recordings themselves (moving whole records costs a retain and
+  /// release per field and move); names of plain ASCII, as every valid recording name is, compare
+  /// with `<`, which orders them by their bytes.
   static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
-    fixtures.enumerated().map { (fixture: $0.element, position: $0.offset, size: size($0.element.name) ?? 0) }
-      .sorted { left, right in
-        if left.size != right.size { return left.size > right.size }
-        if left.fixture.name != right.fixture.name {
-          return left.fixture.name.utf8.lexicographicallyPrecedes(right.fixture.name.utf8)
-        }
-        return left.position < right.position
-      }
-      .map(\.fixture)
+    let sizes = fixtures.map { size($0.name) ?? 0 }
+    let ascii = fixtures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
+    return fixtures.indices.sorted { left, right in
+      if sizes[left] != sizes[right] { return sizes[left] > sizes[right] }
+      let leftName = fixtures[left].name
+      let rightName = fixtures[right].name
+      if leftName == rightName { return left < right }
+      return ascii ? leftName < rightName : leftName.utf8.lexicographicallyPrecedes(rightName.utf8)
+    }
+    .map { fixtures[$0] }
   }
 }

@@ -49,6 +49,11 @@ struct TaxonomyGate: Sendable {
   }
 
   /// Records one fixture's envelopes, scanned beforehand (so scanning can run off the gate's lock).
+  /// ``add(fixture:document:feature:)`` for a loaded recording (see ``TrackEnvelopeScanner/scan(fixture:loaded:feature:)``).
+  mutating func add(fixture name: String, loaded document: FixtureDocument, feature: String?) {
+    add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, loaded: document, feature: feature))
+  }
+
   mutating func add(fixture name: String, sightings: [TrackEnvelopeScanner.Sighted]) {
     fixturesRead += 1
     for sighted in sightings {

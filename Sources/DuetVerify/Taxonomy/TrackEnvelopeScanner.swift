@@ -2,6 +2,12 @@ import DuetCore
 import DuetTelemetry
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds every `track` envelope in one fixture document and decodes it with the grammar.
 ///
 /// A track envelope is any step effect whose payload is `{"case":"track",…}`, in a leaf fixture
@@ -14,6 +20,32 @@ enum TrackEnvelopeScanner {
     case malformed(reason: String, at: RecordingLocation)
   }
 
+  /// The envelopes of a loaded recording. One whose bytes were proven canonical (no parsed tree)
+  /// and never spell `"track"` holds none: canonical text writes that string only as those seven
+  /// bytes, so its steps are not walked (most recordings of most features emit no event).
+  static func scan(fixture: String, loaded document: FixtureDocument, feature: String?) -> [Sighted] {
+    if document.tree == nil, !document.bytes.isEmpty, !spellsTrack(document.bytes) { return [] }
+    return scan(fixture: fixture, document: document.taxonomyDocument, feature: feature)
+  }
+
+  /// True when `bytes` hold `"track"` (with its quotes): `memchr` finds each `k`, rare in a
+  /// recording, and the bytes around it are compared.
+  static func spellsTrack(_ bytes: [UInt8]) -> Bool {
+    let needle = Array("\"track\"".utf8)
+    let k = needle.count - 2
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
+      var from = k
+      while from < buffer.count - 1 {
+        guard let found = memchr(base + from, Int32(needle[k]), buffer.count - 1 - from) else { return false }
+        let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        if UnsafeBufferPointer(rebasing: buffer[(at - k)..<(at + 2)]).elementsEqual(needle) { return true }
+        from = at + 1
+      }
+      return false
+    }
+  }
+
   static func scan(fixture: String, document: JSONValue, feature: String?) -> [Sighted] {
     guard let steps = document["steps"]?.arrayValue else { return [] }
     let isChain = document["initialStates"] != nil
@@ -22,14 +54,15 @@ enum TrackEnvelopeScanner {
     for (index, step) in steps.enumerated() {
       guard let effects = step["expectedEffects"]?.arrayValue else { continue }
       let node = isChain ? step["node"]?.stringValue : nil
-      let stepPath = JSONPath(root: "steps").appending(index: index)
       for (position, effect) in effects.enumerated() {
         guard case .object(let members) = effect, case .object(let envelope) = members["payload"],
           envelope["case"] == .string("track")
         else { continue }
+        // The path is spelled only for an envelope found: most steps emit none.
         let location = RecordingLocation(
           fixture: fixture, isChain: isChain, step: index, node: node,
-          path: stepPath.appending(key: "expectedEffects").appending(index: position))
+          path: JSONPath(root: "steps").appending(index: index).appending(key: "expectedEffects").appending(
+            index: position))
         sighted.append(read(effect: members, envelope: envelope, at: location, owner: node ?? leafOwner))
       }
     }

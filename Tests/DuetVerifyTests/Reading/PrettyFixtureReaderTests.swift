@@ -103,8 +103,60 @@ final class PrettyFixtureReaderTests: XCTestCase {
         XCTAssertEqual((error as? FixtureFormatError)?.path, path)
       }
     }
-    XCTAssertEqual(FixtureDocumentReader.stepKeys, StepMembers.Key.allCases.map(\.rawValue))
+    XCTAssertEqual(FixtureDocumentReader.stepKeys, StepKey.allCases.map(\.rawValue))
     XCTAssertEqual(FixtureDocumentReader.stepKeys, FixtureDocumentReader.stepKeys.sorted())
+  }
+
+  func testBothReadersCheckADocumentsShapeByTheSameRules() throws {
+    // Canonical bytes whose top level breaks a rule: the fast path declines each, and the parser's
+    // path names it, from the one statement of the document rules (DocumentMembers).
+    let step: JSONValue = .object(["action": .null, "expectedEffects": .array([]), "expectedState": .object([:])])
+    let seed: [String: JSONValue] = ["initialState": .object([:]), "steps": .array([step])]
+    let cases: [([String: JSONValue], String)] = [
+      (seed.merging(["dialect": .integer(3)]) { $1 }, "dialect"),
+      (seed.merging(["feature": .integer(1)]) { $1 }, "feature"),
+      (seed.merging(["scenario": .string("x")]) { $1 }, "scenario"),
+      (seed.merging(["scenario": .object(["source": .integer(1)])]) { $1 }, "scenario.source"),
+      (seed.merging(["initialStates": .object([:])]) { $1 }, "initialStates"),
+      (["initialStates": .array([]), "steps": .array([step])], "initialStates"),
+      (["initialState": .object([:])], "steps"),
+      (seed.merging(["steps": .object([:])]) { $1 }, "steps"),
+      (seed.merging(["steps": .array([])]) { $1 }, "steps"),
+      (seed.merging(["steps": .array([.integer(1)])]) { $1 }, "steps[0]"),
+      (seed.merging(["step": .array([])]) { $1 }, "step"),
+      (["steps": .array([step])], "initialState"),
+    ]
+    for (members, path) in cases {
+      let tree = JSONValue.object(members)
+      XCTAssertNil(PrettyFixtureReader.read(Array(try CanonicalWriter.pretty(tree).utf8), name: "counter"), path)
+      XCTAssertThrowsError(try FixtureDocumentReader.read(tree, name: "counter"), path) { error in
+        XCTAssertEqual((error as? FixtureFormatError)?.path, path)
+      }
+    }
+    XCTAssertEqual(FixtureDocumentReader.documentKeys, FixtureDocumentReader.documentKeys.sorted())
+  }
+
+  func testCompactMembersReadTheirScalarsAsTheParserDoes() throws {
+    let values: [JSONValue] = [
+      .integer(.min), .integer(.max), .integer(0), .integer(-7), .string("a \"quoted\" label\n"), .string(""),
+      .string("é"), .bool(true), .bool(false), .null, .array([]), .object(["a": .integer(1)]),
+    ]
+    for value in values {
+      let bytes = Array(try CanonicalWriter.pretty(.array([value])).utf8)
+      let document = try XCTUnwrap(CanonicalPrettyDocument(validating: bytes), "\(value)")
+      try document.compactText.withUnsafeBufferPointer { compact in
+        try document.withIndex { nodes in
+          let element = try XCTUnwrap(CompactMember(0, of: nodes, in: compact).arrayElements?.first)
+          XCTAssertEqual(element.kindName, value.kindName)
+          XCTAssertEqual(element.isArray, value.isArray)
+          XCTAssertEqual(element.stringValue, value.stringValue)
+          XCTAssertEqual(element.integerValue, value.integerValue)
+          XCTAssertEqual(element.boolValue, value.boolValue)
+          XCTAssertEqual(element.tree, value)
+          XCTAssertEqual(try element.wireText(what: "x").text.get(), try CanonicalWriter.compact(value))
+        }
+      }
+    }
   }
 
   func testOnlyEffectsThatMentionTrackAreScannedForTheTaxonomy() {

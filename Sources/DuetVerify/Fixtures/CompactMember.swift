@@ -1,0 +1,116 @@
+import DuetCore
+
+/// A member of a recording proven canonical, as its compact bytes in place: the fast path's
+/// `RecordedMember`. It borrows the document's compact text and index, so it lives only while
+/// they are held (within one read); everything kept from it is copied out.
+struct CompactMember: RecordedMember {
+  /// The document's index and compact text.
+  let nodes: UnsafeBufferPointer<PrettyIndexNode>
+  let compact: UnsafeBufferPointer<UInt8>
+  /// This value's node in `nodes`.
+  let node: Int
+  /// The value's compact canonical text.
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  init(_ node: Int, of nodes: UnsafeBufferPointer<PrettyIndexNode>, in compact: UnsafeBufferPointer<UInt8>) {
+    self.nodes = nodes
+    self.compact = compact
+    self.node = node
+    bytes = UnsafeBufferPointer(rebasing: compact[nodes[node].compact])
+  }
+
+  /// The indexed children, in document order, with their keys' bytes (empty for an array
+  /// element); `nil` unless the value is a container whose children are indexed.
+  func forEachChild<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>, CompactMember) throws(Failure) -> Void)
+    throws(Failure) -> Bool
+  {
+    let first = Int(nodes[node].firstChild)
+    guard first >= 0 || bytes.count == 2 else { return false }
+    var child = first
+    while child >= 0 {
+      let key = nodes[child].key ?? 0..<0
+      try body(UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, of: nodes, in: compact))
+      child = Int(nodes[child].nextSibling)
+    }
+    return true
+  }
+
+  var leadingByte: UInt8 { bytes.first ?? 0 }
+
+  /// Accepted canonical text holds no fraction, so a number is an integer.
+  var kindName: String {
+    switch leadingByte {
+    case UInt8(ascii: "{"): return "an object"
+    case UInt8(ascii: "["): return "an array"
+    case UInt8(ascii: "\""): return "a string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+    case UInt8(ascii: "n"): return "null"
+    default: return "an integer"
+    }
+  }
+
+  var isArray: Bool { leadingByte == UInt8(ascii: "[") }
+
+  var stringValue: String? {
+    guard leadingByte == UInt8(ascii: "\""), bytes.count >= 2 else { return nil }
+    let content = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+    guard content.contains(UInt8(ascii: "\\")) else { return String(decoding: content, as: UTF8.self) }
+    return tree.stringValue
+  }
+
+  /// Canonical integers are in range and have no leading zeros; the digits are summed on the
+  /// negative side so `Int64.min` fits.
+  var integerValue: Int64? {
+    var negative = false
+    var digits = bytes[...]
+    if digits.first == UInt8(ascii: "-") {
+      negative = true
+      digits = digits.dropFirst()
+    }
+    guard !digits.isEmpty, digits.count <= 19 else { return nil }
+    var number: Int64 = 0
+    for byte in digits {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let (times10, overflowA) = number.multipliedReportingOverflow(by: 10)
+      let (sum, overflowB) = times10.subtractingReportingOverflow(Int64(digit))
+      guard !overflowA, !overflowB else { return nil }
+      number = sum
+    }
+    if negative { return number }
+    return number == .min ? nil : -number
+  }
+
+  var boolValue: Bool? {
+    switch leadingByte {
+    case UInt8(ascii: "t"): return true
+    case UInt8(ascii: "f"): return false
+    default: return nil
+    }
+  }
+
+  var objectMembers: [(key: String, value: CompactMember)]? {
+    guard leadingByte == UInt8(ascii: "{") else { return nil }
+    var members: [(key: String, value: CompactMember)] = []
+    guard forEachChild({ key, value in members.append((String(decoding: key, as: UTF8.self), value)) }) else {
+      return nil
+    }
+    return members
+  }
+
+  var arrayElements: [CompactMember]? {
+    guard leadingByte == UInt8(ascii: "[") else { return nil }
+    var elements: [CompactMember] = []
+    guard forEachChild({ _, value in elements.append(value) }) else { return nil }
+    return elements
+  }
+
+  /// The bytes are canonical compact text already: no writing, and no problem to report (a value
+  /// the dialect cannot send makes the recogniser refuse the file).
+  func wireText(what: @autoclosure () -> String) -> WireText {
+    WireText(text: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The value as a tree (parsed from the bytes).
+  var tree: JSONValue { (try? JSONParser().parse(bytes)) ?? .null }
+}

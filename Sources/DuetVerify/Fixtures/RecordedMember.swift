@@ -1,0 +1,38 @@
+import DuetCore
+
+/// A member of a recording as the shape rules read it: its kind, the small scalars they check, and
+/// the wire text replay sends or compares.
+///
+/// `FixtureDocumentReader` states the rules once over this: the parser's trees (`JSONValue`) and
+/// the fast path's compact bytes in place (`CompactMember`) both answer it, so both readers accept
+/// and refuse exactly the same recordings.
+protocol RecordedMember {
+  /// `an object`, `an array`, … for the error that says what was found.
+  var kindName: String { get }
+  var isArray: Bool { get }
+  var stringValue: String? { get }
+  /// An integer within `Int64` (a larger one is `nil`).
+  var integerValue: Int64? { get }
+  var boolValue: Bool? { get }
+  /// An object's members (in any order); `nil` for anything else.
+  var objectMembers: [(key: String, value: Self)]? { get }
+  /// An array's elements; `nil` for anything else.
+  var arrayElements: [Self]? { get }
+  /// The value as a tree (for a rendering in an error, or the taxonomy's slim document).
+  var tree: JSONValue { get }
+  /// The value's compact canonical text; `what` names it in the problem when it has none.
+  func wireText(what: @autoclosure () -> String) -> WireText
+}
+
+/// The parser's path: `kindName`, `stringValue`, `integerValue` and `boolValue` are `JSONValue`'s own.
+extension JSONValue: RecordedMember {
+  var isArray: Bool { arrayValue != nil }
+
+  var objectMembers: [(key: String, value: JSONValue)]? { objectValue.map { $0.map { ($0.key, $0.value) } } }
+
+  var arrayElements: [JSONValue]? { arrayValue }
+
+  var tree: JSONValue { self }
+
+  func wireText(what: @autoclosure () -> String) -> WireText { WireText(self, what: what()) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The entries of an open folder, read with `readdir` as bytes: a `String` is made only for the
+/// names a caller keeps (`FileManager`'s listing converts and boxes every one).
+enum DirectoryEntries {
+  /// Calls `visit` with the bytes of each entry name in the open folder `descriptor` (`.` and `..`
+  /// left out), from its start; the folder stays open.
+  static func forEach(in descriptor: Int32, _ visit: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let copy = dup(descriptor)
+    guard copy >= 0, let stream = fdopendir(copy) else {
+      if copy >= 0 { _ = close(copy) }
+      return
+    }
+    defer { closedir(stream) }
+    rewinddir(stream)
+    while let entry = readdir(stream) {
+      withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { start in
+          let length = strlen(start)
+          UnsafeRawPointer(start).withMemoryRebound(to: UInt8.self, capacity: length) {
+            let name = UnsafeBufferPointer(start: $0, count: length)
+            let dots = length <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
+            if !dots { visit(name) }
+          }
+        }
+      }
+    }
+  }
+}
