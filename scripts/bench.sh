@@ -7,7 +7,8 @@
 # The corpus folders carry a format version (v2: per-feature events), so an older cached corpus is not reused.
 # BENCH_REPEAT=N runs each measurement N times and keeps the fastest (the machine is shared).
 # The last line is machine-readable:
-#   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)>
+#   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
+# (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
