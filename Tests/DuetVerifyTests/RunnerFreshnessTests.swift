@@ -33,7 +33,8 @@ final class RunnerFreshnessTests: XCTestCase {
       warning,
       "duet-verify: warning: the runner .build/debug/replay-runner is older than "
         + "Sources/TodoFeatures/TodoFeature.swift, so it may replay stale code. Rebuild it (swift build in the repository "
-        + "root), or leave out --runner to have duet-verify build the manifest's replayRunner package on every run.")
+        + "root), or leave out --runner to have duet-verify build the manifest's replayRunner package whenever its sources change."
+    )
     _ = folder
   }
 

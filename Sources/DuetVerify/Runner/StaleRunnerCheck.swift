@@ -20,7 +20,7 @@ enum StaleRunnerCheck {
     return "\(Program.name): warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
       + "\(RunnerBuilder.displayPath(changed, root: root)), so it may replay stale code. Rebuild it (swift build in "
       + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have \(Program.name) "
-      + "build the manifest's replayRunner package on every run."
+      + "build the manifest's replayRunner package whenever its sources change."
   }
 
   static func enclosingPackage(of executable: URL) -> URL? {
