@@ -17,13 +17,14 @@ struct PrettyRecognizer {
   static let maximumDepth = 500
 
   /// An open container: its kind, its node (`-1` below the index), its last indexed child, and
-  /// (for an object) the previous key, as a range of the input, for the order check.
+  /// (for an object) the previous key, as a range of the input, for the order check. Offsets are
+  /// 32-bit like the index's (a frame is 20 bytes).
   struct Frame {
     var close: UInt8
-    var node: Int
-    var lastChild: Int
-    var previousKeyStart: Int
-    var previousKeyCount: Int
+    var node: Int32
+    var lastChild: Int32
+    var previousKeyStart: Int32
+    var previousKeyCount: Int32
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -58,9 +59,9 @@ struct PrettyRecognizer {
     var w = 0
     /// The depth of the value about to be read (the number of open containers).
     var depth = 0
-    /// The key of the value about to be read, as a range of the output (`-1`: an element).
-    var keyStart = -1
-    var keyCount = 0
+    /// The key of the value about to be read, as a range of the output packed in one word (start in
+    /// the high half, end in the low half; `-1`: an element): one register fewer in this loop.
+    var pendingKey = -1
     defer { written = w }
 
     valueLoop: while true {
@@ -78,18 +79,18 @@ struct PrettyRecognizer {
         count &+= 1
         (index + node).initialize(
           to: PrettyIndexNode(
-            keyStart: Int32(truncatingIfNeeded: keyStart), keyEnd: Int32(truncatingIfNeeded: keyStart &+ keyCount),
+            keyStart: Int32(truncatingIfNeeded: pendingKey &>> 32), keyEnd: Int32(truncatingIfNeeded: pendingKey),
             compactStart: Int32(truncatingIfNeeded: w), compactEnd: Int32(truncatingIfNeeded: w), firstChild: -1,
             nextSibling: -1))
         if depth > 0 {
           let parent = depth &- 1
-          let previous = frames[parent].lastChild
+          let previous = Int(frames[parent].lastChild)
           if previous >= 0 {
             index[previous].nextSibling = Int32(truncatingIfNeeded: node)
           } else {
-            index[frames[parent].node].firstChild = Int32(truncatingIfNeeded: node)
+            index[Int(frames[parent].node)].firstChild = Int32(truncatingIfNeeded: node)
           }
-          frames[parent].lastChild = node
+          frames[parent].lastChild = Int32(truncatingIfNeeded: node)
         }
       }
       let byte = base[i]
@@ -109,11 +110,12 @@ struct PrettyRecognizer {
         }
         i = Self.afterNewline(base, i, end, spaces: (depth &+ 1) &<< 1)
         guard i >= 0 else { return false }
-        frames[depth] = Frame(close: close, node: node, lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
+        frames[depth] = Frame(
+          close: close, node: Int32(truncatingIfNeeded: node), lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
         depth &+= 1
-        keyStart = -1
+        pendingKey = -1
         if close == UInt8(ascii: "}") {
-          guard key(base, &i, &w, end, frame: &frames[depth - 1], keyStart: &keyStart, keyCount: &keyCount) else {
+          guard key(base, &i, &w, end, frame: &frames[depth - 1], pendingKey: &pendingKey) else {
             return false
           }
         }
@@ -154,7 +156,7 @@ struct PrettyRecognizer {
           i = Self.afterNewline(base, i, end, spaces: depth &<< 1)
           guard i >= 0 else { return false }
           if frames[frame].close == UInt8(ascii: "}") {
-            guard key(base, &i, &w, end, frame: &frames[frame], keyStart: &keyStart, keyCount: &keyCount) else {
+            guard key(base, &i, &w, end, frame: &frames[frame], pendingKey: &pendingKey) else {
               return false
             }
           }
@@ -167,7 +169,7 @@ struct PrettyRecognizer {
         w &+= 1
         i &+= 1
         depth = frame
-        let closed = frames[frame].node
+        let closed = Int(frames[frame].node)
         if closed >= 0 { index[closed].compactEnd = Int32(truncatingIfNeeded: w) }
       }
     }
@@ -177,24 +179,24 @@ struct PrettyRecognizer {
   @inline(__always)
   func key(
     _ base: UnsafePointer<UInt8>, _ i: inout Int, _ w: inout Int, _ end: Int, frame: inout Frame,
-    keyStart: inout Int, keyCount: inout Int
+    pendingKey: inout Int
   ) -> Bool {
     guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
     let start = w &+ 1
     guard let key = Self.string(bytes, &i, output, &w, isKey: true) else { return false }
     if frame.previousKeyStart >= 0,
-      !Self.precedes(base + frame.previousKeyStart, frame.previousKeyCount, base + key.lowerBound, key.count)
+      !Self.precedes(
+        base + Int(frame.previousKeyStart), Int(frame.previousKeyCount), base + key.lowerBound, key.count)
     {
       return false
     }
-    frame.previousKeyStart = key.lowerBound
-    frame.previousKeyCount = key.count
+    frame.previousKeyStart = Int32(truncatingIfNeeded: key.lowerBound)
+    frame.previousKeyCount = Int32(truncatingIfNeeded: key.count)
     guard i &+ 1 < end, base[i] == UInt8(ascii: ":"), base[i + 1] == UInt8(ascii: " ") else { return false }
     output[w] = UInt8(ascii: ":")
     w &+= 1
     i &+= 2
-    keyStart = start
-    keyCount = key.count
+    pendingKey = start &<< 32 | (start &+ key.count)
     return true
   }
 
