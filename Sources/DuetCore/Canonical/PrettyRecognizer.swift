@@ -17,13 +17,14 @@ struct PrettyRecognizer {
   static let maximumDepth = 500
 
   /// An open container: its kind, its node (`-1` below the index), its last indexed child, and
-  /// (for an object) the previous key, as a range of the input, for the order check.
+  /// (for an object) the previous key, as a range of the input, for the order check. Offsets are
+  /// 32-bit like the index's (a frame is 20 bytes).
   struct Frame {
     var close: UInt8
-    var node: Int
-    var lastChild: Int
-    var previousKeyStart: Int
-    var previousKeyCount: Int
+    var node: Int32
+    var lastChild: Int32
+    var previousKeyStart: Int32
+    var previousKeyCount: Int32
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -58,9 +59,9 @@ struct PrettyRecognizer {
     var w = 0
     /// The depth of the value about to be read (the number of open containers).
     var depth = 0
-    /// The key of the value about to be read, as a range of the output (`-1`: an element).
-    var keyStart = -1
-    var keyCount = 0
+    /// The key of the value about to be read, as a range of the output packed in one word (start in
+    /// the high half, end in the low half; `-1`: an element): one register fewer in this loop.
+    var pendingKey = -1
     defer { written = w }
 
     valueLoop: while true {
@@ -75,21 +76,21 @@ struct PrettyRecognizer {
           index = grown
         }
         node = count
-        count += 1
+        count &+= 1
         (index + node).initialize(
           to: PrettyIndexNode(
-            keyStart: Int32(truncatingIfNeeded: keyStart), keyEnd: Int32(truncatingIfNeeded: keyStart + keyCount),
+            keyStart: Int32(truncatingIfNeeded: pendingKey &>> 32), keyEnd: Int32(truncatingIfNeeded: pendingKey),
             compactStart: Int32(truncatingIfNeeded: w), compactEnd: Int32(truncatingIfNeeded: w), firstChild: -1,
             nextSibling: -1))
         if depth > 0 {
-          let parent = depth - 1
-          let previous = frames[parent].lastChild
+          let parent = depth &- 1
+          let previous = Int(frames[parent].lastChild)
           if previous >= 0 {
             index[previous].nextSibling = Int32(truncatingIfNeeded: node)
           } else {
-            index[frames[parent].node].firstChild = Int32(truncatingIfNeeded: node)
+            index[Int(frames[parent].node)].firstChild = Int32(truncatingIfNeeded: node)
           }
-          frames[parent].lastChild = node
+          frames[parent].lastChild = Int32(truncatingIfNeeded: node)
         }
       }
       let byte = base[i]
@@ -99,20 +100,22 @@ struct PrettyRecognizer {
         // `}` and `]` are two code points after their openers.
         let close = byte &+ 2
         out[w] = byte
-        w += 1
-        i += 1
+        w &+= 1
+        i &+= 1
         if i < end, base[i] == close {
           out[w] = close
-          w += 1
-          i += 1
+          w &+= 1
+          i &+= 1
           break  // an empty container is complete
         }
-        guard Self.newline(base, &i, end, spaces: 2 * (depth + 1)) else { return false }
-        frames[depth] = Frame(close: close, node: node, lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
-        depth += 1
-        keyStart = -1
+        i = Self.afterNewline(base, i, end, spaces: (depth &+ 1) &<< 1)
+        guard i >= 0 else { return false }
+        frames[depth] = Frame(
+          close: close, node: Int32(truncatingIfNeeded: node), lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
+        depth &+= 1
+        pendingKey = -1
         if close == UInt8(ascii: "}") {
-          guard key(base, &i, &w, end, frame: &frames[depth - 1], keyStart: &keyStart, keyCount: &keyCount) else {
+          guard key(base, &i, &w, end, frame: &frames[depth - 1], pendingKey: &pendingKey) else {
             return false
           }
         }
@@ -120,20 +123,20 @@ struct PrettyRecognizer {
       case UInt8(ascii: "\""):
         guard Self.string(bytes, &i, out, &w, isKey: false) != nil else { return false }
       case UInt8(ascii: "t"):
-        guard i + 4 <= end, Self.load32(base + i) == Self.trueWord else { return false }
+        guard i &+ 4 <= end, Self.load32(base + i) == Self.trueWord else { return false }
         Self.copy(base + i, to: out + w, count: 4)
-        i += 4
-        w += 4
+        i &+= 4
+        w &+= 4
       case UInt8(ascii: "n"):
-        guard i + 4 <= end, Self.load32(base + i) == Self.nullWord else { return false }
+        guard i &+ 4 <= end, Self.load32(base + i) == Self.nullWord else { return false }
         Self.copy(base + i, to: out + w, count: 4)
-        i += 4
-        w += 4
+        i &+= 4
+        w &+= 4
       case UInt8(ascii: "f"):
-        guard i + 5 <= end, Self.load32(base + i + 1) == Self.alseWord else { return false }
+        guard i &+ 5 <= end, Self.load32(base + i + 1) == Self.alseWord else { return false }
         Self.copy(base + i, to: out + w, count: 5)
-        i += 5
-        w += 5
+        i &+= 5
+        w &+= 5
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         guard Self.integer(base, &i, out, &w, end) else { return false }
       default:
@@ -144,27 +147,29 @@ struct PrettyRecognizer {
       if node >= 0 { index[node].compactEnd = Int32(truncatingIfNeeded: w) }
       while true {
         guard depth > 0 else { return i + 1 == end && base[i] == 0x0A }
-        let frame = depth - 1
+        let frame = depth &- 1
         guard i < end else { return false }
         if base[i] == UInt8(ascii: ",") {
           out[w] = UInt8(ascii: ",")
-          w += 1
-          i += 1
-          guard Self.newline(base, &i, end, spaces: 2 * depth) else { return false }
+          w &+= 1
+          i &+= 1
+          i = Self.afterNewline(base, i, end, spaces: depth &<< 1)
+          guard i >= 0 else { return false }
           if frames[frame].close == UInt8(ascii: "}") {
-            guard key(base, &i, &w, end, frame: &frames[frame], keyStart: &keyStart, keyCount: &keyCount) else {
+            guard key(base, &i, &w, end, frame: &frames[frame], pendingKey: &pendingKey) else {
               return false
             }
           }
           continue valueLoop
         }
         let close = frames[frame].close
-        guard Self.newline(base, &i, end, spaces: 2 * frame), i < end, base[i] == close else { return false }
+        i = Self.afterNewline(base, i, end, spaces: frame &<< 1)
+        guard i >= 0, i < end, base[i] == close else { return false }
         out[w] = close
-        w += 1
-        i += 1
+        w &+= 1
+        i &+= 1
         depth = frame
-        let closed = frames[frame].node
+        let closed = Int(frames[frame].node)
         if closed >= 0 { index[closed].compactEnd = Int32(truncatingIfNeeded: w) }
       }
     }
@@ -174,24 +179,24 @@ struct PrettyRecognizer {
   @inline(__always)
   func key(
     _ base: UnsafePointer<UInt8>, _ i: inout Int, _ w: inout Int, _ end: Int, frame: inout Frame,
-    keyStart: inout Int, keyCount: inout Int
+    pendingKey: inout Int
   ) -> Bool {
     guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
-    let start = w + 1
+    let start = w &+ 1
     guard let key = Self.string(bytes, &i, output, &w, isKey: true) else { return false }
     if frame.previousKeyStart >= 0,
-      !Self.precedes(base + frame.previousKeyStart, frame.previousKeyCount, base + key.lowerBound, key.count)
+      !Self.precedes(
+        base + Int(frame.previousKeyStart), Int(frame.previousKeyCount), base + key.lowerBound, key.count)
     {
       return false
     }
-    frame.previousKeyStart = key.lowerBound
-    frame.previousKeyCount = key.count
-    guard i + 1 < end, base[i] == UInt8(ascii: ":"), base[i + 1] == UInt8(ascii: " ") else { return false }
+    frame.previousKeyStart = Int32(truncatingIfNeeded: key.lowerBound)
+    frame.previousKeyCount = Int32(truncatingIfNeeded: key.count)
+    guard i &+ 1 < end, base[i] == UInt8(ascii: ":"), base[i + 1] == UInt8(ascii: " ") else { return false }
     output[w] = UInt8(ascii: ":")
-    w += 1
-    i += 2
-    keyStart = start
-    keyCount = key.count
+    w &+= 1
+    i &+= 2
+    pendingKey = start &<< 32 | (start &+ key.count)
     return true
   }
 
@@ -221,29 +226,29 @@ struct PrettyRecognizer {
     let base = bytes.baseAddress.unsafelyUnwrapped
     let end = bytes.count
     out[w] = UInt8(ascii: "\"")
-    w += 1
-    i += 1
+    w &+= 1
+    i &+= 1
     let start = i
     var escaped = false
     while true {
       // Whole words, copied as they are read (the output never runs ahead of the input, so a
       // word always fits), up to the first byte that needs a look; byte by byte only in the last
       // eight bytes of the input.
-      if i + 8 <= end {
+      if i &+ 8 <= end {
         let raw = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
         UnsafeMutableRawPointer(out + w).storeBytes(of: raw, as: UInt64.self)
         let special = PlainBytes.special(UInt64(littleEndian: raw))
         let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
-        i += plain
-        w += plain
+        i &+= plain
+        w &+= plain
         if plain == 8 { continue }
       } else {
         while i < end, base[i] >= 0x20, base[i] < 0x80, base[i] != UInt8(ascii: "\""),
           base[i] != UInt8(ascii: "\\")
         {
           out[w] = base[i]
-          w += 1
-          i += 1
+          w &+= 1
+          i &+= 1
         }
       }
       guard i < end else { return nil }
@@ -252,8 +257,8 @@ struct PrettyRecognizer {
         let content = start..<i
         if !escaped, content.count == 36, isUpperCaseUUID(content, in: bytes) { return nil }
         out[w] = byte
-        w += 1
-        i += 1
+        w &+= 1
+        i &+= 1
         return content
       }
       if byte == UInt8(ascii: "\\") {
@@ -262,14 +267,14 @@ struct PrettyRecognizer {
         let from = i
         guard escape(bytes, at: &i) else { return nil }
         copy(base + from, to: out + w, count: i - from)
-        w += i - from
+        w &+= i - from
         continue
       }
       if byte < 0x20 { return nil }
       guard case .valid(let length) = UTF8Scalar.check(bytes, at: i) else { return nil }
       copy(base + i, to: out + w, count: length)
-      i += length
-      w += length
+      i &+= length
+      w &+= length
     }
   }
 
@@ -303,8 +308,8 @@ struct PrettyRecognizer {
     if base[i] == UInt8(ascii: "-") {
       negative = true
       out[w] = base[i]
-      w += 1
-      i += 1
+      w &+= 1
+      i &+= 1
     }
     let digitsStart = i
     var magnitude: UInt64 = 0
@@ -314,8 +319,8 @@ struct PrettyRecognizer {
       if overflowA || overflowB { return false }
       magnitude = sum
       out[w] = base[i]
-      w += 1
-      i += 1
+      w &+= 1
+      i &+= 1
     }
     let digits = i - digitsStart
     guard digits > 0 else { return false }
@@ -327,24 +332,37 @@ struct PrettyRecognizer {
   }
 
   /// A newline followed by exactly `spaces` spaces (an even number: two per level), and then not
-  /// one more space (layout gone wrong). Layout: nothing is written.
-  @inline(__always)
-  static func newline(_ base: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, spaces: Int) -> Bool {
-    guard i < end, base[i] == 0x0A else { return false }
-    var at = i + 1
-    let stop = at + spaces
-    guard stop <= end else { return false }
-    while at + 8 <= stop {
-      guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 else { return false }
-      at += 8
+  /// one more space (layout gone wrong). Layout: nothing is written. The run is checked with at most
+  /// two overlapping loads of the widest size it fills (a word loop only past sixteen spaces).
+  /// Returns the position after the run, or -1. Not inlined: inlined, its bounds arithmetic was
+  /// hoisted to the top of the value loop and paid for every value.
+  @inline(never)
+  static func afterNewline(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int, spaces: Int) -> Int {
+    let at = i &+ 1
+    let stop = at &+ spaces
+    // `stop <= end` also puts the newline itself inside the input.
+    guard stop <= end, base[i] == 0x0A else { return -1 }
+    let raw = UnsafeRawPointer(base)
+    if spaces >= 8 {
+      var from = at
+      while from &+ 8 < stop {
+        guard raw.loadUnaligned(fromByteOffset: from, as: UInt64.self) == 0x2020_2020_2020_2020 else { return -1 }
+        from &+= 8
+      }
+      guard raw.loadUnaligned(fromByteOffset: stop &- 8, as: UInt64.self) == 0x2020_2020_2020_2020 else { return -1 }
+    } else if spaces >= 4 {
+      guard raw.loadUnaligned(fromByteOffset: at, as: UInt32.self) == 0x2020_2020,
+        raw.loadUnaligned(fromByteOffset: stop &- 4, as: UInt32.self) == 0x2020_2020
+      else { return -1 }
+    } else if spaces >= 2 {
+      guard raw.loadUnaligned(fromByteOffset: at, as: UInt16.self) == 0x2020,
+        raw.loadUnaligned(fromByteOffset: stop &- 2, as: UInt16.self) == 0x2020
+      else { return -1 }
+    } else if spaces == 1 {
+      guard base[at] == UInt8(ascii: " ") else { return -1 }
     }
-    while at < stop {
-      guard UnsafeRawPointer(base + at).loadUnaligned(as: UInt16.self) == 0x2020 else { return false }
-      at += 2
-    }
-    guard stop == end || base[stop] != UInt8(ascii: " ") else { return false }
-    i = stop
-    return true
+    guard stop == end || base[stop] != UInt8(ascii: " ") else { return -1 }
+    return stop
   }
 
   /// Strict canonical key order on raw (escape-free) key bytes.
@@ -354,11 +372,18 @@ struct PrettyRecognizer {
   {
     let shared = min(leftCount, rightCount)
     var offset = 0
+    // Eight bytes at a time read as big-endian words order like their bytes.
+    while offset &+ 8 <= shared {
+      let a = UInt64(bigEndian: UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self))
+      let b = UInt64(bigEndian: UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self))
+      if a != b { return a < b }
+      offset &+= 8
+    }
     while offset < shared {
       let a = left[offset]
       let b = right[offset]
       if a != b { return a < b }
-      offset += 1
+      offset &+= 1
     }
     return leftCount < rightCount
   }

@@ -194,8 +194,11 @@ struct ManifestReader {
   /// The recording names listed under `entry`: each must be a valid name (a problem calls an
   /// invalid one a `noun`) listed nowhere before.
   mutating func recordingNames(_ entry: YAMLEntry, what: String, noun: String) -> [ManifestEntry] {
+    let items = list(entry, what: what)
     var names: [ManifestEntry] = []
-    for item in list(entry, what: what) {
+    names.reserveCapacity(items.count)
+    seenFixtures.reserveCapacity(seenFixtures.count + items.count)
+    for item in items {
       if !NameRules.isFixtureName(item.name) {
         report(item.line, "'\(item.name)' is not a valid \(noun) name: \(NameRules.fixtureRule).")
         continue
@@ -207,11 +210,12 @@ struct ManifestReader {
 
   /// Records a listed fixture name; false (with a problem) when it was listed before.
   mutating func noteFixture(_ item: ManifestEntry) -> Bool {
-    if let first = seenFixtures[item.name] {
+    // One hash on the common path (a name listed once); a repeat puts the first line back.
+    if let first = seenFixtures.updateValue(item.line, forKey: item.name) {
+      seenFixtures[item.name] = first
       report(item.line, "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once.")
       return false
     }
-    seenFixtures[item.name] = item.line
     return true
   }
 
@@ -276,6 +280,7 @@ struct ManifestReader {
     case .empty: return []
     case .list(let items, _):
       var result: [ManifestEntry] = []
+      result.reserveCapacity(items.count)
       for item in items {
         guard case .scalar(let text, let line) = item else {
           report(item.line, "each item of \(what) must be a single name, found \(item.kindPhrase).")

@@ -11,9 +11,14 @@ enum NameRules {
 
   /// Fixture names: `[a-z0-9][a-z0-9.-]*`, never containing `..`.
   static func isFixtureName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, isLower(first) || isDigit(first) else { return false }
+    // A native string's bytes in place (a manifest lists thousands of names); else a copy.
+    name.utf8.withContiguousStorageIfAvailable(isFixtureName) ?? isFixtureName(Array(name.utf8))
+  }
+
+  static func isFixtureName<Bytes: Collection<UInt8>>(_ name: Bytes) -> Bool {
+    guard let first = name.first, isLower(first) || isDigit(first) else { return false }
     var previous = first
-    for byte in name.utf8.dropFirst() {
+    for byte in name.dropFirst() {
       guard isLower(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else {
         return false
       }

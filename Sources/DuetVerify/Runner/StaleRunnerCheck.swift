@@ -13,7 +13,8 @@ enum StaleRunnerCheck {
   static func warning(executable: String, root: URL) -> String? {
     let given = URL(fileURLWithPath: executable)
     let runner = given.resolvingSymlinksInPath()
-    guard let built = modified(runner), let package = enclosingPackage(of: runner) else { return nil }
+    guard let built = FileIdentity.of(runner.path, follow: true)?.modified, let package = enclosingPackage(of: runner)
+    else { return nil }
     guard let changed = changedSource(in: package, after: built, products: runner.deletingLastPathComponent())
     else { return nil }
     let shownPackage = RunnerBuilder.displayPath(package, root: root)
@@ -33,41 +34,25 @@ enum StaleRunnerCheck {
   }
 
   /// The newest source of `package` changed after `date` and after its module was last compiled
-  /// into `products` (a module never compiled there is not this runner's).
-  static func changedSource(in package: URL, after date: Date, products: URL) -> URL? {
-    let sources = package.appendingPathComponent("Sources")
-    let targets = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
-    var newest: (url: URL, time: Date)?
+  /// into `products` (a module never compiled there is not this runner's). A module's products are
+  /// walked only when one of its sources is newer than the runner (on a fresh build, none is).
+  static func changedSource(in package: URL, after date: Int64, products: URL) -> URL? {
+    let sources = package.appendingPathComponent("Sources").path
+    let targets = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+    var newest: (path: String, time: Int64)?
     for target in targets.sorted() {
-      let moduleProducts = products.appendingPathComponent(c99Name(target) + ".build")
-      guard let compiled = newestFile(in: moduleProducts, suffix: nil) else { continue }
-      guard let source = newestFile(in: sources.appendingPathComponent(target), suffix: ".swift") else { continue }
-      if source.time > date, source.time > compiled.time, source.time > (newest?.time ?? .distantPast) {
-        newest = source
-      }
+      guard let source = NewestFile.under(sources + "/" + target, suffix: ".swift"),
+        source.time > date, source.time > (newest?.time ?? .min)
+      else { continue }
+      let moduleProducts = products.appendingPathComponent(c99Name(target) + ".build").path
+      guard let compiled = NewestFile.under(moduleProducts, suffix: nil), source.time > compiled.time else { continue }
+      newest = source
     }
-    return newest?.url
-  }
-
-  /// The most recently modified file under `folder` (whose name ends in `suffix`, when given).
-  static func newestFile(in folder: URL, suffix: String?) -> (url: URL, time: Date)? {
-    guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return nil }
-    var newest: (url: URL, time: Date)?
-    for case let url as URL in walk where suffix.map({ url.lastPathComponent.hasSuffix($0) }) ?? true {
-      if let time = modified(url), time > (newest?.time ?? .distantPast) { newest = (url, time) }
-    }
-    return newest
+    return newest.map { URL(fileURLWithPath: $0.path) }
   }
 
   /// SwiftPM's module name for a target folder: `foyer-runner` → `foyer_runner`.
   static func c99Name(_ target: String) -> String {
     String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
-  }
-
-  /// One `stat` (FileManager's attributes would also look up the owner's name, reading the
-  /// name-service configuration once per file).
-  static func modified(_ url: URL) -> Date? {
-    guard let identity = FileIdentity.of(url.path, follow: true) else { return nil }
-    return Date(timeIntervalSince1970: Double(identity.modified) / 1_000_000_000)
   }
 }
