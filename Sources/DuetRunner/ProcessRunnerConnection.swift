@@ -94,14 +94,26 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
+    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+      throw .requestNotOneLine
+    }
+    return try flushIfLarge()
+  }
+
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+      throw .requestNotOneLine
+    }
+    return try flushIfLarge()
+  }
+
+  /// `feature` quoted, kept while the feature repeats (it does, request after request).
+  private func quoted(_ feature: String) -> String {
     if feature != lastFeature {
       lastFeature = feature
       lastQuotedFeature = CanonicalWriter.quoted(feature)
     }
-    guard unwritten.appendReduce(quotedFeature: lastQuotedFeature, state: state, action: action) else {
-      throw .requestNotOneLine
-    }
-    return try flushIfLarge()
+    return lastQuotedFeature
   }
 
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
