@@ -7,7 +7,9 @@ import DuetRunner
 /// plain call into `ReplayConversation` (see `PooledDialogue` for the generic-metadata cost this
 /// avoids).
 final class PassDialogue: PooledDialogue {
-  private var replay: ReplayConversation
+  /// Unchecked for exclusive access: a dialogue is used by one slot thread at a time (see
+  /// `PooledDialogue`), and the dynamic check cost two runtime calls per step.
+  @exclusivity(unchecked) private var replay: ReplayConversation
   /// Takes the settled result (reports it and keeps it for the final report).
   private let deliver: @Sendable (FixtureResult) -> Void
   /// The result when no runner could be started.
