@@ -13,6 +13,8 @@ protocol PipelinedConnection: RunnerConnection {
   /// is full its output keeps being read (and buffered), so a runner blocked on writing never
   /// deadlocks us.
   func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool
+  /// The same with state and action as compact UTF-8 bytes.
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool
   /// Queues one request line of another op, like `send(feature:state:action:)`.
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool
   /// Writes every queued request, bounded by the per-request timeout; a failure loses the runner.
@@ -33,6 +35,11 @@ protocol PipelinedConnection: RunnerConnection {
 }
 
 extension PipelinedConnection {
+  /// A connection that only takes strings is given the bytes as strings.
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    try send(
+      feature: feature, state: String(decoding: state, as: UTF8.self), action: String(decoding: action, as: UTF8.self))
+  }
   /// Connections that write each request as it is sent have nothing to flush.
   func flush() throws(RunnerFault) {}
   func hasBufferedLine() -> Bool { false }

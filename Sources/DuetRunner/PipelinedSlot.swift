@@ -106,17 +106,21 @@ struct PipelinedSlot {
 
   /// Sends `dialogue`'s next request, if it has one (else it has settled).
   private mutating func proceed(
-    _ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: RunnerRequest?
+    _ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: consuming RunnerRequest?
   ) {
-    guard let request = next else { return }
+    // Consumed, not copied: a copy of the request retained and released each of its texts.
+    guard let request = consume next else { return }
     var entry = InFlightWindow.Entry(dialogue: dialogue)
     // Whether the connection wrote its queue on its own (it grew large).
     let wrote: Bool
     do {
-      switch request {
+      switch consume request {
       case .reduce(let feature, let state, let action):
         wrote = try live.send(feature: feature, state: state, action: action)
         entry.bytes = state.utf8.count + action.utf8.count
+      case .reduceBytes(let feature, let state, let action):
+        wrote = try live.send(feature: feature, state: state, action: action)
+        entry.bytes = state.count + action.count
       case .op(let line):
         wrote = try live.send(op: line)
         entry.bytes = line.count

@@ -18,13 +18,16 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   /// The command, as the user gave it (for protocol errors naming the runner).
   let command: String
   private let process: SpawnedProcess
-  private var reader: LineReader
+  /// The two hot stores are unchecked for exclusive access: one slot thread drives a connection,
+  /// and the dynamic check cost two runtime calls per touch, several per request
+  /// (docs/performance.md).
+  @exclusivity(unchecked) private var reader: LineReader
   private let drain: StderrDrain
   private let limits: RunnerLimits
   private var finished = false
   private var inputClosed = false
   /// Requests sent and not yet written (see `flush`).
-  private var unwritten = RequestQueue()
+  @exclusivity(unchecked) private var unwritten = RequestQueue()
   /// The last feature sent and its JSON string, quoted once rather than per request.
   private var lastFeature = ""
   private var lastQuotedFeature = "\"\""
@@ -94,14 +97,26 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   }
 
   func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
+    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+      throw .requestNotOneLine
+    }
+    return try flushIfLarge()
+  }
+
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+      throw .requestNotOneLine
+    }
+    return try flushIfLarge()
+  }
+
+  /// `feature` quoted, kept while the feature repeats (it does, request after request).
+  private func quoted(_ feature: String) -> String {
     if feature != lastFeature {
       lastFeature = feature
       lastQuotedFeature = CanonicalWriter.quoted(feature)
     }
-    guard unwritten.appendReduce(quotedFeature: lastQuotedFeature, state: state, action: action) else {
-      throw .requestNotOneLine
-    }
-    return try flushIfLarge()
+    return lastQuotedFeature
   }
 
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool {

@@ -51,17 +51,27 @@ package enum ResponseScanner {
   package static func matches(_ line: [UInt8], effects: String, state: String) -> Bool {
     var effects = effects
     var state = state
-    return line.withUnsafeBufferPointer { bytes in
-      effects.withUTF8 { expectedEffects in
-        state.withUTF8 { expectedState in
-          guard let afterOpening = literal(#"{"effects":""#, in: bytes, at: 0),
-            let afterEffects = content(bytes, from: afterOpening, equals: expectedEffects),
-            let afterMiddle = literal(#","state":""#, in: bytes, at: afterEffects),
-            let afterState = content(bytes, from: afterMiddle, equals: expectedState)
-          else { return false }
-          return afterState + 1 == bytes.count && bytes[afterState] == UInt8(ascii: "}")
-        }
-      }
+    return effects.withUTF8 { effects in state.withUTF8 { state in matches(line, effects: effects, state: state) } }
+  }
+
+  /// The same against the expected texts' compact UTF-8 bytes (a recording's slices).
+  package static func matches(_ line: [UInt8], effects: ArraySlice<UInt8>, state: ArraySlice<UInt8>) -> Bool {
+    effects.withUnsafeBufferPointer { effects in
+      state.withUnsafeBufferPointer { state in matches(line, effects: effects, state: state) }
+    }
+  }
+
+  static func matches(
+    _ line: [UInt8], effects expectedEffects: UnsafeBufferPointer<UInt8>,
+    state expectedState: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    line.withUnsafeBufferPointer { bytes in
+      guard let afterOpening = literal(#"{"effects":""#, in: bytes, at: 0),
+        let afterEffects = content(bytes, from: afterOpening, equals: expectedEffects),
+        let afterMiddle = literal(#","state":""#, in: bytes, at: afterEffects),
+        let afterState = content(bytes, from: afterMiddle, equals: expectedState)
+      else { return false }
+      return afterState + 1 == bytes.count && bytes[afterState] == UInt8(ascii: "}")
     }
   }
 

@@ -20,23 +20,36 @@ struct RequestQueue {
   mutating func appendReduce(quotedFeature: String, state: String, action: String) -> Bool {
     var action = action
     var state = state
-    var feature = quotedFeature
     return action.withUTF8 { action in
       state.withUTF8 { state in
-        feature.withUTF8 { feature in
-          let total =
-            Self.actionKey.count + action.count + Self.featureKey.count + feature.count + Self.stateKey.count
-            + state.count + Self.end.count
-          return appendLine(count: total) { at in
-            var at = at
-            for piece in [
-              Self.actionKey, UnsafeRawBufferPointer(action), Self.featureKey, UnsafeRawBufferPointer(feature),
-              Self.stateKey, UnsafeRawBufferPointer(state), Self.end,
-            ] where piece.count > 0 {
-              at.copyMemory(from: piece.baseAddress!, byteCount: piece.count)
-              at += piece.count
-            }
-          }
+        appendReduce(
+          quotedFeature: quotedFeature, state: UnsafeRawBufferPointer(state), action: UnsafeRawBufferPointer(action))
+      }
+    }
+  }
+
+  /// The same with state and action as compact UTF-8 bytes (a recording's slices, sent as they are).
+  mutating func appendReduce(quotedFeature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) -> Bool {
+    action.withUnsafeBytes { action in
+      state.withUnsafeBytes { state in appendReduce(quotedFeature: quotedFeature, state: state, action: action) }
+    }
+  }
+
+  private mutating func appendReduce(
+    quotedFeature: String, state: UnsafeRawBufferPointer, action: UnsafeRawBufferPointer
+  ) -> Bool {
+    var feature = quotedFeature
+    return feature.withUTF8 { feature in
+      let total =
+        Self.actionKey.count + action.count + Self.featureKey.count + feature.count + Self.stateKey.count
+        + state.count + Self.end.count
+      return appendLine(count: total) { at in
+        var at = at
+        for piece in [
+          Self.actionKey, action, Self.featureKey, UnsafeRawBufferPointer(feature), Self.stateKey, state, Self.end,
+        ] where piece.count > 0 {
+          at.copyMemory(from: piece.baseAddress!, byteCount: piece.count)
+          at += piece.count
         }
       }
     }

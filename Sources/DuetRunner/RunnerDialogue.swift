@@ -29,6 +29,9 @@ package enum DialogueMove<Output> {
 package enum RunnerRequest: Sendable {
   /// `{"action":…,"feature":…,"op":"reduce","state":…}`, state and action as compact JSON text.
   case reduce(feature: String, state: String, action: String)
+  /// The same request with state and action as their compact UTF-8 bytes (a recording's texts are
+  /// slices of its one shared buffer, so sending them makes no string).
+  case reduceBytes(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>)
   /// Another op's request line (newline included), whose reply may be as long as the bulk cap
   /// (`RunnerLimits.bulkLineLimit`): one feature's recordings travel in one line.
   case op([UInt8])

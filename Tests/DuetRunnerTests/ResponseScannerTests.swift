@@ -61,6 +61,23 @@ final class ResponseScannerTests: XCTestCase {
     }
   }
 
+  func testTheBytesFormMatchesExactlyAsTheStringForm() {
+    for line in Self.usualLines {
+      guard case .answer(let state, let effects)? = ResponseScanner.scan(Array(line.utf8)) else {
+        XCTFail(line)
+        continue
+      }
+      // Slices of one buffer, as a recording's texts are.
+      let shared = Array((effects + state + " ").utf8)
+      let effectsBytes = shared[0..<effects.utf8.count]
+      let stateBytes = shared[effects.utf8.count..<(effects.utf8.count + state.utf8.count)]
+      XCTAssertTrue(ResponseScanner.matches(Array(line.utf8), effects: effectsBytes, state: stateBytes), line)
+      XCTAssertFalse(
+        ResponseScanner.matches(Array(line.utf8), effects: effectsBytes, state: shared[stateBytes.startIndex...]), line)
+      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: stateBytes, state: effectsBytes), line)
+    }
+  }
+
   func testALineTheScanLeavesToTheParserNeverMatches() {
     let lines = [
       #"{"state":"{}","effects":"[]"}"#, #"{"effects": "[]","state":"{}"}"#, #"{"effects":"[]","state":"\u007b}"}"#,

@@ -2,19 +2,28 @@ import DuetCore
 
 /// A member of a recording proven canonical, as its compact bytes in place: the fast path's
 /// `RecordedMember`. It borrows the document's compact text and index, so it lives only while
-/// they are held (within one read); everything kept from it is copied out.
+/// they are held (within one read); everything kept from it is copied out, but for its texts,
+/// which are slices of the shared compact text when the reader hands it over (`shared`).
 struct CompactMember: RecordedMember {
   /// The document's index and compact text.
   let nodes: UnsafeBufferPointer<PrettyIndexNode>
   let compact: UnsafeBufferPointer<UInt8>
+  /// The array `compact` points into, when given: a text is then a slice of it, not a copy. A
+  /// pointer like the others, so the member stays a plain value (a reference here made every copy
+  /// of the members tables go through generic value witnesses, 40 M instructions on the benchmark).
+  let shared: UnsafePointer<[UInt8]>?
   /// This value's node in `nodes`.
   let node: Int
   /// The value's compact canonical text.
   let bytes: UnsafeBufferPointer<UInt8>
 
-  init(_ node: Int, of nodes: UnsafeBufferPointer<PrettyIndexNode>, in compact: UnsafeBufferPointer<UInt8>) {
+  init(
+    _ node: Int, of nodes: UnsafeBufferPointer<PrettyIndexNode>, in compact: UnsafeBufferPointer<UInt8>,
+    shared: UnsafePointer<[UInt8]>? = nil
+  ) {
     self.nodes = nodes
     self.compact = compact
+    self.shared = shared
     self.node = node
     bytes = UnsafeBufferPointer(rebasing: compact[nodes[node].compact])
   }
@@ -29,7 +38,8 @@ struct CompactMember: RecordedMember {
     var child = first
     while child >= 0 {
       let key = nodes[child].key ?? 0..<0
-      try body(UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, of: nodes, in: compact))
+      try body(
+        UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, of: nodes, in: compact, shared: shared))
       child = Int(nodes[child].nextSibling)
     }
     return true
@@ -106,9 +116,11 @@ struct CompactMember: RecordedMember {
   }
 
   /// The bytes are canonical compact text already: no writing, and no problem to report (a value
-  /// the dialect cannot send makes the recogniser refuse the file).
+  /// the dialect cannot send makes the recogniser refuse the file). A slice of the shared text
+  /// when there is one: no string and no copy per value.
   func wireText(what: @autoclosure () -> String) -> WireText {
-    WireText(text: String(decoding: bytes, as: UTF8.self))
+    guard let shared else { return WireText(bytes: ArraySlice(bytes)) }
+    return WireText(bytes: shared.pointee[nodes[node].compact])
   }
 
   /// The value as a tree (parsed from the bytes).

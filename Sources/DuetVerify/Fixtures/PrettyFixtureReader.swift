@@ -21,8 +21,10 @@ enum PrettyFixtureReader {
   /// (file and bytes are the caller's to add).
   static func read(_ bytes: [UInt8], name: String) -> FixtureDocument? {
     guard let text = CanonicalPrettyDocument(validating: bytes) else { return nil }
-    return text.compactText.withUnsafeBufferPointer { compact in
-      text.withIndex { nodes in read(CompactMember(0, of: nodes, in: compact), name: name) }
+    return withUnsafePointer(to: text.compactText) { shared in
+      shared.pointee.withUnsafeBufferPointer { compact in
+        text.withIndex { nodes in read(CompactMember(0, of: nodes, in: compact, shared: shared), name: name) }
+      }
     }
   }
 
@@ -69,6 +71,7 @@ enum PrettyFixtureReader {
       var members = StepMembers<CompactMember>()
       let nodes = element.nodes
       let compact = element.compact
+      let shared = element.shared
       // Every member of a step lies within the index (a step is at its third level).
       var child = Int(nodes[element.node].firstChild)
       while child >= 0 {
@@ -77,7 +80,7 @@ enum PrettyFixtureReader {
         guard let keyRange = member.key, let key = StepKey(spelledBy: slice(compact, keyRange)) else {
           throw unknownKey
         }
-        members[key] = CompactMember(child, of: nodes, in: compact)
+        members[key] = CompactMember(child, of: nodes, in: compact, shared: shared)
         child = Int(member.nextSibling)
       }
       steps.append(try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds))

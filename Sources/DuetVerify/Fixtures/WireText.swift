@@ -1,37 +1,49 @@
 import DuetCore
 
-/// A recorded value as replay sends or byte-compares it: its compact canonical text, or why the
-/// dialect forbids sending it (a float, an out-of-range integer).
+/// A recorded value as replay sends or byte-compares it: its compact canonical text as UTF-8
+/// bytes, or why the dialect forbids sending it (a float, an out-of-range integer).
 ///
-/// The text is what the hot loop needs; the tree is only needed when a step fails (to name the
-/// first divergent path). A value read by the parser keeps its tree; one read straight from
-/// canonical bytes parses it from the text on demand.
+/// The bytes are what the hot loop needs: a recording read straight from canonical bytes keeps
+/// every text as a slice of its one compact buffer, so reading, sending and comparing a step make
+/// no string (docs/performance.md); `text` makes one for the slow paths that word a failure. The
+/// tree is only needed when a step fails (to name the first divergent path). A value read by the
+/// parser keeps its tree; one read straight from canonical bytes parses it from the bytes on demand.
 struct WireText: Sendable {
-  /// The text, or the sentence saying why there is none.
-  var text: Result<String, WireProblem>
+  /// The compact UTF-8 bytes, or the sentence saying why there are none.
+  var bytes: Result<ArraySlice<UInt8>, WireProblem>
   /// The tree the text was written from, when the parser read it.
   private var parsed: JSONValue?
 
   /// A text read straight from canonical bytes.
+  init(bytes: ArraySlice<UInt8>) {
+    self.bytes = .success(bytes)
+  }
+
+  /// A text known to be compact canonical.
   init(text: String) {
-    self.text = .success(text)
+    bytes = .success(ArraySlice(text.utf8))
   }
 
   /// Writes `value` compactly; `what` names it in the problem (`steps[2].action`).
   init(_ value: JSONValue, what: String) {
     parsed = value
     do {
-      text = .success(try CanonicalWriter.compact(value))
+      bytes = .success(ArraySlice(try CanonicalWriter.compact(value).utf8))
     } catch {
-      text = .failure(WireProblem(message: "\(what) cannot be sent: \(error.rooted(at: what).description)"))
+      bytes = .failure(WireProblem(message: "\(what) cannot be sent: \(error.rooted(at: what).description)"))
     }
   }
 
-  /// The value as a tree (parsed from the text when it was read without one).
+  /// The text as a string (made on each call: for explaining and reporting, not the hot loop).
+  var text: Result<String, WireProblem> {
+    bytes.map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The value as a tree (parsed from the bytes when it was read without one).
   var tree: JSONValue? {
     if let parsed { return parsed }
-    guard case .success(let text) = text else { return nil }
-    return try? JSONParser().parse(text)
+    guard case .success(let bytes) = bytes else { return nil }
+    return try? JSONParser().parse(bytes)
   }
 }
 

@@ -7,7 +7,9 @@ import DuetRunner
 /// plain call into `ReplayConversation` (see `PooledDialogue` for the generic-metadata cost this
 /// avoids).
 final class PassDialogue: PooledDialogue {
-  private var replay: ReplayConversation
+  /// Unchecked for exclusive access: a dialogue is used by one slot thread at a time (see
+  /// `PooledDialogue`), and the dynamic check cost two runtime calls per step.
+  @exclusivity(unchecked) private var replay: ReplayConversation
   /// Takes the settled result (reports it and keeps it for the final report).
   private let deliver: @Sendable (FixtureResult) -> Void
   /// The result when no runner could be started.
@@ -23,13 +25,13 @@ final class PassDialogue: PooledDialogue {
   }
 
   func open(handshake: RunnerHandshake) -> RunnerRequest? {
-    request(replay.begin(handshake: handshake))
+    request(replay.start(handshake: handshake))
   }
 
   func take(_ reply: RunnerReply) throws(RunnerFault) -> RunnerRequest? {
     switch reply {
-    case .reduceLine(let line): return request(try replay.receive(line: line))
-    case .reduce(let answer): return request(replay.receive(answer))
+    case .reduceLine(let line): return request(try replay.answer(line: line))
+    case .reduce(let answer): return request(replay.answer(answer))
     case .op: throw .notJSONObject(reason: .anotherOp, preview: "")
     }
   }
@@ -42,9 +44,10 @@ final class PassDialogue: PooledDialogue {
     deliver(notRun())
   }
 
-  private func request(_ move: ConversationMove<FixtureResult>) -> RunnerRequest? {
+  private func request(_ move: ReplayConversation.Move) -> RunnerRequest? {
     switch move {
-    case .reduce(let feature, let state, let action): return .reduce(feature: feature, state: state, action: action)
+    case .reduce(let feature, let state, let action):
+      return .reduceBytes(feature: feature, state: state, action: action)
     case .finish(let result):
       deliver(result)
       return nil

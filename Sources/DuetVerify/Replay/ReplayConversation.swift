@@ -12,6 +12,10 @@ import DuetRunner
 /// loop over it for one connection. `begin` starts (or, on a fresh runner after another
 /// recording's crash, restarts) from the seed. Explaining a step (`explaining`) replays past
 /// earlier failures up to that step and keeps its exchange in full.
+///
+/// Its own moves (`start`, `answer`) carry the state and action as bytes: the recording's slices
+/// and the threaded state, sent as they are (`verify`'s pass drives those). The conversation
+/// protocol's moves (`begin`, `receive`) are the same with strings made from them.
 struct ReplayConversation: RunnerConversation {
   let document: FixtureDocument
   let owner: String?
@@ -23,7 +27,7 @@ struct ReplayConversation: RunnerConversation {
   /// The nodes replayed so far and each one's actual state (a leaf has one; a chain a few, so a
   /// linear search by name is cheaper than hashing it per step).
   private var nodes: [String] = []
-  private var states: [String] = []
+  private var states: [ArraySlice<UInt8>] = []
   private var nextStep = 0
   private var pending: Pending?
   private var earlier: FixtureFailure?
@@ -51,8 +55,40 @@ struct ReplayConversation: RunnerConversation {
       scenarioSource: document.scenarioSource, stepCount: document.steps.count)
   }
 
+  /// What the conversation wants next, state and action as compact UTF-8 bytes.
+  enum Move {
+    case reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>)
+    case finish(FixtureResult)
+
+    /// The move with strings (the conversation protocol's form).
+    var conversationMove: ConversationMove<FixtureResult> {
+      switch self {
+      case .reduce(let feature, let state, let action):
+        return .reduce(
+          feature: feature, state: String(decoding: state, as: UTF8.self),
+          action: String(decoding: action, as: UTF8.self))
+      case .finish(let result): return .finish(result)
+      }
+    }
+  }
+
   /// Starts from the seed against a runner serving `handshake.features`.
   mutating func begin(handshake: RunnerHandshake) -> ConversationMove<FixtureResult> {
+    start(handshake: handshake).conversationMove
+  }
+
+  /// Judges the reply to the request in flight, then asks for the next step or finishes.
+  mutating func receive(_ reply: ReduceReply) -> ConversationMove<FixtureResult> {
+    answer(reply).conversationMove
+  }
+
+  /// `answer(line:)`, with strings.
+  mutating func receive(line: [UInt8]) throws(RunnerFault) -> ConversationMove<FixtureResult> {
+    try answer(line: line).conversationMove
+  }
+
+  /// `begin`, with bytes.
+  mutating func start(handshake: RunnerHandshake) -> Move {
     started = DispatchTime.now().uptimeNanoseconds
     result = Self.emptyResult(document: document, owner: owner)
     nextStep = 0
@@ -69,14 +105,15 @@ struct ReplayConversation: RunnerConversation {
     return advance()
   }
 
-  /// Judges the reply to the request in flight, then asks for the next step or finishes.
-  mutating func receive(_ reply: ReduceReply) -> ConversationMove<FixtureResult> {
+  /// `receive`, with bytes: the reply read in full (strings made only here, to judge and word it).
+  mutating func answer(_ reply: ReduceReply) -> Move {
     guard let sent = pending else { return finish(nil) }
     pending = nil
     let step = document.steps[sent.index]
     let exchange = StepExchange.judged(
-      document, step: step, sentState: states[sent.slot], texts: StepExchange.sentTexts(step), reply: reply)
-    if let next = exchange.nextState { states[sent.slot] = next }
+      document, step: step, sentState: String(decoding: states[sent.slot], as: UTF8.self),
+      texts: StepExchange.sentTexts(step), reply: reply)
+    if let next = exchange.nextState { states[sent.slot] = ArraySlice(next.utf8) }
     let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
     result.steps.append(
       StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: failure == nil))
@@ -96,12 +133,12 @@ struct ReplayConversation: RunnerConversation {
   /// Judges the reply line to the request in flight. A step whose state and effects are recorded
   /// and answered with exactly those bytes passes the byte gate on the line itself (no strings
   /// read, the recorded state threaded on); anything else is read in full and judged by
-  /// `receive(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
+  /// `answer(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
   /// `reduce` reply (the runner stays in step; the pool then calls `fail`).
-  mutating func receive(line: [UInt8]) throws(RunnerFault) -> ConversationMove<FixtureResult> {
+  mutating func answer(line: [UInt8]) throws(RunnerFault) -> Move {
     guard explaining == nil, let sent = pending,
       let expectedState = onStep(sent.index, { Self.matchedState(line, step: $0) })
-    else { return receive(try ReduceResponse.parse(line)) }
+    else { return answer(try ReduceResponse.parse(line)) }
     pending = nil
     states[sent.slot] = expectedState
     let (linked, passed) = onStep(sent.index) { ($0.linkToNext, Self.stepResult($0, passed: true)) }
@@ -127,8 +164,9 @@ struct ReplayConversation: RunnerConversation {
   }
 
   /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
-  static func matchedState(_ line: [UInt8], step: borrowing FixtureStep) -> String? {
-    guard case .success(let state)? = step.expectedState?.text, case .success(let effects) = step.expectedEffects.text,
+  static func matchedState(_ line: [UInt8], step: borrowing FixtureStep) -> ArraySlice<UInt8>? {
+    guard case .success(let state)? = step.expectedState?.bytes,
+      case .success(let effects) = step.expectedEffects.bytes,
       ResponseScanner.matches(line, effects: effects, state: state)
     else { return nil }
     return state
@@ -170,9 +208,9 @@ struct ReplayConversation: RunnerConversation {
   }
 
   /// The request for the next step, or the verdict when none is left.
-  private mutating func advance() -> ConversationMove<FixtureResult> {
+  private mutating func advance() -> Move {
     guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
-    let action: String
+    let action: ArraySlice<UInt8>
     do {
       action = try onStep(nextStep) { step throws(ExchangeError) in try StepExchange.sendableAction(step) }
     } catch {
@@ -193,13 +231,13 @@ struct ReplayConversation: RunnerConversation {
   private mutating func slot(of node: String) -> Int {
     if let found = nodes.firstIndex(of: node) { return found }
     nodes.append(node)
-    states.append("null")
+    states.append(ArraySlice("null".utf8))
     return nodes.count - 1
   }
 
   /// Seeds one slot per node, after checking the runner serves every node; a failure when it does
   /// not, or when a seed cannot be sent.
-  private func seedSlots(served: [String]) -> Result<[(node: String, state: String)], FixtureFailure> {
+  private func seedSlots(served: [String]) -> Result<[(node: String, state: ArraySlice<UInt8>)], FixtureFailure> {
     let needed: [String]
     var seeds: [(node: String, text: WireText)] = []
     switch document.kind {
@@ -224,9 +262,9 @@ struct ReplayConversation: RunnerConversation {
             "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
             + "Register the feature in the runner, or give the runner that serves it with --runner."))
     }
-    var slots: [(node: String, state: String)] = []
+    var slots: [(node: String, state: ArraySlice<UInt8>)] = []
     for seed in seeds {
-      switch seed.text.text {
+      switch seed.text.bytes {
       case .success(let text): slots.append((seed.node, text))
       case .failure(let problem):
         return .failure(FixtureFailure(reason: .unreadable, detail: problem.message + ". Re-record the fixture."))
@@ -235,7 +273,7 @@ struct ReplayConversation: RunnerConversation {
     return .success(slots)
   }
 
-  private mutating func finish(_ failure: FixtureFailure?) -> ConversationMove<FixtureResult> {
+  private mutating func finish(_ failure: FixtureFailure?) -> Move {
     .finish(finishResult(failure))
   }
 

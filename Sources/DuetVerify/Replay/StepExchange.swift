@@ -37,10 +37,14 @@ struct StepExchange {
   /// The action `step` sends, once its effects and state are known sendable too (the same checks
   /// in the same order as `texts`, without keeping the expected texts: the reply is judged on the
   /// step in place).
-  static func sendableAction(_ planned: borrowing FixtureStep) throws(ExchangeError) -> String {
-    let action = try text(planned.action)
-    if case .failure(let problem) = planned.expectedEffects.text { throw ExchangeError(message: problem.message) }
-    if case .failure(let problem)? = planned.expectedState?.text { throw ExchangeError(message: problem.message) }
+  static func sendableAction(_ planned: borrowing FixtureStep) throws(ExchangeError) -> ArraySlice<UInt8> {
+    let action: ArraySlice<UInt8>
+    switch planned.action.bytes {
+    case .success(let bytes): action = bytes
+    case .failure(let problem): throw ExchangeError(message: problem.message)
+    }
+    if case .failure(let problem) = planned.expectedEffects.bytes { throw ExchangeError(message: problem.message) }
+    if case .failure(let problem)? = planned.expectedState?.bytes { throw ExchangeError(message: problem.message) }
     return action
   }
 

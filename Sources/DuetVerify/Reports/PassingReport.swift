@@ -102,9 +102,26 @@ enum PassingReport {
       count += bytes.count
     }
 
+    /// The decimal digits of `number`, written in place (no string).
     mutating func put(number: Int) {
-      var text = String(number)
-      text.withUTF8 { put($0) }
+      if number < 0 {
+        base[count] = UInt8(ascii: "-")
+        count += 1
+      }
+      var value = number.magnitude
+      var length = 1
+      var probe = value
+      while probe >= 10 {
+        probe /= 10
+        length += 1
+      }
+      var at = count + length
+      repeat {
+        at -= 1
+        base[at] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      } while value > 0
+      count += length
     }
 
     /// `,\n  "key": ` and the value quoted.

@@ -64,6 +64,20 @@ final class PrettyFixtureReaderTests: XCTestCase {
 
   func text(_ wire: WireText) -> String? { try? wire.text.get() }
 
+  func testTheFastReadersTextsAreSlicesOfOneSharedBuffer() throws {
+    let bytes = Array(try CanonicalWriter.pretty(FixtureText.counterTree()).utf8)
+    let document = try XCTUnwrap(PrettyFixtureReader.read(bytes, name: "counter"))
+    var owners: Set<UnsafeRawPointer> = []
+    for step in document.steps {
+      for wire in [step.action, step.expectedEffects] + (step.expectedState.map { [$0] } ?? []) {
+        let slice = try wire.bytes.get()
+        // A slice's first element sits `startIndex` bytes into its buffer.
+        slice.withUnsafeBufferPointer { owners.insert(UnsafeRawPointer($0.baseAddress! - slice.startIndex)) }
+      }
+    }
+    XCTAssertEqual(owners.count, 1, "every text shares the document's compact buffer, none is a copy")
+  }
+
   func describe(_ sighted: TrackEnvelopeScanner.Sighted) -> String { String(describing: sighted) }
 
   func testARecordingThatIsNotCanonicalIsLeftToTheParser() throws {
