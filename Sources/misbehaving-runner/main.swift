@@ -18,7 +18,7 @@ import Foundation
 // the answer), pretty-state (the answer with its state as multi-line pretty JSON), and off-by-one (a
 // well-formed answer whose state's count is one too many: a core that disagrees).
 // --at-exit: on {"op":"exit"}, SIGKILL itself (crash) or exit with status 3 (status) instead of 0.
-// --grandchild-stderr: after the handshake, leave a child behind (same process group, same pipes)
+// --grandchild-stderr: before the handshake, leave a child behind (same process group, same pipes)
 // writing to stderr forever; it writes its pid to PIDFILE first.
 // --scenarios-mib: the canned scenarios reply is padded to about N MiB (one long description).
 // --hostile-text: the error fault's message holds a line break, a workflow command, ESC and NUL.
@@ -82,8 +82,6 @@ var handshakeFields: [String: JSONValue] = [
 ]
 let canRecord = options["--capabilities"] == "record"
 if canRecord { handshakeFields["capabilities"] = .array([.string("record")]) }
-out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
-
 if let pidFile = options["--grandchild-stderr"] {
   // Inherits every descriptor (stdout and stderr pipes included) and stays in our process group.
   let script =
@@ -92,7 +90,16 @@ if let pidFile = options["--grandchild-stderr"] {
   var argv: [UnsafeMutablePointer<CChar>?] = [String](["/bin/sh", "-c", script]).map { strdup($0) } + [nil]
   _ = posix_spawn(&child, "/bin/sh", nil, nil, &argv, environ)
   argv.forEach { free($0) }
+  // The handshake waits for the child's pid file, so the verifier can never finish and end the
+  // process group before the child exists (a test then finds no child to check).
+  var waited = 0
+  while access(pidFile, F_OK) != 0 && waited < 2_000 {
+    usleep(5_000)
+    waited += 1
+  }
 }
+
+out(((try? CanonicalWriter.compact(.object(handshakeFields))) ?? "{}") + "\n")
 
 let fault = options["--fault"]
 let trigger = options["--on"]
