@@ -43,6 +43,31 @@ final class StreamedRunsFolderTests: XCTestCase {
     XCTAssertEqual(runs.readFixture("counter"), short)
   }
 
+  func testAReusedReportFileOfTheSameSizeIsWrittenOverExactly() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    let oneStep = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 1)
+    let twoSteps = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 2)
+    try stream([oneStep], into: runs)
+    try stream([oneStep], into: runs)
+    let first = try Data(contentsOf: runs.folder.appendingPathComponent("fixtures/counter.json"))
+    try stream([twoSteps], into: runs)  // over the first run's file, which has the same length
+    let second = try Data(contentsOf: runs.folder.appendingPathComponent("fixtures/counter.json"))
+    XCTAssertEqual(first.count, second.count, "the two reports must be the same size for this test to mean anything")
+    XCTAssertEqual(runs.readFixture("counter"), twoSteps)
+  }
+
+  func testAReusedReportFileShorterThanTheNewReportIsWrittenOverWhole() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    try stream([short], into: runs)
+    try stream([short], into: runs)
+    try stream([long], into: runs)  // over the first run's (shorter) file
+    XCTAssertEqual(runs.readFixture("counter"), long)
+    try stream([short], into: runs)  // and the longer file is cut again
+    XCTAssertEqual(runs.readFixture("counter"), short)
+  }
+
   func testASecondRunAtTheSameTimeStagesPrivatelyAndLeavesNothingBehind() throws {
     let folder = try TemporaryFolder()
     let runs = RunsFolder(location: folder.manifestLocation)

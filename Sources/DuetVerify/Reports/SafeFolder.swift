@@ -129,7 +129,9 @@ final class SafeFolder: @unchecked Sendable {
   /// Writes `text` over `name` in place (made when missing), then cuts it to length. Not atomic by
   /// itself: used in a staging folder that replaces the old report in one rename, reusing the run
   /// before last's files (no new inode, no truncation to zero, which makes ext4 flush on close).
-  /// The write is padded to whole pages so the kernel never reads an old page back. A link at
+  /// A longer old file is cut after a write padded to whole pages (so the kernel never reads an
+  /// old page back); a report at least as long as the file is written over it as it is, with no
+  /// padding and no cut (docs/performance.md has the figure). A link at
   /// `name` is removed and a real file written instead.
   func overwrite(_ text: String, to name: String) throws(ReportWriteError) {
     try overwrite(bytes: Array(text.utf8), to: name)
@@ -150,8 +152,13 @@ final class SafeFolder: @unchecked Sendable {
       opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
     }
     guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    let padding = (Self.pageSize - length % Self.pageSize) % Self.pageSize
-    if let code = Self.write(bytes, padding: padding, to: opened, truncate: true) {
+    // A report at least as long as the file it overwrites (a passing recording's, run after run)
+    // is written over it as it is: nothing to cut, so no padding and no `ftruncate`, which cost the
+    // kernel more than the `fstat`.
+    var info = stat()
+    let covers = fstat(opened, &info) == 0 && Int(info.st_size) <= length
+    let padding = covers ? 0 : (Self.pageSize - length % Self.pageSize) % Self.pageSize
+    if let code = Self.write(bytes, padding: padding, to: opened, truncate: !covers) {
       throw ReportWriteError(path: show(name), code: code, doing: .write)
     }
   }
