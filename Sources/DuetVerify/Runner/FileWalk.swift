@@ -16,13 +16,14 @@ struct FileWalk {
   /// Adds every file under `folder`; false when something there cannot be read or is a link to a folder.
   mutating func add(folder: String) -> Bool {
     guard let identity = FileIdentity.of(folder, follow: true), identity.isFolder else { return false }
-    guard let directory = opendir(folder) else { return false }
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      if name != "." && name != ".." && !RunnerFingerprint.skippedFolders.contains(name) { names.append(name) }
+    DirectoryEntries.forEach(in: descriptor) { bytes in
+      let name = String(decoding: bytes, as: UTF8.self)
+      if !RunnerFingerprint.skippedFolders.contains(name) { names.append(name) }
     }
-    closedir(directory)
+    _ = close(descriptor)
     for name in names.sorted() {
       let path = folder + "/" + name
       guard let identity = FileIdentity.of(path, follow: false) else { return false }

@@ -25,30 +25,20 @@ enum NewestFile {
   private static func walk(
     _ descriptor: Int32, path: String, suffix: [UInt8]?, newest: inout (path: String, time: Int64)?
   ) {
-    guard let stream = fdopendir(descriptor) else {
-      _ = close(descriptor)
-      return
-    }
-    defer { closedir(stream) }
-    while let entry = readdir(stream) {
-      let type = entry.pointee.d_type
-      withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name in
-          visit(name, type: type, in: descriptor, path: path, suffix: suffix, newest: &newest)
-        }
-      }
+    defer { _ = close(descriptor) }
+    DirectoryEntries.forEachEntry(in: descriptor) { name, type in
+      visit(name, type: type, in: descriptor, path: path, suffix: suffix, newest: &newest)
     }
   }
 
   /// One entry of the open folder `descriptor` (at `path`): a candidate when its name matches, and
   /// walked when it is a folder (not a link to one).
   private static func visit(
-    _ name: UnsafePointer<CChar>, type: UInt8, in descriptor: Int32, path: String, suffix: [UInt8]?,
+    _ bytes: UnsafeBufferPointer<UInt8>, type: UInt8, in descriptor: Int32, path: String, suffix: [UInt8]?,
     newest: inout (path: String, time: Int64)?
   ) {
-    let length = strlen(name)
-    let bytes = UnsafeRawBufferPointer(start: name, count: length)
-    if length <= 2, bytes.allSatisfy({ $0 == UInt8(ascii: ".") }) { return }
+    // The name is NUL-terminated in place (DirectoryEntries), so it goes to the calls as it is.
+    let name = UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self)
     var info = stat()
     var isFolder = type == UInt8(DT_DIR)
     if type == UInt8(DT_UNKNOWN) {
@@ -56,17 +46,17 @@ enum NewestFile {
       isFolder = info.st_mode & S_IFMT == S_IFDIR
     }
     var entryPath: String?
-    let matches = suffix.map { length >= $0.count && bytes.suffix($0.count).elementsEqual($0) } ?? true
+    let matches = suffix.map { bytes.count >= $0.count && bytes.suffix($0.count).elementsEqual($0) } ?? true
     if matches, fstatat(descriptor, name, &info, 0) == 0 {
       let time = FileIdentity(info).modified
       if time > (newest?.time ?? .min) {
-        entryPath = path + "/" + String(cString: name)
+        entryPath = path + "/" + String(decoding: bytes, as: UTF8.self)
         newest = (entryPath!, time)
       }
     }
     guard isFolder else { return }
     let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     guard child >= 0 else { return }
-    walk(child, path: entryPath ?? path + "/" + String(cString: name), suffix: suffix, newest: &newest)
+    walk(child, path: entryPath ?? path + "/" + String(decoding: bytes, as: UTF8.self), suffix: suffix, newest: &newest)
   }
 }
