@@ -45,16 +45,9 @@ package enum ResponseScanner {
   }
 
   /// True when `line` is exactly `{"effects":"…","state":"…"}` whose two strings, unescaped, are
-  /// the bytes of `effects` and `state`: the byte gate on the reply line itself, with no string
-  /// made and nothing to validate (the expected texts are valid UTF-8). False on anything else,
-  /// which the caller then reads in full (`ReduceResponse.parse`) to judge and word.
-  package static func matches(_ line: [UInt8], effects: String, state: String) -> Bool {
-    var effects = effects
-    var state = state
-    return effects.withUTF8 { effects in state.withUTF8 { state in matches(line, effects: effects, state: state) } }
-  }
-
-  /// The same against the expected texts' compact UTF-8 bytes (a recording's slices).
+  /// the bytes of `effects` and `state` (the expected texts' compact UTF-8, a recording's slices):
+  /// the byte gate on the reply line itself, with no string made and nothing to validate. False on
+  /// anything else, which the caller then reads in full (`ReduceResponse.parse`) to judge and word.
   package static func matches(_ line: [UInt8], effects: ArraySlice<UInt8>, state: ArraySlice<UInt8>) -> Bool {
     effects.withUnsafeBufferPointer { effects in
       state.withUnsafeBufferPointer { state in matches(line, effects: effects, state: state) }

@@ -47,21 +47,26 @@ final class ResponseScannerTests: XCTestCase {
       try ReduceResponse.parse(Array(#"{"effects":"[]","state":"\u00e9"}"#.utf8)), .answer(state: "é", effects: "[]"))
   }
 
+  /// The byte gate against texts given as strings (each its own buffer).
+  func matches(_ line: String, effects: String, state: String) -> Bool {
+    ResponseScanner.matches(Array(line.utf8), effects: Array(effects.utf8)[...], state: Array(state.utf8)[...])
+  }
+
   func testALineMatchesExactlyTheTextsItsStringsUnescapeTo() {
     for line in Self.usualLines {
       guard case .answer(let state, let effects)? = ResponseScanner.scan(Array(line.utf8)) else {
         XCTFail(line)
         continue
       }
-      XCTAssertTrue(ResponseScanner.matches(Array(line.utf8), effects: effects, state: state), line)
-      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects, state: state + " "), line)
-      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects, state: String(state.dropLast())), line)
-      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: effects + "x", state: state), line)
-      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: state, state: effects), line)
+      XCTAssertTrue(matches(line, effects: effects, state: state), line)
+      XCTAssertFalse(matches(line, effects: effects, state: state + " "), line)
+      XCTAssertFalse(matches(line, effects: effects, state: String(state.dropLast())), line)
+      XCTAssertFalse(matches(line, effects: effects + "x", state: state), line)
+      XCTAssertFalse(matches(line, effects: state, state: effects), line)
     }
   }
 
-  func testTheBytesFormMatchesExactlyAsTheStringForm() {
+  func testSlicesOfOneSharedBufferMatchExactlyAsSeparateTexts() {
     for line in Self.usualLines {
       guard case .answer(let state, let effects)? = ResponseScanner.scan(Array(line.utf8)) else {
         XCTFail(line)
@@ -84,7 +89,7 @@ final class ResponseScannerTests: XCTestCase {
       #"{"effects":"[]","state":"{}"} "#, #"{"effects":"[]","state":"{}","x":1}"#, #"{"effects":"[]","state":"{}""#,
     ]
     for line in lines {
-      XCTAssertFalse(ResponseScanner.matches(Array(line.utf8), effects: "[]", state: "{}"), line)
+      XCTAssertFalse(matches(line, effects: "[]", state: "{}"), line)
     }
   }
 }
