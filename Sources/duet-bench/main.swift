@@ -23,9 +23,14 @@ func text(_ name: String, in arguments: [String]) -> String? {
 func fastest(_ repeats: Int, _ what: String, program: String, arguments: [String], input: String? = nil) throws
   -> BenchLane.Figures
 {
+  try fastest(repeats, what) { () throws in try BenchLane.run(verifier: program, arguments: arguments, input: input) }
+}
+
+/// The fastest of `repeats` measurements (the largest RSS of them); a failing one stops the bench.
+func fastest(_ repeats: Int, _ what: String, measure: () throws -> BenchLane.Figures) throws -> BenchLane.Figures {
   var best: BenchLane.Figures?
   for _ in 0..<repeats {
-    let figures = try BenchLane.run(verifier: program, arguments: arguments, input: input)
+    let figures = try measure()
     guard figures.exitStatus == 0 else { fail("\(what) exited \(figures.exitStatus); the corpus must pass") }
     var kept = best.map { $0.seconds <= figures.seconds ? $0 : figures } ?? figures
     kept.peakRSSMegabytes = max(best?.peakRSSMegabytes ?? 0, figures.peakRSSMegabytes)
@@ -87,12 +92,9 @@ func runBenchmark(corpus: URL, arguments: [String]) {
         repeats, "the runner alone", program: runner, arguments: [], input: tiny + "/requests.jsonl")
       let lane = try lane(2, manifest: tiny + "/manifest.yaml")
       let halves = try splitInHalves(requests, beside: tiny + "/requests.jsonl")
-      var both = try BenchLane.runTogether(halves.map { (runner, [], $0) })
-      for _ in 1..<repeats {
-        let again = try BenchLane.runTogether(halves.map { (runner, [], $0) })
-        if again.seconds < both.seconds { both = again }
+      let both = try fastest(repeats, "a runner alone on half the requests") { () throws in
+        try BenchLane.runTogether(halves.map { (runner, [], $0) })
       }
-      guard both.exitStatus == 0 else { fail("a runner alone on half the requests exited \(both.exitStatus)") }
       print(
         String(
           format: "(d) one runner alone, tiny:     %8.0f steps/s  %7.2fs  (%.1f µs per request)",
