@@ -6,8 +6,10 @@ import PackageDescription
 let package = Package(
   name: "duet-verify",
   products: [
+    // The one executable product. The other executable targets (the runners, the benchmarks) are built
+    // with the root package (`swift build`, `--product NAME`) but not exported: SwiftPM lets a
+    // dependency's executable win over an app's own of the same name (Tests: PackageProductsTests).
     .executable(name: "duet-verify", targets: ["duet-verify"]),
-    .executable(name: "foyer-runner", targets: ["foyer-runner"]),
     .library(name: "DuetCore", targets: ["DuetCore"]),
     .library(name: "DuetTelemetry", targets: ["DuetTelemetry"]),
     .library(name: "DuetScenario", targets: ["DuetScenario"]),

@@ -313,7 +313,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 }
 
 /// Ignores SIGPIPE in the verifier, once: writing to a runner that died must fail with EPIPE, not
-/// kill the verifier (replay-protocol.md).
+/// kill the verifier (docs/protocol.md).
 package enum IgnoreSIGPIPE {
   private static let done: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
   package static func once() { _ = done }

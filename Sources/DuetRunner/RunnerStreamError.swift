@@ -1,5 +1,5 @@
 /// A runner whose reply stream was not in step when it was closed: it wrote lines no request asked
-/// for, or did not end cleanly after `{"op":"exit"}` (replay-protocol.md, "Stream integrity").
+/// for, or did not end cleanly after `{"op":"exit"}` (docs/protocol.md, "Stream integrity").
 ///
 /// Replies are paired with requests by position, so one extra line shifts every later reply onto
 /// the wrong request; if the shifted answers happen to match, every recording passes. Only reading

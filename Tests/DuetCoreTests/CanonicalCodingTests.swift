@@ -29,7 +29,7 @@ private struct Counter: Codable, Equatable { var count: Int }
 extension Delegate: Sendable {}
 extension CompletionPath: Sendable {}
 
-/// canonical-json.md, "Typed values → canonical" and "Effects".
+/// docs/canonical-json.md, "Typed values → canonical" and "Effects".
 final class CanonicalCodingTests: XCTestCase {
   let encoder = CanonicalEncoder()
   let decoder = CanonicalDecoder()

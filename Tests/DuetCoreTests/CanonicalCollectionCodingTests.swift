@@ -32,7 +32,7 @@ private struct Tagged: Codable, Equatable {
   var tags: Set<String>
 }
 
-/// canonical-json.md, "Typed values → canonical": dictionaries and sets.
+/// docs/canonical-json.md, "Typed values → canonical": dictionaries and sets.
 final class CanonicalCollectionCodingTests: XCTestCase {
   let encoder = CanonicalEncoder()
   let decoder = CanonicalDecoder()

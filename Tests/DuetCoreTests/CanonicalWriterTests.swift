@@ -1,7 +1,7 @@
 import DuetCore
 import XCTest
 
-/// canonical-json.md, "Compact form" and "Pretty form": the byte gate.
+/// docs/canonical-json.md, "Compact form" and "Pretty form": the byte gate.
 final class CanonicalWriterTests: XCTestCase {
   func compact(_ text: String) throws -> String { try CanonicalWriter.compact(JSONParser().parse(text)) }
   func pretty(_ text: String) throws -> String { try CanonicalWriter.pretty(JSONParser().parse(text)) }

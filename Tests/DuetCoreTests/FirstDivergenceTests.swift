@@ -1,7 +1,7 @@
 import DuetCore
 import XCTest
 
-/// canonical-json.md, "First divergence": one path and two fragments.
+/// docs/canonical-json.md, "First divergence": one path and two fragments.
 final class FirstDivergenceTests: XCTestCase {
   func divergence(_ expected: String, _ actual: String, root: String = "expectedState") throws -> FirstDivergence? {
     FirstDivergence.between(try JSONParser().parse(expected), try JSONParser().parse(actual), root: root)

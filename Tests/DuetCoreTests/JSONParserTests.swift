@@ -1,7 +1,7 @@
 import DuetCore
 import XCTest
 
-/// canonical-json.md, "Values": strict RFC 8259 into an exact tree, every refusal located.
+/// docs/canonical-json.md, "Values": strict RFC 8259 into an exact tree, every refusal located.
 final class JSONParserTests: XCTestCase {
   func parse(_ text: String) throws -> JSONValue { try JSONParser().parse(text) }
 

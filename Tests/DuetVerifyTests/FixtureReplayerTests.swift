@@ -4,7 +4,7 @@ import XCTest
 
 @testable import DuetVerify
 
-/// Replay semantics (fixtures.md) against an in-memory runner: seed, reduce, byte-compare, thread
+/// Replay semantics (docs/recording.md) against an in-memory runner: seed, reduce, byte-compare, thread
 /// the actual state, stop at the first failure, check the chain seam.
 final class FixtureReplayerTests: XCTestCase {
   func document(_ tree: JSONValue, name: String = "counter") throws -> FixtureDocument {

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import DuetVerify
 
-/// The rules of manifest.md beyond the grammar: keys, names, duplicates, required lists.
+/// The rules of docs/manifest.md beyond the grammar: keys, names, duplicates, required lists.
 final class ManifestRulesTests: XCTestCase {
   let location = ManifestLocation(file: URL(fileURLWithPath: "/repo/manifest.yaml"))
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// canonical-json.md, "Typed values → canonical": a `Set`'s canonical bytes never depend on
+/// docs/canonical-json.md, "Typed values → canonical": a `Set`'s canonical bytes never depend on
 /// hashing or process. Swift seeds its hashing per process, so only two processes can show it.
 final class CanonicalSetAcrossProcessesTests: XCTestCase {
   func testSetEncodesToTheSameBytesInEveryProcess() throws {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The command-line conventions users know (cli.md "Conventions"), through the real `duet-verify`
+/// The command-line conventions users know (docs/commands.md "Conventions"), through the real `duet-verify`
 /// against temporary repositories.
 final class ConventionsEndToEndTests: XCTestCase {
   func demoRunner() throws -> String {
@@ -63,7 +63,7 @@ final class ConventionsEndToEndTests: XCTestCase {
   /// nothing proves nothing) and passes with --allow-empty-shard, saying so.
   func testEmptyShardPassesWithAllowEmptyShard() throws {
     let repository = try TemporaryRepository()
-    try repository.copyReference("duet-framework/swift/counter.fixture.json")
+    try repository.copyRecording("counter")
     try repository.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
     let runs = try (1...2).map { index in
       try repository.verify([
@@ -84,7 +84,7 @@ final class ConventionsEndToEndTests: XCTestCase {
 
   func testAnEmptyShardStillFailsOnALintProblem() throws {
     let repository = try TemporaryRepository()
-    try repository.copyReference("duet-framework/swift/counter.fixture.json")
+    try repository.copyRecording("counter")
     try repository.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n      - missing\n")
     let runs = try (1...3).map { index in
       try repository.verify(["verify", "--shard", "\(index)/3", "--allow-empty-shard", "--runner", "/nonexistent"])

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// replay-protocol.md "Stream integrity", through the real executable and a runner built to break
+/// docs/protocol.md "Stream integrity", through the real executable and a runner built to break
 /// it: replies are paired with requests by position, so a runner that writes one line too many, a
 /// blank line, a multi-line state, or that ends badly after `exit`, must never pass a run or blame
 /// the wrong recording; and one that leaves a child behind must never keep the verifier waiting.
@@ -27,7 +27,7 @@ final class HostileRunnerEndToEndTests: XCTestCase {
   /// A repository holding only `counter-endings.changes-its-mind` (increment, then decrement).
   static func changesItsMind() throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
-    try repository.copyReference("duet-framework/swift/counter-endings.changes-its-mind.fixture.json")
+    try repository.copyRecording("counter-endings.changes-its-mind")
     try repository.write(
       "manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter-endings.changes-its-mind\n")
     return repository
@@ -36,7 +36,7 @@ final class HostileRunnerEndToEndTests: XCTestCase {
   /// A repository holding only the ping-pong chain.
   static func chainOnly() throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
-    try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
+    try repository.copyRecording("chain-ping-pong")
     try repository.write(
       "manifest.yaml", "features:\n  ping:\n    fixtures: []\n  pong:\n    fixtures: []\nchains:\n  - chain-ping-pong\n"
     )

@@ -70,7 +70,7 @@ final class InteropEndToEndTests: XCTestCase {
 
   func testAChainIsWhatChainsListsWhateverItsName() throws {
     let repository = try TemporaryRepository()
-    try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
+    try repository.copyRecording("chain-ping-pong")
     try FileManager.default.moveItem(
       at: repository.root.appendingPathComponent("fixtures/chain-ping-pong.fixture.json"),
       to: repository.root.appendingPathComponent("fixtures/greeter.wave.fixture.json"))

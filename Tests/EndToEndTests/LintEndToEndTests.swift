@@ -23,8 +23,8 @@ final class LintEndToEndTests: XCTestCase {
         - chain-ping-pong
 
       """)
-    try repository.copyReference("duet-framework/swift/chain-ping-pong.fixture.json")
-    try repository.copyReference("duet-framework/kotlin/lamp.timed-off.fixture.json")
+    try repository.copyRecording("chain-ping-pong")
+    try repository.copyRecording("lamp.timed-off")
     try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 1,", with: "\"count\":1,")
     let run = try repository.verify(["lint"])
     XCTAssertEqual(run.code, 1)
@@ -55,7 +55,7 @@ final class LintEndToEndTests: XCTestCase {
 
   func testLintProblemsFailVerifyButEveryRecordingIsStillReplayed() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.copyReference("duet-framework/kotlin/lamp.timed-off.fixture.json")
+    try repository.copyRecording("lamp.timed-off")
     let run = try repository.verify(["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path])
     XCTAssertEqual(run.code, 1)
     XCTAssertTrue(run.out.hasPrefix("✗ fixtures/lamp.timed-off.fixture.json: recording 'lamp.timed-off' is not listed"))

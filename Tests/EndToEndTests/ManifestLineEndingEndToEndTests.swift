@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// manifest.md: lines end in LF or CRLF, and a CRLF line is one line, never merged with the next
+/// docs/manifest.md: lines end in LF or CRLF, and a CRLF line is one line, never merged with the next
 /// ("\r\n" is a single Character in Swift, so splitting on "\n" alone would miss it).
 final class ManifestLineEndingEndToEndTests: XCTestCase {
   func testAManifestWrittenWithCRLFLinesVerifies() throws {

@@ -13,7 +13,7 @@ final class OutputInjectionEndToEndTests: XCTestCase {
       file, replacing: #""label": "decrement""#,
       with: #""label": "decrement\n::error file=forged.swift,line=1::forged\n::add-mask::secret\u001b[31mred\u0000""#)
     try repository.edit(
-      file, replacing: #""source": "DuetTestingTests/ScenarioRunnerTests.swift""#,
+      file, replacing: #""source": "Sources/DemoFeatures/Counter/CounterScenarios.swift""#,
       with: #""source": "Sources/Scenario.swift\n::warning::forged source""#)
     let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
     let run = try repository.verify(

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The runner's build is skipped only when nothing it is built from changed (cli.md: a verify never
+/// The runner's build is skipped only when nothing it is built from changed (docs/commands.md: a verify never
 /// replays a stale runner). A real temporary runner package, built by the real `swift`, depending by
 /// path on a second package (`marker`) that names the platform its handshake announces; its
 /// `replay-runner` hands over to the built misbehaving-runner with that platform, so the summary

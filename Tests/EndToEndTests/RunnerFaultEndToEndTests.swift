@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Everything replay-protocol.md says the verifier must survive, through the real executable and a
+/// Everything docs/protocol.md says the verifier must survive, through the real executable and a
 /// deliberately faulty runner: none of it may crash the verifier or lose other results.
 final class RunnerFaultEndToEndTests: XCTestCase {
   /// No fault mode may keep the verifier longer than this (the slowest takes a few seconds).

@@ -34,7 +34,7 @@ final class VerifyEndToEndTests: XCTestCase {
           at expectedState.count
           expected: 5   actual: 2
           action: {"case":"increment"}
-          scenario: DuetTestingTests/ScenarioRunnerTests.swift:22
+          scenario: Sources/DemoFeatures/Counter/CounterScenarios.swift:14
           next: duet-verify explain counter#1 --runner \(runner)
           diff (- expected, + actual):
               {
@@ -126,7 +126,7 @@ final class VerifyEndToEndTests: XCTestCase {
         next action:      {"case":"pingFired","value":{"count":7}}
         Re-record the chain: duet-verify record --chain chain-ping-pong
         action: {"case":"fire"}
-        scenario: DuetTestingTests/ChainScenarioTests.swift:155
+        scenario: Sources/DemoFeatures/PingPong/PingPongChain.swift:15
         next: duet-verify explain chain-ping-pong#0
       """)
   }
@@ -134,7 +134,7 @@ final class VerifyEndToEndTests: XCTestCase {
   func testAParityLayoutVerifiesUnchanged() throws {
     let repository = try TemporaryRepository()
     try repository.write("parity/manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    let source = try SharedReference.file("duet-framework/swift/counter.fixture.json")
+    let source = try DemoRecordings.file(named: "counter")
     try repository.write(
       "parity/fixtures/counter.fixture.json", String(decoding: try Data(contentsOf: source), as: UTF8.self))
     let run = try repository.verify(["--runner", try demoRunner()])
@@ -162,7 +162,7 @@ final class VerifyEndToEndTests: XCTestCase {
     let run = try repository.verify(["verify", "--runner", try demoRunner()], environment: ["GITHUB_ACTIONS": "true"])
     assertContains(
       run.out,
-      "::error file=DuetTestingTests/ScenarioRunnerTests.swift,line=22::fixture 'counter' step 1 'increment again' — "
+      "::error file=Sources/DemoFeatures/Counter/CounterScenarios.swift,line=14::fixture 'counter' step 1 'increment again' — "
         + "state diverged at expectedState.count: expected 5, actual 2\n")
   }
 

@@ -2,7 +2,7 @@ import DuetRunner
 import Foundation
 
 /// `duet-verify record [--feature F | --chain C]` and `record --check [--write]`: recordings as
-/// build products of scenarios, and drift as a CI failure (fixtures.md).
+/// build products of scenarios, and drift as a CI failure (docs/recording.md).
 ///
 /// Reads as load → compile every target through the runner → plan → write (record), or judge and
 /// stage (check). Nothing is written until every target has compiled, so a runner that crashes or

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The top-level keys of fixtures.md, in canonical order (`chain` is the chain's bare name,
+/// The top-level keys of docs/recording.md, in canonical order (`chain` is the chain's bare name,
 /// written by Duet's recorders): the one list both readers use.
 enum DocumentKey: String, CaseIterable {
   case chain, description, dialect, feature, initialState, initialStates, scenario, steps

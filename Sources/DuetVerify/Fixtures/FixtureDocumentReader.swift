@@ -1,6 +1,6 @@
 import DuetCore
 
-/// Reads a parsed recording into a `FixtureDocument`, checking the shape fixtures.md gives.
+/// Reads a parsed recording into a `FixtureDocument`, checking the shape docs/recording.md gives.
 ///
 /// A chain is recognised by its shape (`initialStates`, one seed per node), never by its name: the
 /// manifest's `chains:` list says which recordings are chains, and lint holds the two to agree.
@@ -9,7 +9,7 @@ import DuetCore
 /// its path rather than failing obscurely mid-replay or being silently ignored.
 enum FixtureDocumentReader {
   static let supportedDialects: Set<Int64> = [1, 2]
-  /// The top-level keys of fixtures.md (`chain` is the chain's bare name, written by Duet's recorders).
+  /// The top-level keys of docs/recording.md (`chain` is the chain's bare name, written by Duet's recorders).
   static let documentKeys = DocumentKey.allCases.map(\.rawValue)
   /// The keys of a step.
   static let stepKeys = StepKey.allCases.map(\.rawValue)

@@ -1,4 +1,4 @@
-/// Why a parsed recording does not have the shape of a fixture (fixtures.md).
+/// Why a parsed recording does not have the shape of a fixture (docs/recording.md).
 ///
 /// It names the JSON path, so the message points at the exact field that is wrong.
 struct FixtureFormatError: Error, Equatable, Sendable, CustomStringConvertible {

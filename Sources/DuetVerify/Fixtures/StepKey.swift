@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// The keys of a recording step (fixtures.md), in canonical order: the one list both readers use.
+/// The keys of a recording step (docs/recording.md), in canonical order: the one list both readers use.
 enum StepKey: String, CaseIterable {
   case action, expectedEffects, expectedState, label, line, linkToNext, node
 

@@ -1,7 +1,7 @@
 import DuetCore
 import Foundation
 
-/// Runs the lint checks of manifest.md over a corpus (manifest and fixtures folder), reporting
+/// Runs the lint checks of docs/manifest.md over a corpus (manifest and fixtures folder), reporting
 /// every problem (never just the first).
 ///
 /// `lint` runs it alone; `taxonomy` streams each loaded recording to its gate through `inspecting`;
@@ -223,6 +223,6 @@ struct LintResult: Sendable {
   var fixturesChecked: Int
   /// Recordings that could not be loaded, by name.
   var loadFailures: [String: FixtureLoadError]
-  /// What is worth saying but does not fail lint (manifest.md's warnings).
+  /// What is worth saying but does not fail lint (docs/manifest.md's warnings).
   var warnings: [LintProblem] = []
 }

@@ -6,7 +6,7 @@
 /// makes sure the declaration itself can be agreed with. An event two features emit is declared
 /// by both, so the same name in two features is not a duplicate.
 enum TelemetryDeclarationCheck {
-  /// The starter vocabulary every app has (telemetry.md), exact spelling.
+  /// The starter vocabulary every app has (docs/telemetry.md), exact spelling.
   static let starterVerbs = [
     "Viewed", "Opened", "Started", "Completed", "Failed", "Created", "Edited", "Deleted", "Toggled", "Signed Out",
   ]

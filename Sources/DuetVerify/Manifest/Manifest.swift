@@ -36,7 +36,7 @@ struct Manifest: Equatable, Sendable {
     self.warnings = warnings
   }
 
-  /// The declared taxonomy: the union of the features' `events:` and `verbs:` (telemetry.md), or
+  /// The declared taxonomy: the union of the features' `events:` and `verbs:` (docs/telemetry.md), or
   /// `nil` when no feature declares any.
   var telemetry: ManifestTelemetry? {
     let declaring = features.filter { !$0.events.isEmpty || !$0.verbs.isEmpty }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads `manifest.yaml` text into a `Manifest`, reporting every rule of manifest.md it breaks.
+/// Reads `manifest.yaml` text into a `Manifest`, reporting every rule of docs/manifest.md it breaks.
 ///
 /// The result always carries a manifest (possibly partial) and the full problem list, so `lint`
 /// can show all problems at once; callers treat any problem as fatal for replay.

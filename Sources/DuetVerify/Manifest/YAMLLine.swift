@@ -44,7 +44,7 @@ enum YAMLLineScanner {
       var start = 0
       var number = 0
       // A line ends at LF; the CR of a CRLF belongs to the ending, and one more trailing CR is
-      // dropped (manifest.md: a CRLF line is one line, never merged with the next).
+      // dropped (docs/manifest.md: a CRLF line is one line, never merged with the next).
       while start < text.count {
         number += 1
         var end = start

@@ -49,7 +49,7 @@ enum MaterializedTestWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Leaf: state, then effects; chain: effects, then the state when recorded (fixtures.md).
+  /// Leaf: state, then effects; chain: effects, then the state when recorded (docs/recording.md).
   static func assertions(_ plan: MaterializedStep) throws(MaterializeError) -> [String] {
     let path = "steps[\(plan.step.index)]"
     let effects =

@@ -1,7 +1,7 @@
 import DuetRunner
 
 /// Every option of `duet-verify`, declared once: its name, the value it takes, its help line, the
-/// verbs that take it, and whether it may be repeated (cli.md "Conventions").
+/// verbs that take it, and whether it may be repeated (docs/commands.md "Conventions").
 ///
 /// Parsing, "did you mean", each verb's usage and help are all derived from this table, so an
 /// option cannot be accepted by a verb whose help does not list it, or listed and then refused.

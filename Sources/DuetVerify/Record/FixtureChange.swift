@@ -1,6 +1,6 @@
 import DuetCore
 
-/// How the recording `record` would write differs from the file on disk (fixtures.md, drift).
+/// How the recording `record` would write differs from the file on disk (docs/recording.md, drift).
 ///
 /// Only behavioural differences fail `record --check`; metadata churn (labels, lines, descriptions,
 /// scenario paths, `linkToNext`, formatting) is admissible and only listed.

@@ -1,6 +1,6 @@
 import DuetRunner
 
-/// Replays one recording through a runner connection, one request at a time (fixtures.md,
+/// Replays one recording through a runner connection, one request at a time (docs/recording.md,
 /// "Replay semantics"): the synchronous face of `ReplayConversation`, the one replay loop, for
 /// callers holding one document and one connection.
 struct FixtureReplayer: Sendable {

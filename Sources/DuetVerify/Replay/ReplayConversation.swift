@@ -2,7 +2,7 @@ import Dispatch
 import DuetCore
 import DuetRunner
 
-/// One recording's replay as a conversation with a runner (fixtures.md, "Replay semantics"): the
+/// One recording's replay as a conversation with a runner (docs/recording.md, "Replay semantics"): the
 /// one replay loop `verify`, `explain` and the tests share. It asks for one `reduce` at a time and
 /// judges each reply, threading the runner's *actual* state forward, checking a chain's
 /// `linkToNext` promise on the data, and stopping at the first failure.

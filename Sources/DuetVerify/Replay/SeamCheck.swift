@@ -3,7 +3,7 @@ import DuetCore
 /// The chain promise checked on the data: a step marked `linkToNext` emits, as its last
 /// `notifyListener` effect's payload value, a delegate event that the next step's action carries —
 /// as `action.value` itself (a bare relay) or nested anywhere inside it (a parent case wrapping it,
-/// `{"case":"splash","value":{"event":<event>}}`, as real Duet apps hop). fixtures.md calls this
+/// `{"case":"splash","value":{"event":<event>}}`, as real Duet apps hop). docs/recording.md calls this
 /// embedding.
 ///
 /// Replay alone would not catch a recording whose seam was edited on one side only; this check does.

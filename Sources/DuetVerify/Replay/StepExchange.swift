@@ -78,7 +78,7 @@ struct StepExchange {
     return exchange
   }
 
-  /// Leaf: state then effects; chain: effects, then state if recorded (fixtures.md).
+  /// Leaf: state then effects; chain: effects, then state if recorded (docs/recording.md).
   func judge(_ kind: FixtureDocument.Kind, step: FixtureStep) -> FixtureFailure? {
     guard case .answer(let actualState, let actualEffects) = reply else {
       if case .refused(let message) = reply {

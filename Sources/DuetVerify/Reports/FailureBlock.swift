@@ -1,4 +1,4 @@
-/// The human failure block of fixtures.md, one per failed recording.
+/// The human failure block of docs/recording.md, one per failed recording.
 ///
 /// Layout (two-space indent under the header; Duet's layout, our `next:` command):
 /// ```

@@ -9,7 +9,7 @@ struct TerminalStyle: Sendable {
     self.enabled = enabled
   }
 
-  /// The policy of cli.md: a TTY, no `NO_COLOR` (any non-empty value), no `--no-color`.
+  /// The policy of docs/commands.md: a TTY, no `NO_COLOR` (any non-empty value), no `--no-color`.
   static func decide(isTerminal: Bool, environment: [String: String], noColorFlag: Bool) -> TerminalStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     return TerminalStyle(enabled: isTerminal && !noColor && !noColorFlag)

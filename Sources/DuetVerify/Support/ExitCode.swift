@@ -1,4 +1,4 @@
-/// The three outcomes a CI job can branch on (cli.md). Public because `DuetVerifyCLI.run` returns
+/// The three outcomes a CI job can branch on (docs/commands.md). Public because `DuetVerifyCLI.run` returns
 /// it: an embedding program branches on it as a CI job does on the exit status.
 public enum ExitCode: Int32, Sendable {
   /// The gate passed.

@@ -25,7 +25,7 @@ struct TaxonomyFinding: Equatable, Sendable {
   var rule: TaxonomyRule?
 }
 
-/// The rules of the taxonomy gate (telemetry.md), one case each.
+/// The rules of the taxonomy gate (docs/telemetry.md), one case each.
 enum TaxonomyRule: String, Equatable, Sendable, CaseIterable {
   /// A `track` envelope that does not decode with the grammar.
   case malformedEnvelope = "malformed-envelope"

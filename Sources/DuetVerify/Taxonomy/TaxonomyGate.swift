@@ -4,7 +4,7 @@ import DuetTelemetry
 /// The taxonomy gate: reads `track` envelopes out of recordings one fixture at a time (so a large
 /// corpus is streamed, never held) and judges the names found against the declared taxonomy.
 ///
-/// The rules (telemetry.md): every envelope decodes with the grammar; the set of recorded event
+/// The rules (docs/telemetry.md): every envelope decodes with the grammar; the set of recorded event
 /// names equals the declared set; every verb is a starter verb or minted by the manifest (a minted
 /// verb nobody uses is a warning); parameter keys are snake_case and one event always carries the
 /// same keys and kinds; string values do not look like user content. Fixtures may be added in any

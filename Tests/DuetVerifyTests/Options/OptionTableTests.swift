@@ -2,7 +2,7 @@ import XCTest
 
 @testable import DuetVerify
 
-/// The command-line conventions (cli.md), read from the one option table.
+/// The command-line conventions (docs/commands.md), read from the one option table.
 final class OptionTableTests: XCTestCase {
   func parse(_ arguments: [String]) throws -> ParsedArguments {
     let request = try ParsedArguments.parse(arguments)

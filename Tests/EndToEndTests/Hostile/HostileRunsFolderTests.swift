@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// Through the real executable: links a pull request can commit under `.runs/` are never followed,
-/// so no file outside the report is deleted, truncated or written (cli.md, `.runs/`).
+/// so no file outside the report is deleted, truncated or written (docs/commands.md, `.runs/`).
 final class HostileRunsFolderTests: XCTestCase {
   var repository: TemporaryRepository!
   var outside: OutsideFolder!

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// A repository made for one test: a manifest, copies of reference recordings, and the built tools.
+/// A repository made for one test: a manifest, copies of the demo recordings, and the built tools.
 final class TemporaryRepository: TemporaryFolder {
   var root: URL { url }
 
@@ -10,16 +10,16 @@ final class TemporaryRepository: TemporaryFolder {
     try super.init(prefix: "duet-verify-e2e")
   }
 
-  /// The reference counter recordings, the ping-pong chain, and a manifest declaring them.
+  /// The demo counter recordings, the ping-pong chain, and a manifest declaring them.
   static func counterCorpus(chain: Bool = true) throws -> TemporaryRepository {
     let repository = try TemporaryRepository()
     var names = ["counter", "counter-endings.changes-its-mind", "counter-endings.keeps-counting"]
     if chain { names.append("chain-ping-pong") }
     for name in names {
-      try repository.copyReference("duet-framework/swift/\(name).fixture.json")
+      try repository.copyRecording(name)
     }
     var manifest = """
-      # copies of Duet's reference recordings
+      # copies of the demo recordings (Tests/Fixtures/demo)
       features:
         counter:
           fixtures:
@@ -35,8 +35,9 @@ final class TemporaryRepository: TemporaryFolder {
     return repository
   }
 
-  func copyReference(_ relative: String) throws {
-    let source = try SharedReference.file(relative)
+  /// Copies the demo recording `name` (`Tests/Fixtures/demo`) into this repository's `fixtures/`.
+  func copyRecording(_ name: String) throws {
+    let source = try DemoRecordings.file(named: name)
     let target = root.appendingPathComponent("fixtures").appendingPathComponent(source.lastPathComponent)
     try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: source, to: target)
