@@ -41,7 +41,7 @@ public struct CanonicalPrettyDocument: Sendable {
   }
 
   /// True when `bytes` are exactly the pretty canonical text of the value they hold (within what
-  /// ``init(validating:)`` handles).
+  /// ``init(validating:indexDepth:)`` handles).
   public static func isCanonical(_ bytes: [UInt8]) -> Bool {
     CanonicalPrettyDocument(validating: bytes, indexDepth: 0) != nil
   }
