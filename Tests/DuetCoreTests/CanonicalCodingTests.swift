@@ -169,7 +169,7 @@ final class CanonicalCodingTests: XCTestCase {
   func testCanonicalDoubleIsThePermittedDouble() throws {
     XCTAssertEqual(try encoder.encode(CanonicalDouble(1.5)!), .fraction("1.5"))
     XCTAssertEqual(try encoder.encode(CanonicalDouble(2)!), .fraction("2.0"))
-    XCTAssertEqual(CanonicalDouble(1e-7)!.canonicalText, "1.0E-7", "Kotlin's spelling (telemetry.md)")
+    XCTAssertEqual(CanonicalDouble(1e-7)!.canonicalText, "1.0E-7", "Kotlin's spelling (docs/telemetry.md)")
     XCTAssertNil(CanonicalDouble(.nan))
     XCTAssertNil(CanonicalDouble(.infinity))
   }
