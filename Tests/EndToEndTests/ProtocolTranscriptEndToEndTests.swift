@@ -2,34 +2,38 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// docs/protocol.md is what a runner author in another language implements from, so its transcript
-/// must be the real server's bytes: the `>` lines are sent to the built `demo-runner`, and its stdout
-/// must be the `<` lines exactly, handshake first, then one reply per request, nothing after `exit`.
+/// docs/protocol.md is what a runner author in another language implements from, so its transcripts
+/// must be the real server's bytes: each marked session's `>` lines are sent to the built
+/// `demo-runner`, and its stdout must be the `<` lines exactly, handshake first, then one reply per
+/// request, nothing after `exit`.
 final class ProtocolTranscriptEndToEndTests: XCTestCase {
   func testTheProtocolDocumentsTranscriptIsWhatTheServerAnswersByteForByte() throws {
     let document = try String(
       contentsOf: SharedReference.repositoryRoot.appendingPathComponent("docs/protocol.md"), encoding: .utf8)
-    let transcript = Self.transcript(in: document)
-    XCTAssertGreaterThan(transcript.requests.count, 10, "the transcript in docs/protocol.md lost its requests")
-    XCTAssertEqual(transcript.requests.last, #"{"op":"exit"}"#, "the transcript should end the session with exit")
-
+    let sessions = Self.sessions(in: document)
+    XCTAssertEqual(sessions.count, 2, "docs/protocol.md should hold two marked transcripts")
+    XCTAssertGreaterThan(sessions.first?.requests.count ?? 0, 10, "the first transcript lost its requests")
     let folder = try TemporaryFolder()
-    let (process, out, error) = CommandRun.prepare(
-      try BuiltProducts.executable(named: "demo-runner"), [], in: folder.url)
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    input.fileHandleForWriting.write(Data(transcript.requests.map { $0 + "\n" }.joined().utf8))
-    try input.fileHandleForWriting.close()
-    let (written, diagnostics) = CommandRun.drain(out, error)
-    process.waitUntilExit()
+    for (index, session) in sessions.enumerated() {
+      XCTAssertEqual(session.requests.last, #"{"op":"exit"}"#, "transcript \(index + 1) should end with exit")
+      let (process, out, error) = CommandRun.prepare(
+        try BuiltProducts.executable(named: "demo-runner"), [], in: folder.url)
+      let input = Pipe()
+      process.standardInput = input
+      try process.run()
+      input.fileHandleForWriting.write(Data(session.requests.map { $0 + "\n" }.joined().utf8))
+      try input.fileHandleForWriting.close()
+      let (written, diagnostics) = CommandRun.drain(out, error)
+      process.waitUntilExit()
 
-    XCTAssertEqual(process.terminationStatus, 0, "demo-runner after the transcript's exit; stderr: \(diagnostics)")
-    let expected = transcript.replies.map { $0 + "\n" }.joined()
-    XCTAssertEqual(written, expected, Self.firstDifference(written, expected))
+      XCTAssertEqual(process.terminationStatus, 0, "demo-runner after transcript \(index + 1); stderr: \(diagnostics)")
+      let expected = session.replies.map { $0 + "\n" }.joined()
+      XCTAssertTrue(
+        written == expected, "transcript \(index + 1), " + Self.firstDifference(written, expected))
+    }
   }
 
-  func testTheTranscriptReaderTakesOnlyTheMarkedBlock() {
+  func testTheTranscriptReaderTakesOnlyTheMarkedBlocks() {
     let document = """
       ```text
       > {"op":"ignored"}
@@ -40,29 +44,30 @@ final class ProtocolTranscriptEndToEndTests: XCTestCase {
       > {"op":"exit"}
       ```
       > {"op":"after"}
+      <!-- transcript: the second -->
+      ```text
+      > {"op":"second"}
+      ```
       """
-    let transcript = Self.transcript(in: document)
-    XCTAssertEqual(transcript.requests, [#"{"op":"exit"}"#])
-    XCTAssertEqual(transcript.replies, [#"{"protocol":"duet-replay"}"#])
+    let sessions = Self.sessions(in: document)
+    XCTAssertEqual(sessions.map(\.requests), [[#"{"op":"exit"}"#], [#"{"op":"second"}"#]])
+    XCTAssertEqual(sessions.map(\.replies), [[#"{"protocol":"duet-replay"}"#], []])
   }
 
-  /// The `>` (sent) and `<` (received) lines of the fenced block after `<!-- transcript`.
-  static func transcript(in document: String) -> (requests: [String], replies: [String]) {
+  /// The `>` (sent) and `<` (received) lines of each fenced block after a `<!-- transcript` line.
+  static func sessions(in document: String) -> [(requests: [String], replies: [String])] {
     let lines = document.components(separatedBy: "\n")
-    guard let marker = lines.firstIndex(where: { $0.hasPrefix("<!-- transcript") }),
-      let open = lines[marker...].firstIndex(where: { $0.hasPrefix("```") })
-    else {
-      XCTFail("docs/protocol.md has no `<!-- transcript` line before a fenced block of > and < lines")
-      return ([], [])
+    var sessions: [(requests: [String], replies: [String])] = []
+    for marker in lines.indices where lines[marker].hasPrefix("<!-- transcript") {
+      guard let open = lines[marker...].firstIndex(where: { $0.hasPrefix("```") }) else { continue }
+      let body = lines[(open + 1)...].prefix { !$0.hasPrefix("```") }
+      sessions.append(
+        (
+          body.filter { $0.hasPrefix("> ") }.map { String($0.dropFirst(2)) },
+          body.filter { $0.hasPrefix("< ") }.map { String($0.dropFirst(2)) }
+        ))
     }
-    let body = lines[(open + 1)...].prefix { !$0.hasPrefix("```") }
-    var requests: [String] = []
-    var replies: [String] = []
-    for line in body {
-      if line.hasPrefix("> ") { requests.append(String(line.dropFirst(2))) }
-      if line.hasPrefix("< ") { replies.append(String(line.dropFirst(2))) }
-    }
-    return (requests, replies)
+    return sessions
   }
 
   /// The first line where `actual` and `expected` part, for the failure message.
