@@ -97,23 +97,37 @@ struct ReplayConversation {
   /// `judge(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
   /// `reduce` reply (the runner stays in step; the job then fails).
   mutating func answer(line: [UInt8]) throws(RunnerFault) -> RunnerRequest? {
-    guard explaining == nil, let sent = inFlight else { return judge(try ReduceResponse.parse(line)) }
-    let step = document.steps[sent.step]
-    guard let expectedState = Self.matchedState(line, step: step) else {
-      return judge(try ReduceResponse.parse(line))
-    }
+    guard explaining == nil, let sent = inFlight,
+      let expectedState = onStep(sent.step, { Self.matchedState(line, step: $0) })
+    else { return judge(try ReduceResponse.parse(line)) }
     inFlight = nil
     states[sent.slot] = expectedState
-    let failure =
-      step.linkToNext ? SeamCheck.check(step, in: document, action: StepExchange.sentTexts(step).action) : nil
-    result.steps.append(Self.stepResult(step, passed: failure == nil))
+    let (linked, passed) = onStep(sent.step) { ($0.linkToNext, Self.stepResult($0, passed: true)) }
+    let failure = linked ? Self.seamFailure(document.steps[sent.step], in: document) : nil
+    result.steps.append(failure == nil ? passed : Self.stepResult(document.steps[sent.step], passed: false))
     if let failure { return finish(failure) }
     nextStep += 1
     return advance()
   }
 
+  /// The broken seam of `step`, a step marked `linkToNext` that was answered as recorded.
+  static func seamFailure(_ step: FixtureStep, in document: FixtureDocument) -> FixtureFailure? {
+    SeamCheck.check(step, in: document, action: StepExchange.sentTexts(step).action)
+  }
+
+  /// Runs `body` on step `index` in place: `document.steps[index]` copies the whole step first,
+  /// retaining and releasing each of its texts (measured 1.8 % of `verify`'s instructions on the
+  /// tiny bench, docs/performance.md).
+  private func onStep<Value, Failure: Error>(
+    _ index: Int, _ body: (borrowing FixtureStep) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    try document.steps.withUnsafeBufferPointer { steps throws(Failure) in
+      try body(steps.baseAddress.unsafelyUnwrapped[index])
+    }
+  }
+
   /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
-  static func matchedState(_ line: [UInt8], step: FixtureStep) -> ArraySlice<UInt8>? {
+  static func matchedState(_ line: [UInt8], step: borrowing FixtureStep) -> ArraySlice<UInt8>? {
     guard case .success(let state)? = step.expectedState?.bytes,
       case .success(let effects) = step.expectedEffects.bytes,
       ResponseScanner.matches(line, effects: effects, state: state)
@@ -121,7 +135,7 @@ struct ReplayConversation {
     return state
   }
 
-  static func stepResult(_ step: FixtureStep, passed: Bool) -> StepResult {
+  static func stepResult(_ step: borrowing FixtureStep, passed: Bool) -> StepResult {
     StepResult(index: step.index, node: step.node, label: step.label, line: step.line, passed: passed)
   }
 
@@ -144,17 +158,18 @@ struct ReplayConversation {
   /// The request for the next step, or `nil` (the verdict settled) when none is left.
   private mutating func advance() -> RunnerRequest? {
     guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
-    let step = document.steps[nextStep]
     let action: ArraySlice<UInt8>
     do {
-      action = try StepExchange.sendableAction(step)
+      action = try onStep(nextStep) { step throws(ExchangeError) in try StepExchange.sendableAction(step) }
     } catch {
+      let step = document.steps[nextStep]
       return finish(
         FixtureFailure(
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    let node = document.node(of: step, owner: owner)
+    // `document.node(of:owner:)`'s rule, on the step in place.
+    let node = onStep(nextStep) { $0.node } ?? document.leafFeature(owner: owner)
     let slot = slot(of: node)
     inFlight = (nextStep, slot)
     return .reduce(feature: node, state: states[slot], action: action)

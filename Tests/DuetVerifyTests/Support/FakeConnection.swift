@@ -70,12 +70,13 @@ final class FakeConnection: RunnerConnection {
 }
 
 extension ReduceReply {
-  /// The reply's line, as a runner writes it.
+  /// The reply's line, as a runner writes it: one compact canonical object.
   var line: [UInt8] {
+    let reply: JSONValue
     switch self {
-    case .answer(let state, let effects):
-      return Array(#"{"effects":\#(CanonicalWriter.quoted(effects)),"state":\#(CanonicalWriter.quoted(state))}"#.utf8)
-    case .refused(let message): return Array(#"{"error":\#(CanonicalWriter.quoted(message))}"#.utf8)
+    case .answer(let state, let effects): reply = .object(["effects": .string(effects), "state": .string(state)])
+    case .refused(let message): reply = .object(["error": .string(message)])
     }
+    return (try? CanonicalWriter.compactBytes(reply)) ?? []
   }
 }
