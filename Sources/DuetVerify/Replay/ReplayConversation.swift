@@ -116,7 +116,7 @@ struct ReplayConversation {
   }
 
   /// Runs `body` on step `index` in place: `document.steps[index]` copies the whole step first,
-  /// retaining and releasing each of its texts (measured 1.8 % of `verify`'s instructions on the
+  /// retaining and releasing each of its texts (3.9 % of `verify`'s instructions on the
   /// tiny bench, docs/performance.md).
   private func onStep<Value, Failure: Error>(
     _ index: Int, _ body: (borrowing FixtureStep) throws(Failure) -> Value
