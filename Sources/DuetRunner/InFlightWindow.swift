@@ -6,7 +6,7 @@
 struct InFlightWindow {
   /// A job with a request in flight.
   struct Entry {
-    let dialogue: any PooledDialogue
+    let job: any RunnerJob
     /// When its clock started (written, or the reply before it read); 0 while queued unwritten.
     var sentAt: UInt64 = 0
     var bytes = 0
@@ -48,13 +48,13 @@ struct InFlightWindow {
     for offset in (count - newest)..<count { slots[position(offset)]?.sentAt = now }
   }
 
-  /// Every entry's dialogue, oldest first, leaving the window empty.
-  mutating func drain() -> [any PooledDialogue] {
-    var dialogues: [any PooledDialogue] = []
-    dialogues.reserveCapacity(count)
-    while let entry = popFirst() { dialogues.append(entry.dialogue) }
+  /// Every entry's job, oldest first, leaving the window empty.
+  mutating func drain() -> [any RunnerJob] {
+    var jobs: [any RunnerJob] = []
+    jobs.reserveCapacity(count)
+    while let entry = popFirst() { jobs.append(entry.job) }
     head = 0
-    return dialogues
+    return jobs
   }
 
   /// The ring index `offset` places after the oldest entry.

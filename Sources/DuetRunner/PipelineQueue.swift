@@ -1,19 +1,19 @@
 import Foundation
 
 /// The shared bookkeeping of a pipelined pool run, behind one lock: which jobs are left, which
-/// dialogues came back to start again, and which slots are still serving. Outputs are the
-/// dialogues' own business (`PooledDialogue`).
+/// came back to start again, and which slots are still serving. Outputs are the jobs' own
+/// business (`RunnerJob`).
 final class PipelineQueue: @unchecked Sendable {
-  /// A unit of work: a job not yet prepared, or a dialogue to start again on a fresh runner.
+  /// A unit of work: a job not yet prepared, or one to start again on a fresh runner.
   enum Work {
     case job(Int)
-    case resume(any PooledDialogue)
+    case resume(any RunnerJob)
   }
 
   private let lock = NSLock()
   private var nextJob = 0
   private let jobCount: Int
-  private var resumed: [any PooledDialogue] = []
+  private var resumed: [any RunnerJob] = []
   private var activeSlots: Int
   private var failures: [RunnerStartError] = []
   private var streamFailures: [RunnerStreamError] = []
@@ -26,10 +26,10 @@ final class PipelineQueue: @unchecked Sendable {
     activeSlots = slots
   }
 
-  /// The next work: dialogues to resume first (they were interrupted), then jobs in order.
+  /// The next work: jobs to resume first (they were interrupted), then new jobs in order.
   func take() -> Work? {
     lock.withLock {
-      if let dialogue = resumed.popLast() { return .resume(dialogue) }
+      if let job = resumed.popLast() { return .resume(job) }
       guard nextJob < jobCount else { return nil }
       defer { nextJob += 1 }
       return .job(nextJob)
@@ -38,9 +38,9 @@ final class PipelineQueue: @unchecked Sendable {
 
   func hasWork() -> Bool { lock.withLock { !resumed.isEmpty || nextJob < jobCount } }
 
-  func requeue(_ dialogues: [any PooledDialogue]) {
-    guard !dialogues.isEmpty else { return }
-    lock.withLock { resumed.append(contentsOf: dialogues.reversed()) }
+  func requeue(_ jobs: [any RunnerJob]) {
+    guard !jobs.isEmpty else { return }
+    lock.withLock { resumed.append(contentsOf: jobs.reversed()) }
   }
 
   func noteStarted() { lock.withLock { started += 1 } }
@@ -48,7 +48,7 @@ final class PipelineQueue: @unchecked Sendable {
   func noteStreamFailure(_ error: RunnerStreamError) { lock.withLock { streamFailures.append(error) } }
 
   /// A slot with nothing left to do stops serving; false (it must stay) when work came back since
-  /// it last looked, so requeued dialogues are never stranded.
+  /// it last looked, so requeued jobs are never stranded.
   func leave() -> Bool {
     lock.withLock {
       guard resumed.isEmpty, nextJob >= jobCount else { return false }
@@ -67,11 +67,10 @@ final class PipelineQueue: @unchecked Sendable {
     }
   }
 
-  /// The run's figures (its outputs went to the dialogues' sinks).
-  func finish() -> PoolRun<Never> {
+  /// The run's figures (its outputs went to the jobs' sinks).
+  func finish() -> PoolRun {
     lock.withLock {
-      PoolRun(
-        outputs: [], startFailures: failures, runnersStarted: started, slots: slots, streamFailures: streamFailures)
+      PoolRun(startFailures: failures, runnersStarted: started, slots: slots, streamFailures: streamFailures)
     }
   }
 }

@@ -2,18 +2,16 @@
 ///
 /// The protocol answers one response line per request line, in order, so sending never needs to
 /// wait for an answer: the caller keeps its own first-in-first-out record of what it sent and
-/// pairs each received reply with the oldest entry.
+/// pairs each received reply line with the oldest entry.
 ///
 /// Sent requests may wait in the connection until `flush`, so several go out in one `write(2)`
 /// (and the runner reads them in one `read(2)`); the caller flushes before it waits for a reply
 /// that is not already buffered, so a request never waits on the verifier while it is blocked.
 protocol PipelinedConnection: RunnerConnection {
-  /// Queues one `reduce` request without waiting for any answer (written by `flush`, or at once
-  /// when many bytes are waiting): true when the queue was written now. While the runner's input
-  /// is full its output keeps being read (and buffered), so a runner blocked on writing never
-  /// deadlocks us.
-  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool
-  /// The same with state and action as compact UTF-8 bytes.
+  /// Queues one `reduce` request (state and action as compact UTF-8 bytes) without waiting for any
+  /// answer (written by `flush`, or at once when many bytes are waiting): true when the queue was
+  /// written now. While the runner's input is full its output keeps being read (and buffered), so
+  /// a runner blocked on writing never deadlocks us.
   func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool
   /// Queues one request line of another op, like `send(feature:state:action:)`.
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool
@@ -22,30 +20,21 @@ protocol PipelinedConnection: RunnerConnection {
   /// True when the oldest unanswered request's reply line has already been read (no I/O): the
   /// caller can take it without flushing first.
   func hasBufferedLine() -> Bool
-  /// The reply to the oldest unanswered request, a `reduce`, waiting at most until `deadline`.
-  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply
-  /// The reply to the oldest unanswered request, a `reduce`, in the cheapest form the connection
-  /// has: its line when it reads lines (`.reduceLine`), else the reply read (`.reduce`).
-  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply
+  /// The reply line (not blank) to the oldest unanswered request, a `reduce`, waiting at most
+  /// until `deadline`.
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> [UInt8]
   /// The reply line to the oldest unanswered request, another op's (read up to the bulk cap).
   func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8]
-  /// After the runner was lost: the next `reduce` reply it completed before it went, if any (read,
-  /// never waited for), so answers that made it out are not blamed for the loss.
-  func bufferedReply() -> Result<ReduceReply, RunnerFault>?
+  /// After the runner was lost: the next `reduce` reply line it completed before it went, if any
+  /// (read, never waited for; a blank one is `.blankLine`), so answers that made it out are not
+  /// blamed for the loss.
+  func bufferedReply() -> Result<[UInt8], RunnerFault>?
 }
 
 extension PipelinedConnection {
-  /// A connection that only takes strings is given the bytes as strings.
-  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
-    try send(
-      feature: feature, state: String(decoding: state, as: UTF8.self), action: String(decoding: action, as: UTF8.self))
-  }
   /// Connections that write each request as it is sent have nothing to flush.
   func flush() throws(RunnerFault) {}
   func hasBufferedLine() -> Bool { false }
-  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply {
-    .reduce(try receiveReply(deadline: deadline))
-  }
 }
 
 /// Pipelining for any connection that only answers one request at a time (a test double, a
@@ -63,7 +52,7 @@ final class OneAtATimeConnection: PipelinedConnection {
   var handshake: RunnerHandshake { base.handshake }
 
   /// Nothing waits to be written here: each request's clock starts as it is queued.
-  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
     queued.append(.reduce(feature: feature, state: state, action: action))
     return true
   }
@@ -73,7 +62,7 @@ final class OneAtATimeConnection: PipelinedConnection {
     return true
   }
 
-  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
     guard case .reduce(let feature, let state, let action) = try next() else { throw .closedOutput }
     return try base.reduce(feature: feature, state: state, action: action)
   }
@@ -95,9 +84,9 @@ final class OneAtATimeConnection: PipelinedConnection {
     return request
   }
 
-  func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
+  func bufferedReply() -> Result<[UInt8], RunnerFault>? { nil }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     try base.reduce(feature: feature, state: state, action: action)
   }
 

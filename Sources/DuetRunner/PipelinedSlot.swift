@@ -15,8 +15,8 @@ import Foundation
 /// reply it has not read yet, so a runner faster than the verifier gets its requests in batches of
 /// up to `depth` (one `write(2)` each, and one `read(2)` on its side) instead of one at a time.
 ///
-/// The slot is not generic: it drives `PooledDialogue` objects, which settle their own outputs, so a
-/// step asks the runtime for no generic metadata (see `PooledDialogue`). It is a value, run from
+/// The slot is not generic: it drives `RunnerJob` objects, which settle their own outputs, so a
+/// step asks the runtime for no generic metadata (see `RunnerJob`). It is a value, run from
 /// its thread's stack, so its state is checked for exclusive access at compile time rather than on
 /// every touch of a class property (docs/performance.md).
 struct PipelinedSlot {
@@ -25,7 +25,7 @@ struct PipelinedSlot {
   let depth: Int
   let byteBudget: Int
   let timeout: Double
-  let prepare: (Int) -> (any PooledDialogue)?
+  let prepare: (Int) -> (any RunnerJob)?
   private var connection: (any PipelinedConnection)?
   private var window: InFlightWindow
   private var windowBytes = 0
@@ -35,7 +35,7 @@ struct PipelinedSlot {
 
   init(
     queue: PipelineQueue, launcher: any RunnerLauncher, depth: Int, byteBudget: Int, timeout: Double,
-    prepare: @escaping (Int) -> (any PooledDialogue)?
+    prepare: @escaping (Int) -> (any RunnerJob)?
   ) {
     self.queue = queue
     self.launcher = launcher
@@ -82,7 +82,7 @@ struct PipelinedSlot {
     (connection as? any PipelinedConnection) ?? OneAtATimeConnection(connection)
   }
 
-  /// Takes work until the window is full, sending each dialogue's first request. With requests
+  /// Takes work until the window is full, sending each job's first request. With requests
   /// in flight it prepares only a couple of jobs before reading again, so lint-only work (another
   /// shard's recordings) never leaves the runner idle for long.
   private mutating func fill() {
@@ -92,33 +92,30 @@ struct PipelinedSlot {
     {
       guard let work = queue.take() else { return }
       prepared += 1
-      let dialogue: any PooledDialogue
+      let job: any RunnerJob
       switch work {
       case .job(let index):
         guard let ready = prepare(index) else { continue }
-        dialogue = ready
+        job = ready
       case .resume(let paused):
-        dialogue = paused
+        job = paused
       }
-      proceed(dialogue, with: live, dialogue.open(handshake: live.handshake))
+      proceed(job, with: live, job.open(handshake: live.handshake))
     }
   }
 
-  /// Sends `dialogue`'s next request, if it has one (else it has settled).
+  /// Sends `job`'s next request, if it has one (else it has settled).
   private mutating func proceed(
-    _ dialogue: any PooledDialogue, with live: any PipelinedConnection, _ next: consuming RunnerRequest?
+    _ job: any RunnerJob, with live: any PipelinedConnection, _ next: consuming RunnerRequest?
   ) {
     // Consumed, not copied: a copy of the request retained and released each of its texts.
     guard let request = consume next else { return }
-    var entry = InFlightWindow.Entry(dialogue: dialogue)
+    var entry = InFlightWindow.Entry(job: job)
     // Whether the connection wrote its queue on its own (it grew large).
     let wrote: Bool
     do {
       switch consume request {
       case .reduce(let feature, let state, let action):
-        wrote = try live.send(feature: feature, state: state, action: action)
-        entry.bytes = state.utf8.count + action.utf8.count
-      case .reduceBytes(let feature, let state, let action):
         wrote = try live.send(feature: feature, state: state, action: action)
         entry.bytes = state.count + action.count
       case .op(let line):
@@ -128,10 +125,10 @@ struct PipelinedSlot {
       }
     } catch {
       if error.losesRunner {
-        lose(error, sending: dialogue)
+        lose(error, sending: job)
       } else {
         // Nothing was written (a request that would not be one line): the runner stays in step.
-        dialogue.fail(error, stderr: live.stderrTail())
+        job.fail(error, stderr: live.stderrTail())
       }
       return
     }
@@ -161,33 +158,32 @@ struct PipelinedSlot {
     unwritten = 0
   }
 
-  /// Waits for the oldest request's reply and hands it to its dialogue.
+  /// Waits for the oldest request's reply line and hands it to its job.
   private mutating func receiveHead() {
     guard let live = connection else { return }
     // Only a wait sends: while replies are already read, requests gather into one write.
     if unwritten > 0, !live.hasBufferedLine(), !flush(live) { return }
     let head = window.first
-    let reply: RunnerReply
+    let reply: [UInt8]
     do {
       let deadline = Deadline(after: timeout, from: max(head.sentAt, lastReplyAt))
       reply =
-        head.asksOp
-        ? .op(try live.receiveOpReply(deadline: deadline)) : try live.receiveReduce(deadline: deadline)
+        head.asksOp ? try live.receiveOpReply(deadline: deadline) : try live.receiveReduce(deadline: deadline)
     } catch {
       if error == .blankLine {
         // The stream is out of step: the blank answered the head, and nothing after it is trusted.
-        popHead().dialogue.fail(error, stderr: live.stderrTail())
+        popHead().job.fail(error, stderr: live.stderrTail())
         lose(error, sending: nil, trustingBuffered: false)
       } else if error.losesRunner {
         lose(error, sending: nil)
       } else {
         // A garbage line answered the head: it fails, the runner stays in step.
-        popHead().dialogue.fail(error, stderr: live.stderrTail())
+        popHead().job.fail(error, stderr: live.stderrTail())
       }
       return
     }
     lastReplyAt = Deadline.now
-    let answered = popHead().dialogue
+    let answered = popHead().job
     let next: RunnerRequest?
     do {
       next = try answered.take(reply)
@@ -210,19 +206,19 @@ struct PipelinedSlot {
   /// every other job back to the queue to start again on a fresh runner. Without
   /// `trustingBuffered` (the stream is out of step, its culprit already blamed), every job still
   /// in the window starts again.
-  private mutating func lose(_ fault: RunnerFault, sending: (any PooledDialogue)?, trustingBuffered: Bool = true) {
+  private mutating func lose(_ fault: RunnerFault, sending: (any RunnerJob)?, trustingBuffered: Bool = true) {
     guard let live = connection else { return }
     live.kill()
     connection = nil
-    var restart: [any PooledDialogue] = []
+    var restart: [any RunnerJob] = []
     var inStep = trustingBuffered
     // Only `reduce` replies are read back from the buffer; another op's reply is blamed and restarted.
     while inStep, !window.isEmpty, !window.first.asksOp, let buffered = live.bufferedReply() {
-      let head = popHead().dialogue
+      let head = popHead().job
       switch buffered {
       case .success(let reply):
         do {
-          if try head.take(.reduce(reply)) != nil { restart.append(head) }
+          if try head.take(reply) != nil { restart.append(head) }
         } catch {
           head.fail(error, stderr: live.stderrTail())
         }
@@ -235,7 +231,7 @@ struct PipelinedSlot {
     if !inStep {
       restart += window.drain() + (sending.map { [$0] } ?? [])
     } else if !window.isEmpty {
-      popHead().dialogue.fail(fault, stderr: live.stderrTail())
+      popHead().job.fail(fault, stderr: live.stderrTail())
       restart += window.drain()
       if let sending { restart.append(sending) }
     } else if let culprit = sending {
@@ -245,12 +241,4 @@ struct PipelinedSlot {
     unwritten = 0
     queue.requeue(restart)
   }
-}
-
-/// What a job needs before it can run: nothing more (its output is ready) or a conversation.
-package enum Prepared<Conversation: RunnerDialogue> {
-  /// The job's output needs no runner (an unreadable file, a lint-only visit).
-  case done(Conversation.Output)
-  /// The job talks to a runner.
-  case converse(Conversation)
 }

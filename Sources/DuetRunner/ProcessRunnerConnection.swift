@@ -87,20 +87,13 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     }
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     let deadline = Deadline(after: limits.timeout)
-    guard unwritten.appendReduce(quotedFeature: CanonicalWriter.quoted(feature), state: state, action: action) else {
-      throw .requestNotOneLine
-    }
-    try flush(deadline: deadline)
-    return try receiveReply(deadline: deadline)
-  }
-
-  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
     guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
       throw .requestNotOneLine
     }
-    return try flushIfLarge()
+    try flush(deadline: deadline)
+    return try receive(deadline: deadline)
   }
 
   func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
@@ -167,13 +160,9 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     }
   }
 
-  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
-    try ReduceResponse.parse(try receive(deadline: deadline))
-  }
-
-  /// The reply line, unread: the dialogue compares it with what it expects before reading it.
-  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> RunnerReply {
-    .reduceLine(try receive(deadline: deadline))
+  /// The reply line, unread: the job compares it with what it expects before reading it.
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    try receive(deadline: deadline)
   }
 
   /// Writes the queued requests, bounded by `deadline`. While the runner's input pipe is full, its
@@ -227,14 +216,9 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
-  func bufferedReply() -> Result<ReduceReply, RunnerFault>? {
+  func bufferedReply() -> Result<[UInt8], RunnerFault>? {
     guard let line = reader.bufferedLine() else { return nil }
-    if Self.isBlank(line) { return .failure(.blankLine) }
-    do {
-      return .success(try ReduceResponse.parse(line))
-    } catch {
-      return .failure(error)
-    }
+    return Self.isBlank(line) ? .failure(.blankLine) : .success(line)
   }
 
   /// A stream to the runner ended: how the runner ended, or `fallback` (after killing it) when it

@@ -17,18 +17,6 @@ struct RequestQueue {
   /// Queues `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline, the texts spliced
   /// verbatim (compact canonical already), keys in canonical order. False, with nothing queued,
   /// when the texts hold a line break or a carriage return: every request is one line.
-  mutating func appendReduce(quotedFeature: String, state: String, action: String) -> Bool {
-    var action = action
-    var state = state
-    return action.withUTF8 { action in
-      state.withUTF8 { state in
-        appendReduce(
-          quotedFeature: quotedFeature, state: UnsafeRawBufferPointer(state), action: UnsafeRawBufferPointer(action))
-      }
-    }
-  }
-
-  /// The same with state and action as compact UTF-8 bytes (a recording's slices, sent as they are).
   mutating func appendReduce(quotedFeature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) -> Bool {
     action.withUnsafeBytes { action in
       state.withUnsafeBytes { state in appendReduce(quotedFeature: quotedFeature, state: state, action: action) }

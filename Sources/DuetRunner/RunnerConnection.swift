@@ -7,9 +7,9 @@ import DuetCore
 package protocol RunnerConnection: AnyObject {
   /// What the runner announced.
   var handshake: RunnerHandshake { get }
-  /// Sends one `reduce` request (state and action as compact JSON text) and waits for its answer
-  /// (one request in flight at a time).
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply
+  /// Sends one `reduce` request (state and action as compact UTF-8 JSON bytes) and waits for its
+  /// reply line (one request in flight at a time), which `ReduceResponse.parse` reads.
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8]
   /// Sends one request line of another op (`scenarios`; newline included) and waits for its reply
   /// line, which may be as long as the bulk cap. Answered as a v1 runner that does not speak the op
   /// would, by connections that only know `reduce`.
@@ -29,7 +29,7 @@ extension RunnerConnection {
   package func ask(_ line: [UInt8]) throws(RunnerFault) -> [UInt8] { Array(#"{"error":"unknown op"}"#.utf8) }
 }
 
-/// A runner's answer to `reduce`.
+/// A runner's answer to `reduce`, read from its line (`ReduceResponse.parse`).
 package enum ReduceReply: Equatable, Sendable {
   /// The compact canonical state and effects strings (the byte-gate objects).
   case answer(state: String, effects: String)

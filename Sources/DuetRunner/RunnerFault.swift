@@ -86,14 +86,11 @@ package enum RunnerFault: Error, Equatable, Sendable, CustomStringConvertible {
     case notJSON(message: String, column: Int)
     /// It parses as another kind of value (`kindName`: "an array", "a string"…).
     case otherKind(String)
-    /// It is a reply to another op than the one asked.
-    case anotherOp
 
     package var description: String {
       switch self {
       case .notJSON(let message, let column): return "\(message) at column \(column)"
       case .otherKind(let kind): return "it is \(kind)"
-      case .anotherOp: return "it answers another op"
       }
     }
   }

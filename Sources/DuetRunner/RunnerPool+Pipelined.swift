@@ -4,53 +4,18 @@ extension RunnerPool {
   /// Seconds each request may take, as the launcher's runners are configured.
   package var requestTimeout: Double { launcher.requestTimeout }
 
-  /// Runs every job across the pool's runners with up to `depth` requests in flight per runner,
-  /// interleaving different jobs' conversations (see `PipelinedSlot`); outputs come back in job
-  /// order.
+  /// Runs jobs `0..<jobCount` across the pool's runners with up to `depth` requests in flight per
+  /// runner, interleaving different jobs' requests (see `PipelinedSlot`).
   ///
   /// `prepare` runs on a slot thread once per job (load the recording, lint it) and either settles
-  /// the job or returns its conversation. When no runner can be started at all, the remaining jobs
-  /// are still prepared, and conversations are settled by `abandon` with the start error.
-  /// Without `keepsOutputs`, outputs only go to `onOutput` (the caller keeps what it needs).
-  /// `timeout` (seconds per request) defaults to the launcher's `requestTimeout`.
-  package func runPipelined<Job: Sendable, Conversation: RunnerDialogue>(
-    _ jobs: [Job],
-    depth: Int,
-    timeout: Double? = nil,
-    byteBudget: Int = 1 << 20,
-    keepsOutputs: Bool = true,
-    prepare: @escaping @Sendable (Job) -> Prepared<Conversation>,
-    abandon: @escaping @Sendable (Conversation, RunnerStartError) -> Conversation.Output,
-    onOutput: @escaping @Sendable (Conversation.Output) -> Void = { _ in }
-  ) -> PoolRun<Conversation.Output> {
-    let outputs = JobOutputs<Conversation.Output>(count: keepsOutputs ? jobs.count : 0)
-    let emit: @Sendable (Int, Conversation.Output) -> Void = { index, output in
-      outputs.store(index, output)
-      onOutput(output)
-    }
-    let run = runPipelined(
-      jobCount: jobs.count, depth: depth, timeout: timeout, byteBudget: byteBudget,
-      prepare: { index -> (any PooledDialogue)? in
-        switch prepare(jobs[index]) {
-        case .done(let output):
-          emit(index, output)
-          return nil
-        case .converse(let conversation):
-          return BoxedDialogue(conversation, index: index, emit: emit, abandon: abandon)
-        }
-      })
-    return PoolRun(
-      outputs: outputs.inOrder(), startFailures: run.startFailures, runnersStarted: run.runnersStarted,
-      slots: run.slots, streamFailures: run.streamFailures)
-  }
-
-  /// The engine under `runPipelined(_:…)`: jobs `0..<jobCount`, each turned by `prepare` (on a slot
-  /// thread) into a dialogue, or `nil` when it settled without a runner. Dialogues settle their own
-  /// outputs, so nothing generic runs per step; the run's `outputs` are empty.
+  /// the job itself (`nil`) or returns it to run. Jobs settle their own outputs. When no runner can
+  /// be started at all, the remaining jobs are still prepared, and each is settled by its
+  /// `abandon` with the start error. `timeout` (seconds per request) defaults to the launcher's
+  /// `requestTimeout`.
   package func runPipelined(
     jobCount: Int, depth: Int, timeout: Double? = nil, byteBudget: Int = 1 << 20,
-    prepare: @escaping @Sendable (Int) -> (any PooledDialogue)?
-  ) -> PoolRun<Never> {
+    prepare: @escaping @Sendable (Int) -> (any RunnerJob)?
+  ) -> PoolRun {
     let slots = min(size, max(jobCount, 1))
     let queue = PipelineQueue(jobCount: jobCount, slots: slots)
     let group = DispatchGroup()
@@ -67,7 +32,7 @@ extension RunnerPool {
         while let work = queue.take() {
           switch work {
           case .job(let index): prepare(index)?.abandon(error)
-          case .resume(let dialogue): dialogue.abandon(error)
+          case .resume(let job): job.abandon(error)
           }
         }
       }
@@ -78,23 +43,42 @@ extension RunnerPool {
     group.wait()
     return queue.finish()
   }
-}
 
-/// The outputs of a generic run, by job index, behind a lock.
-final class JobOutputs<Output>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputs: [Output?]
-
-  init(count: Int) {
-    outputs = Array(repeating: nil, count: count)
-  }
-
-  func store(_ index: Int, _ output: Output) {
-    lock.withLock {
-      if index < outputs.count { outputs[index] = output }
+  /// Runs one job to its end on `connection`, one request at a time, on the calling thread: the
+  /// same calls a slot makes (`open`, `take` of each reply line, `fail`), for `explain` and the
+  /// tests. Returns the fault that lost the runner (crash, hang, oversized line), after the job
+  /// settled with it; `nil` when the connection is still in step. The connection is left open.
+  @discardableResult
+  package static func run(
+    _ job: any RunnerJob, on connection: any RunnerConnection, timeout: Double = RunnerLimits.defaultTimeout
+  ) -> RunnerFault? {
+    let live = PipelinedSlot.pipelined(connection)
+    var next = job.open(handshake: live.handshake)
+    while let request = next {
+      let reply: [UInt8]
+      do {
+        let deadline = Deadline(after: timeout)
+        switch request {
+        case .reduce(let feature, let state, let action):
+          _ = try live.send(feature: feature, state: state, action: action)
+          try live.flush()
+          reply = try live.receiveReduce(deadline: deadline)
+        case .op(let line):
+          _ = try live.send(op: line)
+          try live.flush()
+          reply = try live.receiveOpReply(deadline: deadline)
+        }
+      } catch {
+        job.fail(error, stderr: live.stderrTail())
+        return error.losesRunner ? error : nil
+      }
+      do {
+        next = try job.take(reply)
+      } catch {
+        job.fail(error, stderr: live.stderrTail())
+        return nil
+      }
     }
+    return nil
   }
-
-  /// Every output stored, in job order.
-  func inOrder() -> [Output] { lock.withLock { outputs.compactMap { $0 } } }
 }

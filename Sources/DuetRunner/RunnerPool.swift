@@ -5,8 +5,8 @@
 /// Each slot is a thread owning one runner at a time: it starts one lazily, keeps its window of
 /// requests full, and replaces it whenever the runner is lost (crash, hang, oversized line), so one
 /// bad job never costs the others. A slot whose runner cannot start retires; when every slot has
-/// retired, the remaining jobs are settled without a runner by the caller's `abandon`.
-/// The pool knows nothing about fixtures: jobs, conversations and outputs are the caller's types.
+/// retired, the remaining jobs are settled without a runner (`RunnerJob.abandon`).
+/// The pool knows nothing about fixtures: jobs and their outputs are the caller's types.
 package final class RunnerPool: Sendable {
   /// Starts runners.
   package let launcher: any RunnerLauncher
@@ -19,10 +19,8 @@ package final class RunnerPool: Sendable {
   }
 }
 
-/// What a pool run produced.
-package struct PoolRun<Output: Sendable>: Sendable {
-  /// One output per job, in job order.
-  package var outputs: [Output]
+/// What a pool run did (its outputs went to the jobs' own sinks).
+package struct PoolRun: Sendable {
   /// Every runner start that failed (one per retired slot).
   package var startFailures: [RunnerStartError]
   /// Runner processes started (restarts included).

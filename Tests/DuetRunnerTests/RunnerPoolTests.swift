@@ -26,14 +26,11 @@ final class RunnerPoolTests: XCTestCase {
   func run(
     _ jobs: Int, size: Int, launcher: ScriptedLauncher, prepare: @escaping @Sendable (Int) -> Void = { _ in },
     onOutput: @escaping @Sendable (String) -> Void = { _ in }
-  ) -> PoolRun<String> {
-    RunnerPool(launcher: launcher, size: size).runPipelined(
-      Array(0..<jobs), depth: 1, timeout: 5,
-      prepare: { job in
-        prepare(job)
-        return .converse(EchoConversation(job: job, steps: 1))
-      },
-      abandon: { conversation, _ in "\(conversation.job): abandoned" }, onOutput: onOutput)
+  ) -> CollectedRun {
+    RunnerPool(launcher: launcher, size: size).collect(jobs: jobs, depth: 1) { job, outputs in
+      prepare(job)
+      return EchoJob(job: job, steps: 1, outputs: outputs, onOutput: onOutput)
+    }
   }
 
   func ok(_ jobs: Range<Int>) -> [String] { jobs.map { "\($0): ok" } }
@@ -84,6 +81,32 @@ final class RunnerPoolTests: XCTestCase {
     let seen = LockedList()
     _ = run(10, size: 2, launcher: ScriptedLauncher(), onOutput: { seen.append($0) })
     XCTAssertEqual(seen.values.sorted(), ok(0..<10).sorted())
+  }
+
+  func testRunDrivesOneJobToItsEndOnOneConnectionAndLeavesItOpen() {
+    let runner = ScriptedRunner { action in .success(.answer(state: action, effects: "[]")) }
+    let outputs = JobOutputs<String>(count: 1)
+    XCTAssertNil(RunnerPool.run(EchoJob(job: 0, steps: 3, outputs: outputs), on: runner, timeout: 5))
+    XCTAssertEqual(outputs.inOrder(), ["0: ok"])
+    XCTAssertFalse(runner.closed)
+  }
+
+  func testRunReturnsTheFaultThatLostTheRunnerAfterTheJobSettledWithIt() {
+    let runner = ScriptedRunner { action in
+      action == "j0s1" ? .failure(.exited(.signal(9))) : .success(.answer(state: action, effects: "[]"))
+    }
+    let outputs = JobOutputs<String>(count: 1)
+    XCTAssertEqual(
+      RunnerPool.run(EchoJob(job: 0, steps: 3, outputs: outputs), on: runner, timeout: 5), .exited(.signal(9)))
+    XCTAssertEqual(outputs.inOrder(), ["0: runner exited (signal 9) at step 1"])
+  }
+
+  func testRunKeepsTheRunnerWhenAReplyIsNotItsOpsShape() {
+    let runner = ScriptedRunner { _ in .failure(.notJSONObject(reason: .otherKind("an array"), preview: "[]")) }
+    let outputs = JobOutputs<String>(count: 1)
+    XCTAssertNil(RunnerPool.run(EchoJob(job: 0, steps: 1, outputs: outputs), on: runner, timeout: 5))
+    XCTAssertEqual(outputs.inOrder().count, 1)
+    XCTAssertFalse(runner.closed)
   }
 
   final class LockedList: @unchecked Sendable {

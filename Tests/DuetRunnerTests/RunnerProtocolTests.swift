@@ -58,7 +58,7 @@ final class RunnerProtocolTests: XCTestCase {
     XCTAssertTrue(RunnerFault.timedOut(seconds: 1).losesRunner)
     XCTAssertTrue(RunnerFault.exited(.signal(9)).losesRunner)
     XCTAssertTrue(RunnerFault.lineTooLong(limit: 16 << 20).losesRunner)
-    XCTAssertFalse(RunnerFault.notJSONObject(reason: .anotherOp, preview: "y").losesRunner)
+    XCTAssertFalse(RunnerFault.notJSONObject(reason: .otherKind("an array"), preview: "[]").losesRunner)
     XCTAssertFalse(RunnerFault.missingField("state", preview: "{}").losesRunner)
   }
 

@@ -4,9 +4,9 @@ import XCTest
 
 @testable import DuetVerify
 
-/// `verify` judges each reply on its line (`ReplayConversation.receive(line:)`): a step answered
+/// `verify` judges each reply on its line (`ReplayConversation.answer(line:)`): a step answered
 /// with exactly the recorded bytes passes without the line being read into strings; every other
-/// line must come out exactly as the full reading (`receive(_:)` of the parsed reply) judges it,
+/// line must come out exactly as the full reading (`judge(_:)` of the parsed reply) judges it,
 /// explanation included.
 final class ReplyLineJudgingTests: XCTestCase {
   var folder: TemporaryFolder?
@@ -30,32 +30,29 @@ final class ReplyLineJudgingTests: XCTestCase {
     _ document: FixtureDocument, byLine: Bool, line: (Int, String, String) -> String
   ) -> (result: FixtureResult, sent: [String]) {
     var conversation = ReplayConversation(document: document, owner: "counter")
-    var move = conversation.begin(handshake: RunnerHandshake(features: ["counter"]))
+    var next = conversation.start(handshake: RunnerHandshake(features: ["counter"]))
     var sent: [String] = []
-    while true {
-      switch move {
-      case .finish(var result):
-        result.durationMillis = 0
-        return (result, sent)
-      case .reduce(let feature, let state, let action):
-        sent.append(state)
-        let text: String
-        do {
-          switch try FakeConnection.demo(feature, state, action) {
-          case .answer(let actualState, let effects): text = line(sent.count - 1, actualState, effects)
-          case .refused(let message): text = #"{"error":\#(CanonicalWriter.quoted(message))}"#
-          }
-          move =
-            byLine
-            ? try conversation.receive(line: Array(text.utf8))
-            : conversation.receive(try ReduceResponse.parse(Array(text.utf8)))
-        } catch {
-          var result = conversation.fail(error, stderr: [])
-          result.durationMillis = 0
-          return (result, sent)
+    while case .reduce(let feature, let stateBytes, let actionBytes)? = next {
+      let state = String(decoding: stateBytes, as: UTF8.self)
+      sent.append(state)
+      let text: String
+      do {
+        switch try FakeConnection.demo(feature, state, String(decoding: actionBytes, as: UTF8.self)) {
+        case .answer(let actualState, let effects): text = line(sent.count - 1, actualState, effects)
+        case .refused(let message): text = #"{"error":\#(CanonicalWriter.quoted(message))}"#
         }
+        next =
+          byLine
+          ? try conversation.answer(line: Array(text.utf8))
+          : conversation.judge(try ReduceResponse.parse(Array(text.utf8)))
+      } catch {
+        conversation.fail(error, stderr: [])
+        break
       }
     }
+    var result = conversation.result
+    result.durationMillis = 0
+    return (result, sent)
   }
 
   func assertLineAgreesWithTheFullReading(

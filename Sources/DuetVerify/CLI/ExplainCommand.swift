@@ -152,7 +152,8 @@ enum ExplainCommand {
       output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
-    let replayed = StepExplanation.replay(loaded, owner: listed.owner, through: step, on: connection)
+    let replayed = StepExplanation.replay(
+      loaded, owner: listed.owner, through: step, on: connection, timeout: launcher.requestTimeout)
     do throws(RunnerStreamError) {
       try connection.close()
     } catch {

@@ -25,14 +25,12 @@ struct ScenarioCompilation: Sendable {
   /// One request in flight per runner: each reply may carry a whole feature's recordings.
   func run(_ targets: [RecordTarget]) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
+    let outcomes = JobOutputs<TargetOutcome>(count: targets.count)
     let run = pool.runPipelined(
-      targets, depth: 1,
-      prepare: { .converse(ScenarioConversation(target: $0)) },
-      abandon: { conversation, error in
-        TargetOutcome(target: conversation.target, result: .runnerFailed(error.description))
-      })
+      jobCount: targets.count, depth: 1,
+      prepare: { ScenarioConversation(target: targets[$0], index: $0, outcomes: outcomes) })
     return Outcome(
-      targets: Self.refuseDuplicates(run.outputs), runners: run.slots, streamFailures: run.streamFailures,
+      targets: Self.refuseDuplicates(outcomes.inOrder()), runners: run.slots, streamFailures: run.streamFailures,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }
 

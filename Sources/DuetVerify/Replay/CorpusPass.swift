@@ -79,7 +79,7 @@ struct CorpusPass {
     let kept = PassResults(count: places.count, keep: keep)
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,
-      prepare: { [jobs] index -> (any PooledDialogue)? in
+      prepare: { [jobs] index -> (any RunnerJob)? in
         let (fixture, position, slot): (ListedFixture, Int, Int?)
         switch jobs[index] {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
@@ -102,7 +102,7 @@ struct CorpusPass {
           deliver(Self.unreadable(fixture, error: error))
           return nil
         case .success(let document):
-          return PassDialogue(
+          return ReplayJob(
             ReplayConversation(document: document, owner: fixture.owner), deliver: deliver,
             notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
         }

@@ -15,15 +15,19 @@ struct StepExplanation: Sendable {
   /// The first failure of an earlier step, if any.
   var earlierFailure: FixtureFailure?
 
-  /// Replays `document` up to and including step `index`, through the one replay loop
-  /// (`ReplayConversation`); the failure that stopped it before that step otherwise.
+  /// Replays `document` up to and including step `index` on `connection`, through the one replay
+  /// loop (`ReplayJob` run as every job is, `RunnerPool.run`); the failure that stopped it before
+  /// that step otherwise.
   static func replay(
-    _ document: FixtureDocument, owner: String?, through index: Int, on connection: any RunnerConnection
+    _ document: FixtureDocument, owner: String?, through index: Int, on connection: any RunnerConnection,
+    timeout: Double = RunnerLimits.defaultTimeout
   ) -> Result<StepExplanation, FixtureFailure> {
-    var conversation = ReplayConversation(document: document, owner: owner, explaining: index)
-    let replayed = conversation.replay(on: connection).result
-    if let explanation = conversation.explanation { return .success(explanation) }
+    let job = ReplayJob(
+      ReplayConversation(document: document, owner: owner, explaining: index), deliver: { _ in },
+      notRun: { ReplayConversation.emptyResult(document: document, owner: owner) })
+    RunnerPool.run(job, on: connection, timeout: timeout)
+    if let explanation = job.replay.explanation { return .success(explanation) }
     return .failure(
-      replayed.failure ?? FixtureFailure(reason: .notRun, detail: "the recording has no step \(index)"))
+      job.replay.result.failure ?? FixtureFailure(reason: .notRun, detail: "the recording has no step \(index)"))
   }
 }

@@ -6,11 +6,10 @@ import XCTest
 /// Requests gather on the connection and go out together, just before the slot waits for a reply it
 /// has not read yet; a runner lost while a batch is written costs only the request it owed.
 final class BatchedWritePoolTests: XCTestCase {
-  func run(jobs: Int, steps: Int = 3, depth: Int, launcher: BatchingLauncher) -> PoolRun<String> {
-    RunnerPool(launcher: launcher, size: 1).runPipelined(
-      Array(0..<jobs), depth: depth, timeout: 5,
-      prepare: { .converse(EchoConversation(job: $0, steps: steps)) },
-      abandon: { conversation, _ in "\(conversation.job): abandoned" })
+  func run(jobs: Int, steps: Int = 3, depth: Int, launcher: BatchingLauncher) -> CollectedRun {
+    RunnerPool(launcher: launcher, size: 1).collect(jobs: jobs, depth: depth) {
+      EchoJob(job: $0, steps: steps, outputs: $1)
+    }
   }
 
   func testQueuedRequestsAreWrittenTogetherBeforeTheSlotWaitsForAReply() {
@@ -50,14 +49,18 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
     self.breaksOn = breaksOn
   }
 
-  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
-    if broken { throw .closedInput }
-    queued.append(action)
-    return false
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    try queue(String(decoding: action, as: UTF8.self))
   }
 
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
-    try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
+    try queue(String(decoding: line, as: UTF8.self))
+  }
+
+  private func queue(_ action: String) throws(RunnerFault) -> Bool {
+    if broken { throw .closedInput }
+    queued.append(action)
+    return false
   }
 
   func flush() throws(RunnerFault) {
@@ -73,22 +76,24 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
 
   func hasBufferedLine() -> Bool { !written.isEmpty }
 
-  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+  /// The oldest written request's text.
+  private func answered() throws(RunnerFault) -> String {
     guard !broken, !written.isEmpty else { throw .timedOut(seconds: 5) }
-    return .answer(state: written.removeFirst(), effects: "[]")
+    return written.removeFirst()
   }
 
-  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
-    guard case .answer(let state, _) = try receiveReply(deadline: deadline) else { return [] }
-    return Array(state.utf8)
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
+    ReduceReply.answer(state: try answered(), effects: "[]").line
   }
 
-  func bufferedReply() -> Result<ReduceReply, RunnerFault>? { nil }
+  func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] { Array(try answered().utf8) }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func bufferedReply() -> Result<[UInt8], RunnerFault>? { nil }
+
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     _ = try send(feature: feature, state: state, action: action)
     try flush()
-    return try receiveReply(deadline: Deadline(after: 5))
+    return try receiveReduce(deadline: Deadline(after: 5))
   }
 
   func stderrTail() -> [String] { [] }

@@ -4,16 +4,16 @@ import XCTest
 
 /// The slot's window keeps requests oldest first however often the ring wraps round.
 final class InFlightWindowTests: XCTestCase {
-  final class Tagged: PooledDialogue {
+  final class Tagged: RunnerJob {
     let tag: Int
     init(_ tag: Int) { self.tag = tag }
     func open(handshake: RunnerHandshake) -> RunnerRequest? { nil }
-    func take(_ reply: RunnerReply) throws(RunnerFault) -> RunnerRequest? { nil }
+    func take(_ reply: [UInt8]) throws(RunnerFault) -> RunnerRequest? { nil }
     func fail(_ fault: RunnerFault, stderr: [String]) {}
     func abandon(_ error: RunnerStartError) {}
   }
 
-  func tag(_ entry: InFlightWindow.Entry?) -> Int? { (entry?.dialogue as? Tagged)?.tag }
+  func tag(_ entry: InFlightWindow.Entry?) -> Int? { (entry?.job as? Tagged)?.tag }
 
   func testEntriesComeOutInTheOrderTheyWentInAcrossWrapArounds() {
     var window = InFlightWindow(capacity: 3)
@@ -21,7 +21,7 @@ final class InFlightWindowTests: XCTestCase {
     var expected = 0
     for _ in 0..<10 {
       while !window.isFull {
-        window.append(.init(dialogue: Tagged(next)))
+        window.append(.init(job: Tagged(next)))
         next += 1
       }
       XCTAssertEqual(tag(window.first), expected)
@@ -35,9 +35,9 @@ final class InFlightWindowTests: XCTestCase {
 
   func testStampingStartsTheClocksOfTheNewestEntriesOnly() {
     var window = InFlightWindow(capacity: 4)
-    for tag in 0..<4 { window.append(.init(dialogue: Tagged(tag), sentAt: 5)) }
+    for tag in 0..<4 { window.append(.init(job: Tagged(tag), sentAt: 5)) }
     _ = window.popFirst()
-    window.append(.init(dialogue: Tagged(4)))
+    window.append(.init(job: Tagged(4)))
     window.stamp(newest: 2, at: 9)
     var stamps: [UInt64] = []
     while let entry = window.popFirst() { stamps.append(entry.sentAt) }

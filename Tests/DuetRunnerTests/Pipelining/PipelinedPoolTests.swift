@@ -8,12 +8,10 @@ import XCTest
 final class PipelinedPoolTests: XCTestCase {
   func run(
     jobs: Int, steps: Int = 3, depth: Int = 3, slots: Int = 1, launcher: ScriptedLauncher,
-    prepare: (@Sendable (Int) -> Prepared<EchoConversation>)? = nil
-  ) -> PoolRun<String> {
-    RunnerPool(launcher: launcher, size: slots).runPipelined(
-      Array(0..<jobs), depth: depth, timeout: 5,
-      prepare: prepare ?? { .converse(EchoConversation(job: $0, steps: steps)) },
-      abandon: { conversation, _ in "\(conversation.job): abandoned" })
+    prepare: (@Sendable (Int, JobOutputs<String>) -> (any RunnerJob)?)? = nil
+  ) -> CollectedRun {
+    RunnerPool(launcher: launcher, size: slots).collect(
+      jobs: jobs, depth: depth, prepare: prepare ?? { EchoJob(job: $0, steps: steps, outputs: $1) })
   }
 
   func ok(_ jobs: Range<Int>) -> [String] { jobs.map { "\($0): ok" } }
@@ -77,7 +75,13 @@ final class PipelinedPoolTests: XCTestCase {
   func testJobsThatNeedNoRunnerAreSettledWithoutOne() {
     let outcome = run(
       jobs: 5, launcher: ScriptedLauncher(),
-      prepare: { $0 % 2 == 1 ? .done("\($0): lint only") : .converse(EchoConversation(job: $0, steps: 2)) })
+      prepare: { job, outputs in
+        guard job % 2 == 0 else {
+          outputs.store(job, "\(job): lint only")
+          return nil
+        }
+        return EchoJob(job: job, steps: 2, outputs: outputs)
+      })
     XCTAssertEqual(outcome.outputs, ["0: ok", "1: lint only", "2: ok", "3: lint only", "4: ok"])
   }
 
@@ -85,9 +89,13 @@ final class PipelinedPoolTests: XCTestCase {
     let prepared = Counter()
     let outcome = run(
       jobs: 4, slots: 2, launcher: ScriptedLauncher(failingStarts: [0, 1]),
-      prepare: { job in
+      prepare: { job, outputs in
         prepared.increment()
-        return job == 3 ? .done("3: unreadable") : .converse(EchoConversation(job: job, steps: 1))
+        guard job != 3 else {
+          outputs.store(job, "3: unreadable")
+          return nil
+        }
+        return EchoJob(job: job, steps: 1, outputs: outputs)
       })
     XCTAssertEqual(outcome.outputs, ["0: abandoned", "1: abandoned", "2: abandoned", "3: unreadable"])
     XCTAssertEqual(prepared.value, 4)
@@ -110,8 +118,9 @@ final class PipelinedPoolTests: XCTestCase {
 
   func testAnOpRequestGetsItsReplyLineBackOnTheSameEngine() {
     let launcher = ScriptedLauncher()
-    let outcome = RunnerPool(launcher: launcher, size: 1).runPipelined(
-      Array(0..<3), depth: 2, prepare: { .converse(OpDialogue(job: $0)) }, abandon: { _, _ in "abandoned" })
+    let outcome = RunnerPool(launcher: launcher, size: 1).collect(jobs: 3, depth: 2, timeout: nil) {
+      OpJob(job: $0, outputs: $1)
+    }
     XCTAssertEqual(outcome.outputs, ["0: ask 0", "1: ask 1", "2: ask 2"])
     XCTAssertEqual(outcome.runnersStarted, 1)
   }
@@ -120,27 +129,36 @@ final class PipelinedPoolTests: XCTestCase {
     let launcher = ScriptedLauncher { _, action in
       .success(.answer(state: action == "ask 1\n" ? "garbage" : action, effects: "[]"))
     }
-    let outcome = RunnerPool(launcher: launcher, size: 1).runPipelined(
-      Array(0..<3), depth: 1, prepare: { .converse(OpDialogue(job: $0)) }, abandon: { _, _ in "abandoned" })
+    let outcome = RunnerPool(launcher: launcher, size: 1).collect(jobs: 3, depth: 1, timeout: nil) {
+      OpJob(job: $0, outputs: $1)
+    }
     XCTAssertEqual(
       outcome.outputs, ["0: ask 0", "1: runner's response has no 'ask' string: garbage", "2: ask 2"])
     XCTAssertEqual(outcome.runnersStarted, 1)
   }
 
   /// Asks one op (`ask <job>`) and expects its line echoed back.
-  struct OpDialogue: RunnerDialogue {
+  final class OpJob: RunnerJob {
     let job: Int
+    let outputs: JobOutputs<String>
 
-    func open(handshake: RunnerHandshake) -> DialogueMove<String> { .send(.op(Array("ask \(job)\n".utf8))) }
-
-    func take(_ reply: RunnerReply) throws(RunnerFault) -> DialogueMove<String> {
-      guard case .op(let line) = reply, line.starts(with: Array("ask ".utf8)) else {
-        throw .missingField("ask", preview: RunnerFault.preview(reply.line))
-      }
-      return .finish("\(job): \(String(decoding: line.dropLast(), as: UTF8.self))")
+    init(job: Int, outputs: JobOutputs<String>) {
+      self.job = job
+      self.outputs = outputs
     }
 
-    func fail(_ fault: RunnerFault, stderr: [String]) -> String { "\(job): \(fault)" }
+    func open(handshake: RunnerHandshake) -> RunnerRequest? { .op(Array("ask \(job)\n".utf8)) }
+
+    func take(_ line: [UInt8]) throws(RunnerFault) -> RunnerRequest? {
+      guard line.starts(with: Array("ask ".utf8)) else {
+        throw .missingField("ask", preview: RunnerFault.preview(line))
+      }
+      outputs.store(job, "\(job): \(String(decoding: line.dropLast(), as: UTF8.self))")
+      return nil
+    }
+
+    func fail(_ fault: RunnerFault, stderr: [String]) { outputs.store(job, "\(job): \(fault)") }
+    func abandon(_ error: RunnerStartError) { outputs.store(job, "abandoned") }
   }
 
   final class Counter: @unchecked Sendable {

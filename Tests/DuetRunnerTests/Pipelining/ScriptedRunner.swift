@@ -1,10 +1,11 @@
+import DuetCore
 import Foundation
 import XCTest
 
 @testable import DuetRunner
 
 /// An in-memory runner that pipelines like a process: requests queue up on `send` and are answered
-/// strictly in order on `receiveReply`, by a script. A scripted losing fault kills it: from then
+/// strictly in order on `receiveReduce`, by a script (its replies written as a runner writes them). A scripted losing fault kills it: from then
 /// on every call fails, and `buffered` holds the answers it "wrote" before going.
 final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
   typealias Script = (_ action: String) -> Result<ReduceReply, RunnerFault>
@@ -27,26 +28,33 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
   }
 
   /// Each request counts as written when sent (true).
-  func send(feature: String, state: String, action: String) throws(RunnerFault) -> Bool {
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    try queue(String(decoding: action, as: UTF8.self))
+  }
+
+  /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
+    try queue(String(decoding: line, as: UTF8.self))
+  }
+
+  private func queue(_ action: String) throws(RunnerFault) -> Bool {
     if let dead { throw dead }
     inbox.append(action)
     mostInFlight = max(mostInFlight, inbox.count)
     return true
   }
 
-  /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
-  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
-    try send(feature: "", state: "", action: String(decoding: line, as: UTF8.self))
-  }
-
   func receiveOpReply(deadline: Deadline) throws(RunnerFault) -> [UInt8] {
-    switch try receiveReply(deadline: deadline) {
+    switch try scripted() {
     case .answer(let state, _): return Array(state.utf8)
     case .refused(let message): return Array(#"{"error":"\#(message)"}"#.utf8)
     }
   }
 
-  func receiveReply(deadline: Deadline) throws(RunnerFault) -> ReduceReply {
+  func receiveReduce(deadline: Deadline) throws(RunnerFault) -> [UInt8] { try scripted().line }
+
+  /// The script's answer to the oldest request.
+  private func scripted() throws(RunnerFault) -> ReduceReply {
     if let dead { throw dead }
     guard !inbox.isEmpty else { throw .timedOut(seconds: 1) }
     let action = inbox.removeFirst()
@@ -61,13 +69,13 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
     }
   }
 
-  func bufferedReply() -> Result<ReduceReply, RunnerFault>? {
-    buffered.isEmpty ? nil : .success(buffered.removeFirst())
+  func bufferedReply() -> Result<[UInt8], RunnerFault>? {
+    buffered.isEmpty ? nil : .success(buffered.removeFirst().line)
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     _ = try send(feature: feature, state: state, action: action)
-    return try receiveReply(deadline: Deadline(after: 1))
+    return try receiveReduce(deadline: Deadline(after: 1))
   }
 
   func stderrTail() -> [String] { ["scripted stderr"] }
@@ -114,41 +122,77 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
 }
 
 /// A job that sends `steps` requests (`j<job>s<step>`) and expects each reply's state to echo the
-/// action; its output is `"<job>: ok"` or what went wrong.
-struct EchoConversation: RunnerConversation {
+/// action; its output is `"<job>: ok"` or what went wrong, stored under its job index.
+final class EchoJob: RunnerJob {
   let job: Int
   let steps: Int
+  let outputs: JobOutputs<String>
+  let onOutput: @Sendable (String) -> Void
   var step = 0
 
-  init(job: Int, steps: Int) {
+  init(job: Int, steps: Int, outputs: JobOutputs<String>, onOutput: @escaping @Sendable (String) -> Void = { _ in }) {
     self.job = job
     self.steps = steps
+    self.outputs = outputs
+    self.onOutput = onOutput
   }
 
+  var request: RunnerRequest { .reduce(feature: "job", state: ArraySlice("{}".utf8), action: ArraySlice(action.utf8)) }
   var action: String { "j\(job)s\(step)" }
 
-  mutating func begin(handshake: RunnerHandshake) -> ConversationMove<String> {
+  func open(handshake: RunnerHandshake) -> RunnerRequest? {
     step = 0
-    return steps == 0 ? .finish("\(job): ok") : .reduce(feature: "job", state: "{}", action: action)
+    return steps == 0 ? settle("ok") : request
   }
 
-  mutating func receive(_ reply: ReduceReply) -> ConversationMove<String> {
-    guard case .answer(let state, _) = reply, state == action else { return .finish("\(job): wrong answer") }
+  func take(_ reply: [UInt8]) throws(RunnerFault) -> RunnerRequest? {
+    guard case .answer(let state, _) = try ReduceResponse.parse(reply), state == action else {
+      return settle("wrong answer")
+    }
     step += 1
-    return step == steps ? .finish("\(job): ok") : .reduce(feature: "job", state: "{}", action: action)
+    return step == steps ? settle("ok") : request
   }
 
-  mutating func fail(_ fault: RunnerFault, stderr: [String]) -> String {
-    "\(job): \(fault) at step \(step)"
+  func fail(_ fault: RunnerFault, stderr: [String]) { settle("\(fault) at step \(step)") }
+  func abandon(_ error: RunnerStartError) { settle("abandoned") }
+
+  @discardableResult
+  func settle(_ what: String) -> RunnerRequest? {
+    outputs.store(job, "\(job): \(what)")
+    onOutput("\(job): \(what)")
+    return nil
   }
 }
 
-extension RunnerReply {
-  /// The reply's line, for previews.
+/// A pool run's outputs in job order, beside its figures.
+struct CollectedRun {
+  var outputs: [String]
+  var run: PoolRun
+  var slots: Int { run.slots }
+  var runnersStarted: Int { run.runnersStarted }
+  var startFailures: [RunnerStartError] { run.startFailures }
+}
+
+extension RunnerPool {
+  /// Runs `jobs` jobs made by `prepare` (which may instead store an output itself and return
+  /// `nil`), and gathers their outputs in job order.
+  func collect(
+    jobs: Int, depth: Int, timeout: Double? = 5,
+    prepare: @escaping @Sendable (Int, JobOutputs<String>) -> (any RunnerJob)?
+  ) -> CollectedRun {
+    let outputs = JobOutputs<String>(count: jobs)
+    let run = runPipelined(jobCount: jobs, depth: depth, timeout: timeout) { prepare($0, outputs) }
+    return CollectedRun(outputs: outputs.inOrder(), run: run)
+  }
+}
+
+extension ReduceReply {
+  /// The reply's line, as a runner writes it.
   var line: [UInt8] {
     switch self {
-    case .op(let line), .reduceLine(let line): return line
-    case .reduce: return []
+    case .answer(let state, let effects):
+      return Array(#"{"effects":\#(CanonicalWriter.quoted(effects)),"state":\#(CanonicalWriter.quoted(state))}"#.utf8)
+    case .refused(let message): return Array(#"{"error":\#(CanonicalWriter.quoted(message))}"#.utf8)
     }
   }
 }

@@ -36,8 +36,8 @@ final class FakeScenarioRunner: RunnerConnection, @unchecked Sendable {
     return (try? CanonicalWriter.compactBytes(reply)) ?? []
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
-    .refused("not a reducer")
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
+    Array(#"{"error":"not a reducer"}"#.utf8)
   }
 
   func stderrTail() -> [String] { ["fake: last words"] }

@@ -3,7 +3,9 @@ import DuetRunner
 
 @testable import DuetVerify
 
-/// An in-memory runner below the process boundary: answers `reduce` with a closure.
+/// An in-memory runner below the process boundary: answers `reduce` with a closure, its reply
+/// written as the line a runner writes (`ReduceReply.line`), so replay reads it as it reads a
+/// process's.
 final class FakeConnection: RunnerConnection {
   typealias Reduce = (_ feature: String, _ state: String, _ action: String) throws(RunnerFault) -> ReduceReply
 
@@ -18,9 +20,10 @@ final class FakeConnection: RunnerConnection {
     self.answer = answer
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
+    let (state, action) = (String(decoding: state, as: UTF8.self), String(decoding: action, as: UTF8.self))
     requests.append((feature, state, action))
-    return try answer(feature, state, action)
+    return try answer(feature, state, action).line
   }
 
   func stderrTail() -> [String] { ["fake stderr line"] }
@@ -63,5 +66,17 @@ final class FakeConnection: RunnerConnection {
     return .answer(
       state: (try? CanonicalWriter.compact(.object(fields))) ?? "",
       effects: (try? CanonicalWriter.compact(.array(effects))) ?? "")
+  }
+}
+
+extension ReduceReply {
+  /// The reply's line, as a runner writes it: one compact canonical object.
+  var line: [UInt8] {
+    let reply: JSONValue
+    switch self {
+    case .answer(let state, let effects): reply = .object(["effects": .string(effects), "state": .string(state)])
+    case .refused(let message): reply = .object(["error": .string(message)])
+    }
+    return (try? CanonicalWriter.compactBytes(reply)) ?? []
   }
 }

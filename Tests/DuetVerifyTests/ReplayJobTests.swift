@@ -1,12 +1,14 @@
 import DuetCore
 import DuetRunner
+import Foundation
 import XCTest
 
 @testable import DuetVerify
 
 /// Replay semantics (docs/recording.md) against an in-memory runner: seed, reduce, byte-compare, thread
-/// the actual state, stop at the first failure, check the chain seam.
-final class FixtureReplayerTests: XCTestCase {
+/// the actual state, stop at the first failure, check the chain seam. Each recording runs as
+/// `verify` runs it: a `ReplayJob` judging the runner's reply lines, driven by `RunnerPool.run`.
+final class ReplayJobTests: XCTestCase {
   func document(_ tree: JSONValue, name: String = "counter") throws -> FixtureDocument {
     guard case .success(let loaded) = try storeWith(tree, name: name).load(name) else {
       XCTFail("fixture did not load")
@@ -30,10 +32,30 @@ final class FixtureReplayerTests: XCTestCase {
     return FixtureStore(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
   }
 
+  /// One replay's settled result, and whether the runner was lost (the pool would replace it).
+  struct Outcome {
+    var result: FixtureResult
+    var runnerLost: Bool
+  }
+
+  /// The results a job delivered.
+  final class Delivered: @unchecked Sendable {
+    let lock = NSLock()
+    var results: [FixtureResult] = []
+    func append(_ result: FixtureResult) { lock.withLock { results.append(result) } }
+  }
+
   func replay(_ tree: JSONValue, name: String = "counter", owner: String? = "counter", connection: FakeConnection)
-    throws -> FixtureReplayer.Outcome
+    throws -> Outcome
   {
-    FixtureReplayer().replay(try document(tree, name: name), owner: owner, on: connection)
+    let document = try document(tree, name: name)
+    let delivered = Delivered()
+    let job = ReplayJob(
+      ReplayConversation(document: document, owner: owner), deliver: delivered.append,
+      notRun: { ReplayConversation.emptyResult(document: document, owner: owner) })
+    let lost = RunnerPool.run(job, on: connection)
+    XCTAssertEqual(delivered.results.count, 1, "a replay delivers exactly one result")
+    return Outcome(result: try XCTUnwrap(delivered.results.first), runnerLost: lost != nil)
   }
 
   func testAMatchingRecordingPasses() throws {
