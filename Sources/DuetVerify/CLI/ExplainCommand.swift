@@ -50,7 +50,7 @@ enum ExplainCommand {
       return .passed
     }
     var blocks: [String] =
-      summary.lint.map { "✗ " + $0.printable }
+      summary.lint.map { "✗ " + $0.problem.description.printable }
       + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
     let failed = summary.failed.compactMap { runs.readFixture($0) }
     for group in FailureGroup.groups(of: failed) {

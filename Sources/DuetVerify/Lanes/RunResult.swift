@@ -21,6 +21,12 @@ struct RunResult: Sendable {
   /// True when replaying nothing may pass: an empty `--shard` share under `--allow-empty-shard`.
   var allowsEmpty = false
 
+  /// The lanes a report shows: the run's, or one empty unnamed lane when nothing was replayed
+  /// (a broken manifest, an empty shard), so a page still has its column and JUnit its suite.
+  var shownLanes: [LaneResult] {
+    lanes.isEmpty ? [LaneResult(platform: Lane.unnamedPlatform, fixtures: [])] : lanes
+  }
+
   /// How lanes are shown: named only when there are several.
   var naming: LaneNaming { LaneNaming(laneCount: lanes.count) }
 

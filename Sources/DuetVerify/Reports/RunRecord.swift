@@ -19,8 +19,8 @@ struct RunRecord: Codable, Equatable, Sendable {
   var runners: Int
   /// Wall time in milliseconds.
   var durationMillis: Int
-  /// Lint problems, one line each.
-  var lint: [String]
+  /// Lint problems, as `lint --json` states them.
+  var lint: [LintRecord]
   /// Taxonomy findings.
   var taxonomy: [FindingRecord]
   /// Runner start failures.
@@ -57,7 +57,7 @@ struct RunRecord: Codable, Equatable, Sendable {
     steps = run.stepsReplayed
     runners = run.runners
     durationMillis = run.durationMillis
-    lint = run.lintProblems.map(\.description)
+    lint = run.lintProblems.map(LintRecord.init)
     taxonomy = run.taxonomyFindings.map(FindingRecord.init)
     runnerFailures = run.runnerFailureLines
     shard = run.shard?.description

@@ -4,8 +4,7 @@
 /// counted once, in the first lane's suite.
 enum VerifyTestSuites {
   static func suites(_ run: RunResult) -> [TestSuite] {
-    let lanes = run.lanes.isEmpty ? [LaneResult(platform: Lane.unnamedPlatform, fixtures: [])] : run.lanes
-    return lanes.enumerated().map { index, lane in suite(lane, of: run, first: index == 0) }
+    run.shownLanes.enumerated().map { index, lane in suite(lane, of: run, first: index == 0) }
   }
 
   static func suite(_ lane: LaneResult, of run: RunResult, first: Bool) -> TestSuite {

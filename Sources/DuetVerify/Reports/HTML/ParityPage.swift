@@ -51,11 +51,9 @@ extension ParityPage {
   /// The page of `run`: a column per lane, rows in the manifest's feature order (features with
   /// no replayed recording left out); `passed` is the run's verdict.
   init(run: RunResult, features: [String], taxonomy: TaxonomyReport?, passed: Bool? = nil) {
-    // A run that replayed nothing still shows its one (empty) lane.
-    let lanes =
-      run.lanes.isEmpty
-      ? [Column(platform: Lane.unnamedPlatform, results: [])]
-      : run.lanes.map { Column(platform: $0.platform, results: $0.fixtures, arguments: run.arguments(reproducing: $0)) }
+    let lanes = run.shownLanes.map {
+      Column(platform: $0.platform, results: $0.fixtures, arguments: run.arguments(reproducing: $0))
+    }
     self.init(
       lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
