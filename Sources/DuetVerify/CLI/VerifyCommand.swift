@@ -1,10 +1,10 @@
 import Foundation
 
-/// `duet-verify verify`: lint, replay every selected recording through the runner pool and
-/// byte-compare, run the taxonomy gate, then report (terminal, `.runs/`, JSON, JUnit, annotations).
+/// `duet-verify verify`: lint, replay every selected recording on every lane and byte-compare, run
+/// the taxonomy gate, then report (JUnit, HTML, `.runs/`, annotations, JSON or the terminal).
 ///
-/// Reads as load → select → start runners → one streaming pass (lint, taxonomy, replay) → report;
-/// each step lives in its own type.
+/// Reads as load → select → lanes (``LaneSetup``) → one streaming pass per lane (``LanesPass``:
+/// lint, taxonomy, replay) → outputs (``ReportOutputs``); each step lives in its own type.
 enum VerifyCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
