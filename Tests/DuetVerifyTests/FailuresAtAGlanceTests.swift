@@ -170,7 +170,7 @@ final class FailuresAtAGlanceTests: XCTestCase {
       ])
     else { return XCTFail("not a run") }
     var run = RunResult(fixtures: [diverged("counter")])
-    run.runFlags = options.flags
+    run.arguments = options
     let text = HumanReport.render(run, style: TerminalStyle(enabled: false), quiet: true)
     assertContains(
       text,
@@ -179,10 +179,11 @@ final class FailuresAtAGlanceTests: XCTestCase {
     XCTAssertEqual(RunRecord(run).flags, options.flags)
   }
 
-  func testTheLintHintRepeatsOnlyWhatLintTakes() {
+  func testTheLintHintRepeatsOnlyWhatLintTakes() throws {
     let unreadable = FixtureResult(
       name: "counter", kind: .leaf, file: "f", failure: FixtureFailure(reason: .unreadable, detail: "bad"))
-    let lines = FailureBlock.lines(for: unreadable, runFlags: ["--manifest", "m.yaml", "--runner", "./r"])
+    let lines = FailureBlock.lines(
+      for: unreadable, arguments: try ParsedArguments.verify(["--manifest", "m.yaml", "--runner", "./r"]))
     XCTAssertEqual(lines?.last, "  next: duet-verify lint --manifest m.yaml")
   }
 
@@ -199,7 +200,7 @@ final class FailuresAtAGlanceTests: XCTestCase {
     try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n      - b\n")
     let runs = RunsFolder(location: folder.manifestLocation)
     var run = RunResult(fixtures: [diverged("a"), diverged("b")])
-    run.runFlags = ["--runner", "./runner"]
+    run.arguments = try ParsedArguments.verify(["--runner", "./runner"])
     try runs.write(run)
     let last = CapturedOutput.run(["explain"], in: folder.url)
     XCTAssertEqual(last.code, .failed)

@@ -115,7 +115,7 @@ final class ReportsTests: XCTestCase {
     XCTAssertEqual(runs.readSummary()?.failed, ["counter"])
     try runs.write(RunResult(fixtures: [passing], runners: 1))
     XCTAssertNil(runs.readFixture("counter"))
-    XCTAssertEqual(runs.readSummary()?.verdict, "pass")
+    XCTAssertEqual(runs.readSummary()?.verdict.rawValue, "pass")
     XCTAssertNil(runs.readFixture("../../etc/passwd"))
   }
 

@@ -18,7 +18,7 @@ final class SummaryReportTests: XCTestCase {
       RunResult(fixtures: Array(fixtures.prefix(1))),
       RunResult(fixtures: fixtures, lintProblems: [LintProblem(file: "manifest.yaml", line: 3, message: "names:")]),
     ]
-    runs[2].runFlags = ["--names", "\n  \"names\": []"]
+    runs[2].arguments.values[.manifest] = ["\n  \"names\": []"]
     for run in runs {
       let record = RunRecord(run)
       XCTAssertEqual(

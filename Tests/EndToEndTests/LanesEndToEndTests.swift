@@ -36,7 +36,7 @@ final class LanesEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     let run = try repository.verify(["verify"] + (try bothLanes()))
     XCTAssertEqual(run.code, 1, run.all)
-    assertContains(run.out, "duet-verify: 3/3 recordings passed on swift, 1/3 on kotlin (")
+    assertContains(run.out, "duet-verify: 3/3 fixtures passed on swift, 1/3 on kotlin (")
     assertContains(run.out, "(platform swift), given with --runner\n")
     assertContains(run.out, "(platform kotlin), given with --runner\n")
     XCTAssertTrue(run.out.hasSuffix("duet-verify verify: FAIL\n"), run.out)

@@ -24,9 +24,13 @@ enum ExplainCommand {
     return replayStep(parts[0], step: step, options: options, context: context)
   }
 
-  /// The flags `next:` hints repeat: those of the run that wrote `.runs/`, or else this command's.
-  static func hintFlags(_ summary: RunRecord?, _ options: ParsedArguments) -> [String] {
-    summary?.flags ?? options.flags
+  /// The arguments `next:` hints repeat: those of the run that wrote `.runs/` (read back from the
+  /// summary's stored options), or else this command's.
+  static func hintArguments(_ summary: RunRecord?, _ options: ParsedArguments) -> ParsedArguments {
+    guard let flags = summary?.flags, let stored = try? ParsedArguments.read(flags[...], for: .verify) else {
+      return options
+    }
+    return stored
   }
 
   /// No argument: every failure block of the last run (alike failures in one block), and exit 1
@@ -46,11 +50,11 @@ enum ExplainCommand {
       return .passed
     }
     var blocks: [String] =
-      summary.lint.map { "✗ " + $0.printable }
+      summary.lint.map { "✗ " + $0.problem.description.printable }
       + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
     let failed = summary.failed.compactMap { runs.readFixture($0) }
     for group in FailureGroup.groups(of: failed) {
-      if let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(summary, options)) {
+      if let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(summary, options)) {
         blocks.append(lines.joined(separator: "\n"))
       }
     }
@@ -82,7 +86,7 @@ enum ExplainCommand {
       }
       return runs.lane(wanted)
     }
-    return runs.lane((lanes.first { $0.verdict != "pass" } ?? lanes[0]).platform)
+    return runs.lane((lanes.first { $0.verdict != .pass } ?? lanes[0]).platform)
   }
 
   /// A name without a step: that recording's block from the last run.
@@ -96,7 +100,7 @@ enum ExplainCommand {
     }
     let group = FailureGroup(shown: result, alike: [])
     guard
-      let lines = FailureGroupBlock.lines(group, style: style, runFlags: hintFlags(runs.readSummary(), options))
+      let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(runs.readSummary(), options))
     else {
       output.line(
         "\(Program.name) explain: '\(name)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
@@ -137,11 +141,11 @@ enum ExplainCommand {
     defer { interrupts.uninstall() }
     let launcher: any RunnerLauncher
     switch LaneSetup.choose(options, manifest: corpus.manifest, context: context, verb: .explain) {
-    case .single(let choice): launcher = choice.launcher
-    case .lanes(let lanes):
+    case .ready(let lanes) where lanes.count == 1: launcher = lanes[0].runner.launcher
+    case .ready(let lanes):
       output.diagnostic(
         "\(Program.name) explain: a step is replayed on one lane, and these runners make "
-          + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME.")
+          + lanes.map { "'\($0.name.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME.")
       return .usage
     case .stop(let code): return code
     }
@@ -174,7 +178,7 @@ enum ExplainCommand {
       let result = FixtureResult(
         name: name, kind: loaded.kind, feature: listed.owner, file: loaded.file,
         scenarioSource: loaded.scenarioSource, failure: failure)
-      output.write((FailureBlock.render(result, runFlags: options.flags) ?? "") + "\n")
+      output.write((FailureBlock.render(result, arguments: options) ?? "") + "\n")
       return .failed
     }
   }

@@ -44,9 +44,10 @@ enum RecordCommand {
     }
     interrupts.install()
     defer { interrupts.uninstall() }
-    let runner: RunnerSetup.Choice
-    switch RunnerSetup.choose(options, manifest: manifest, context: context) {
-    case .ready(let choice): runner = choice
+    // `record` takes one `--runner`: its one lane compiles every target.
+    let runner: Lane
+    switch LaneSetup.choose(options, manifest: manifest, context: context, verb: .record) {
+    case .ready(let lanes): runner = lanes[0]
     case .stop(let code): return code
     }
     return compileAndWrite(
@@ -55,7 +56,7 @@ enum RecordCommand {
 
   /// Compiles every target, then (in the guarded writing phase) writes or stages and reports.
   static func compileAndWrite(
-    _ targets: [RecordTarget], runner: RunnerSetup.Choice, options: ParsedArguments, manifest: Manifest,
+    _ targets: [RecordTarget], runner: Lane, options: ParsedArguments, manifest: Manifest,
     context: CommandContext, interrupts: InterruptGuard
   ) -> ExitCode {
     let output = context.output
@@ -65,7 +66,7 @@ enum RecordCommand {
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     if let refusal = refusal(
-      compiled.targets, streamFailures: compiled.streamFailures, runner: runner.command.display, verb: verb,
+      compiled.targets, streamFailures: compiled.streamFailures, runner: runner.runner.command.display, verb: verb,
       style: style)
     {
       output.write(refusal)
@@ -81,16 +82,9 @@ enum RecordCommand {
     return options.check
       ? DriftCheck.finish(
         plan, manifest: manifest, apply: options.write, report: report,
-        outputs: driftOutputs(options, context: context),
+        outputs: ReportOutputs(options, context: context, speaker: "\(Program.name) \(verb)", subject: "check"),
         output: output)
       : record(plan, manifest: manifest, report: report, output: output)
-  }
-
-  /// The machine reports `record --check` was asked for.
-  static func driftOutputs(_ options: ParsedArguments, context: CommandContext) -> DriftCheck.Outputs {
-    DriftCheck.Outputs(
-      json: options.json, junit: options.junit.map { resolve($0, against: context.folder) },
-      annotate: GitHubAnnotations.enabled(environment: context.environment))
   }
 
   /// Why record must not write through `location`'s folders: the fixtures folder (or `.runs/`, where

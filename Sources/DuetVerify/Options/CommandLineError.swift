@@ -19,6 +19,8 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
   case badValue(Verb, Option, String)
   /// A single-valued option given twice: never a silent last-wins.
   case givenTwice(Verb, Option, first: String?, second: String?)
+  /// An option taken once per lane (`verify --runner`) given the same value twice.
+  case repeatedValue(Verb, Option, String)
   /// Two options that exclude each other.
   case conflicting(Verb, Option, Option, advice: String)
   /// An option that needs another beside it.
@@ -52,6 +54,9 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     case .givenTwice(let verb, let option, let first, let second):
       let values = first.flatMap { first in second.map { " ('\(first)', then '\($0)')" } } ?? ""
       return "\(prefix(verb))\(option.rawValue) is given twice\(values), but it takes one value. Give it once."
+    case .repeatedValue(let verb, let option, let value):
+      return "\(prefix(verb))\(option.rawValue) '\(value)' is given twice, and each \(option.rawValue) is one lane. "
+        + "Give each runner once (one \(option.rawValue) per platform)."
     case .conflicting(let verb, let first, let second, let advice):
       return "\(prefix(verb))\(first.rawValue) and \(second.rawValue) cannot be combined; \(advice)."
     case .needs(let verb, let option, let needed, let advice):

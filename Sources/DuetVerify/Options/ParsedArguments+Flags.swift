@@ -17,3 +17,8 @@ extension ParsedArguments {
     return kept.flags
   }
 }
+
+extension ParsedArguments {
+  /// A `verify` command line with no options, for results rendered outside any run.
+  static let none = ParsedArguments(verb: .verify)
+}

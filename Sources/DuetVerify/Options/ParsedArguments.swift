@@ -86,6 +86,10 @@ struct ParsedArguments: Equatable, Sendable {
       if option.row.value != .none, !option.row.value.accepts(value) {
         firstError = firstError ?? .badValue(verb, option, value)
       }
+      if option.row.repeatableOn.contains(verb), parsed.values[option]?.contains(value) == true {
+        // One value per lane (`verify --runner`): the same runner twice is a slip, not a second lane.
+        firstError = firstError ?? .repeatedValue(verb, option, value)
+      }
       if let earlier = parsed.values[option]?.first, !option.row.repeats(on: verb) {
         let hasValues = option.row.value != .none
         firstError =

@@ -11,18 +11,11 @@ enum DriftCheck {
     location.runsFolder.appendingPathComponent("record-check", isDirectory: true)
   }
 
-  /// The machine reports asked for beside the terminal one.
-  struct Outputs {
-    /// `--json`: one object on stdout instead of the human report.
-    var json = false
-    /// `--junit FILE`, resolved.
-    var junit: URL?
-    /// GitHub annotations (`GITHUB_ACTIONS=true`).
-    var annotate = false
-  }
-
+  /// Judges and stages (or applies) `plan`, then writes every output through `outputs` (the
+  /// requested JUnit file first: one that cannot be written fails the check, and every later
+  /// output says so).
   static func finish(
-    _ plan: RecordPlan, manifest: Manifest, apply: Bool, report: ReportContext, outputs: Outputs = Outputs(),
+    _ plan: RecordPlan, manifest: Manifest, apply: Bool, report: ReportContext, outputs: ReportOutputs,
     output: CommandOutput
   ) -> ExitCode {
     let location = manifest.location
@@ -64,28 +57,18 @@ enum DriftCheck {
     let findings = DriftFinding.all(plan, manifest: manifest, applied: apply)
     let summary = DriftReports.summary(
       findings, passed: passed, applied: apply, durationMillis: report.durationMillis)
-    var reportsWritten = true
-    if let junit = outputs.junit {
-      do throws(ReportWriteError) {
-        try SafeFolder.writeFile(DriftReports.junit(findings, summary: summary), at: junit)
-      } catch {
-        reportsWritten = false
-        output.diagnostic(
-          "\(Program.name) record --check: the JUnit report you asked for was not written, so the check fails: "
-            + error.description)
-      }
-    }
-    if outputs.annotate {
-      // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
-      for line in DriftReports.annotations(findings) { outputs.json ? output.diagnostic(line) : output.line(line) }
-    }
-    if outputs.json {
-      output.write(DriftReports.json(findings, summary: summary))
-    } else {
-      output.write(
+    let verdict = outputs.writeRequested(passed: passed, junit: { DriftReports.junit(findings, summary: summary) })
+    outputs.print(
+      passed: verdict, annotations: { DriftReports.annotations(findings) },
+      json: { verdict in
+        var stated = summary
+        stated.passed = verdict
+        return DriftReports.json(findings, summary: stated)
+      },
+      human: { verdict in
         RecordReport.checked(
-          plan, manifest: manifest, context: report, applied: apply, disposition: disposition, passed: passed))
-    }
-    return passed && reportsWritten ? .passed : .failed
+          plan, manifest: manifest, context: report, applied: apply, disposition: disposition, passed: verdict)
+      })
+    return verdict ? .passed : .failed
   }
 }

@@ -41,6 +41,11 @@ enum DriftReports {
   /// `--junit FILE`: one test case per recording (and per target that failed to compile); a
   /// recording's failing findings are its failure.
   static func junit(_ findings: [DriftFinding], summary: Summary) -> String {
+    JUnitReport.render([suite(findings, summary: summary)], grouped: false)
+  }
+
+  /// The findings as one test suite, a case per recording (or target).
+  static func suite(_ findings: [DriftFinding], summary: Summary) -> TestSuite {
     var order: [String] = []
     var byName: [String: [DriftFinding]] = [:]
     for finding in findings {
@@ -48,28 +53,18 @@ enum DriftReports {
       if byName[key] == nil { order.append(key) }
       byName[key, default: []].append(finding)
     }
-    let failing = order.filter { byName[$0]?.contains(where: \.fails) ?? false }.count
-    let seconds = String(format: "%.3f", Double(summary.durationMillis ?? 0) / 1000)
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml +=
-      "<testsuite name=\"\(Program.name) record --check\" tests=\"\(order.count)\" failures=\"\(failing)\" errors=\"0\" "
-      + "skipped=\"0\" time=\"\(seconds)\">\n"
-    for key in order {
+    let cases = order.map { key in
       let group = byName[key] ?? []
-      let first = group[0]
-      let escape = JUnitReport.escape
-      xml +=
-        "  <testcase classname=\"\(Program.name).record-check\" name=\"\(escape(key))\" file=\"\(escape(first.file))\""
+      var test = TestSuite.Case(classname: Program.name + ".record-check", name: key, file: group[0].file)
       let failures = group.filter(\.fails)
       if let head = failures.first {
-        let text = failures.map { "\($0.file): \($0.message)" }.joined(separator: "\n")
-        xml += ">\n    <failure message=\"\(escape(head.message))\" type=\"\(head.kind.rawValue)\">"
-        xml += escape(text) + "</failure>\n  </testcase>\n"
-      } else {
-        xml += "/>\n"
+        test.failure = TestSuite.Case.Failure(
+          message: head.message, type: head.kind.rawValue,
+          text: failures.map { "\($0.file): \($0.message)" }.joined(separator: "\n"))
       }
+      return test
     }
-    return xml + "</testsuite>\n"
+    return TestSuite(name: Program.name + " record --check", durationMillis: summary.durationMillis ?? 0, cases: cases)
   }
 
   /// One `::error file=<recording>::<message>` per failing finding.

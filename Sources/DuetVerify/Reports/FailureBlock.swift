@@ -12,10 +12,10 @@
 /// Every field is printed through `PrintableText` (labels, sources and runner text come from
 /// outside and must not forge output lines or reach the terminal as control bytes).
 enum FailureBlock {
-  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`; `runFlags`
-  /// (the run's options, `ParsedArguments.flags`) are repeated on `next:` where its verb takes them.
+  /// The block's lines; `nil` for a passing result. `mark` styles the header's `✗`; `arguments`
+  /// (those that reproduce the result's lane) are repeated on `next:` where its verb takes them.
   static func lines(
-    for result: FixtureResult, mark: (String) -> String = { $0 }, runFlags: [String] = []
+    for result: FixtureResult, mark: (String) -> String = { $0 }, arguments: ParsedArguments = .none
   ) -> [String]? {
     guard let failure = result.failure else { return nil }
     var lines = [header(result, failure, mark: mark)]
@@ -37,13 +37,13 @@ enum FailureBlock {
     if let source = result.scenarioSource {
       lines.append("  scenario: \(source.printable)" + (failure.line.map { ":\($0)" } ?? ""))
     }
-    if let next = next(result, failure, runFlags: runFlags) { lines.append("  next: \(next)") }
+    if let next = next(result, failure, arguments: arguments) { lines.append("  next: \(next)") }
     return lines
   }
 
   /// The block as text, lines joined with newlines (no trailing newline).
-  static func render(_ result: FixtureResult, runFlags: [String] = []) -> String? {
-    lines(for: result, runFlags: runFlags)?.joined(separator: "\n")
+  static func render(_ result: FixtureResult, arguments: ParsedArguments = .none) -> String? {
+    lines(for: result, arguments: arguments)?.joined(separator: "\n")
   }
 
   static func header(_ result: FixtureResult, _ failure: FixtureFailure, mark: (String) -> String) -> String {
@@ -70,13 +70,14 @@ enum FailureBlock {
     }
   }
 
-  static func next(_ result: FixtureResult, _ failure: FixtureFailure, runFlags: [String] = []) -> String? {
+  /// The `next:` command for `failure`, or nil when no command would help.
+  static func next(_ result: FixtureResult, _ failure: FixtureFailure, arguments: ParsedArguments) -> String? {
     switch failure.reason {
-    case .unreadable: return NextHint.command(.lint, runFlags: runFlags)
+    case .unreadable: return NextHint.command(.lint, arguments: arguments)
     case .notRun, .featureNotServed: return nil
     default:
       guard let step = failure.step else { return nil }
-      return NextHint.command(.explain, operand: "\(result.name)#\(step)", runFlags: runFlags)
+      return NextHint.command(.explain, operand: "\(result.name)#\(step)", arguments: arguments)
     }
   }
 

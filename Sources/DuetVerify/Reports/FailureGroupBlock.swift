@@ -19,8 +19,8 @@
 /// ```
 enum FailureGroupBlock {
   /// The block's lines; `nil` when the shown result passed.
-  static func lines(_ group: FailureGroup, style: TerminalStyle, runFlags: [String]) -> [String]? {
-    guard var lines = FailureBlock.lines(for: group.shown, mark: style.red, runFlags: runFlags) else { return nil }
+  static func lines(_ group: FailureGroup, style: TerminalStyle, arguments: ParsedArguments) -> [String]? {
+    guard var lines = FailureBlock.lines(for: group.shown, mark: style.red, arguments: arguments) else { return nil }
     if let alike = group.alikeLine { lines.append("  " + alike) }
     lines += diffLines(group.shown.failure?.diff, style: style, indent: "  ")
     return lines

@@ -15,21 +15,22 @@ enum GitHubAnnotations {
     for problem in run.lintProblems {
       lines.append(annotation(file: problem.file, line: problem.line, message: problem.message))
     }
-    // A run with lanes says which lane failed: `[kotlin] fixture 'counter' step 1 …`.
-    let tagged: [(lane: String?, result: FixtureResult)] =
-      run.lanes.isEmpty
-      ? run.fixtures.map { (nil, $0) } : run.lanes.flatMap { lane in lane.fixtures.map { (lane.platform, $0) } }
-    for (lane, result) in tagged {
-      guard let oneLine = FailureBlock.oneLine(result) else { continue }
-      let message = (lane.map { "[\($0)] " } ?? "") + oneLine
-      let file = result.scenarioSource ?? result.file
-      let line = result.scenarioSource == nil ? nil : result.failure?.line
-      lines.append(annotation(file: file, line: line, message: message))
+    // A run with several lanes says which lane failed: `[kotlin] fixture 'counter' step 1 …`.
+    let naming = run.naming
+    for lane in run.lanes {
+      let tag = naming.tag(lane.platform)
+      for result in lane.fixtures {
+        guard let oneLine = FailureBlock.oneLine(result) else { continue }
+        let message = (tag.map { "[\($0)] " } ?? "") + oneLine
+        let file = result.scenarioSource ?? result.file
+        let line = result.scenarioSource == nil ? nil : result.failure?.line
+        lines.append(annotation(file: file, line: line, message: message))
+      }
     }
     for finding in run.taxonomyErrors {
       lines.append(annotation(file: nil, line: nil, message: finding.message))
     }
-    for failure in run.runnerFailures {
+    for failure in run.runnerFailureLines {
       lines.append(annotation(file: nil, line: nil, message: failure))
     }
     return lines

@@ -6,7 +6,7 @@ import DuetCore
 enum JSONReport {
   struct Document: Codable {
     var summary: RunRecord
-    /// A one-runner run's results (a run with lanes has them per lane).
+    /// A one-lane run's results (a run with several lanes has them per lane).
     var fixtures: [FixtureResult]?
     var lanes: [LaneDocument]?
   }
@@ -18,13 +18,13 @@ enum JSONReport {
     var fixtures: [FixtureResult]
   }
 
-  /// The object, compact, with a trailing newline.
-  static func render(_ run: RunResult) -> String {
-    var document = Document(summary: RunRecord(run), fixtures: run.fixtures)
-    if !run.lanes.isEmpty {
+  /// The object, compact, with a trailing newline; `passed` is the run's verdict.
+  static func render(_ run: RunResult, passed: Bool) -> String {
+    var document = Document(summary: RunRecord(run, passed: passed), fixtures: run.fixtures)
+    if run.naming.namesLanes {
       document.fixtures = nil
       document.lanes = run.lanes.map {
-        LaneDocument(platform: $0.platform, summary: RunRecord($0.run(within: run)), fixtures: $0.fixtures)
+        LaneDocument(platform: $0.platform, summary: RunRecord(lane: $0, of: run), fixtures: $0.fixtures)
       }
     }
     return ((try? CanonicalEncoder().compact(document)) ?? "{}") + "\n"

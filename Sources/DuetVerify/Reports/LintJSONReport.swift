@@ -5,24 +5,15 @@ import DuetCore
 /// `{"features":N,"fixtures":N,"passed":…,"problems":[{"file","line","column","message"}]}`,
 /// canonical compact, one line; absent line or column are left out.
 enum LintJSONReport {
-  struct Problem: Encodable {
-    var file: String
-    var line: Int?
-    var column: Int?
-    var message: String
-  }
-
   struct Document: Encodable {
     var passed: Bool
     var features: Int
     var fixtures: Int
-    var problems: [Problem]
+    var problems: [LintRecord]
   }
 
   static func render(_ lint: LintResult, manifest: Manifest) -> String {
-    let problems = lint.problems.map {
-      Problem(file: $0.file, line: $0.line, column: $0.column, message: $0.message)
-    }
+    let problems = lint.problems.map(LintRecord.init)
     let document = Document(
       passed: problems.isEmpty, features: manifest.features.count,
       fixtures: manifest.listedFixtures.count, problems: problems)

@@ -1,15 +1,13 @@
 import Foundation
 
-/// The command of a failure block's `next:` line, repeating the flags of the run that the
-/// suggested verb takes (`--manifest`, `--runner`, `--timeout` for `explain`), so copying it runs
-/// against the same manifest and runner. Scope flags (`--feature`, `--shard`) are not repeated:
-/// `explain` names one recording, which is scope enough.
+/// The command of a failure block's `next:` line, rendered from the parsed arguments of the run:
+/// the options the suggested verb takes too (`--manifest`, `--runner`, `--lane`, `--timeout` for
+/// `explain`), so copying it runs against the same manifest, runner and lane. Scope options
+/// (`--feature`, `--shard`) are not repeated: `explain` names one recording, which is scope enough.
 enum NextHint {
-  /// `duet-verify <verb> [operand] [flags…]`; `runFlags` are a `verify` command line's options
-  /// (`ParsedArguments.flags`). Flags that no longer parse are left out rather than guessed at.
-  static func command(_ verb: Verb, operand: String? = nil, runFlags: [String]) -> String {
-    let carried = (try? ParsedArguments.read(runFlags[...], for: .verify))?.carried(to: verb) ?? []
-    let words = [operand].compactMap { $0 } + carried
+  /// `duet-verify <verb> [operand] [options…]`, each word quoted as a shell reads it back.
+  static func command(_ verb: Verb, operand: String? = nil, arguments: ParsedArguments) -> String {
+    let words = [operand].compactMap { $0 } + arguments.carried(to: verb)
     return ([Program.name, verb.rawValue] + words.map(shellWord)).joined(separator: " ")
   }
 

@@ -4,12 +4,12 @@
 /// and readable by any JSON tool.
 struct RunRecord: Codable, Equatable, Sendable {
   /// `pass` or `fail`.
-  var verdict: String
-  /// Recordings replayed.
+  var verdict: Verdict
+  /// Recordings replayed (over every lane).
   var fixtures: Int
-  /// Recordings that passed.
+  /// Recordings that passed (over every lane).
   var passed: Int
-  /// Names of recordings that failed, in manifest order.
+  /// Names of recordings that failed (on some lane), in manifest order.
   var failed: [String]
   /// Every recording of the run, in manifest order.
   var names: [String]
@@ -19,8 +19,8 @@ struct RunRecord: Codable, Equatable, Sendable {
   var runners: Int
   /// Wall time in milliseconds.
   var durationMillis: Int
-  /// Lint problems, one line each.
-  var lint: [String]
+  /// Lint problems, as `lint --json` states them.
+  var lint: [LintRecord]
   /// Taxonomy findings.
   var taxonomy: [FindingRecord]
   /// Runner start failures.
@@ -29,41 +29,64 @@ struct RunRecord: Codable, Equatable, Sendable {
   var shard: String?
   /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
   var flags: [String]?
-  /// Which runner answered (path, handshake platform) and its build time, when known.
+  /// Which runner answered (path, handshake platform) and its build time, when the run had one lane.
   var runner: RunnerIdentity?
   /// Each lane's counts, when the run had several (their reports are `lanes/<platform>/`).
   var lanes: [LaneRecord]?
   /// Recordings green on one lane and red on another.
   var parityBreaks: [ParityBreak]?
 
-  init(_ run: RunResult) {
-    verdict = run.passed ? "pass" : "fail"
-    fixtures = run.fixtures.count
+  /// The summary of `run`, whose verdict is `passed` (the run's own unless a report it asked for
+  /// failed it).
+  init(_ run: RunResult, passed verdict: Bool? = nil) {
+    self.verdict = Verdict(verdict ?? run.passed)
+    fixtures = run.fixtureCount
     passed = run.passedCount
-    // By index: `filter` would copy every result to look at it.
-    failed = run.fixtures.indices.filter { !run.fixtures[$0].passed }.map { run.fixtures[$0].name }
-    names = run.fixtures.map(\.name)
+    // Every lane replayed the same recordings: name them once; a recording failed on any lane is
+    // named once.
+    names = run.lanes.first?.fixtures.map(\.name) ?? []
+    var failedSomewhere: [String] = []
+    var seen: Set<String> = []
+    for lane in run.lanes {
+      // By index: `filter` would copy every result to look at it.
+      for index in lane.fixtures.indices where !lane.fixtures[index].passed {
+        if seen.insert(lane.fixtures[index].name).inserted { failedSomewhere.append(lane.fixtures[index].name) }
+      }
+    }
+    failed = failedSomewhere
     steps = run.stepsReplayed
     runners = run.runners
     durationMillis = run.durationMillis
-    lint = run.lintProblems.map(\.description)
+    lint = run.lintProblems.map(LintRecord.init)
     taxonomy = run.taxonomyFindings.map(FindingRecord.init)
-    runnerFailures = run.runnerFailures
+    runnerFailures = run.runnerFailureLines
     shard = run.shard?.description
-    flags = run.runFlags.isEmpty ? nil : run.runFlags
-    runner = run.runner
-    if !run.lanes.isEmpty {
+    let flags = run.arguments.flags
+    self.flags = flags.isEmpty ? nil : flags
+    if run.naming.namesLanes {
       lanes = run.lanes.map(LaneRecord.init)
       parityBreaks = run.parityBreaks
-      // Every lane replayed the same recordings: name them once.
-      names = run.lanes[0].fixtures.map(\.name)
-      var failedSomewhere: [String] = []
-      for name in run.fixtures.filter({ !$0.passed }).map(\.name) where !failedSomewhere.contains(name) {
-        failedSomewhere.append(name)
-      }
-      failed = failedSomewhere
+    } else {
+      runner = run.lanes.first?.runner
     }
   }
+
+  /// The summary of one lane of `run` (`lanes/<platform>/summary.json`), read as a run of its own:
+  /// its recordings and runner, the run's lint and taxonomy, and the arguments that reproduce it.
+  init(lane: LaneResult, of run: RunResult) {
+    var alone = run
+    alone.lanes = [lane]
+    alone.arguments = run.arguments(reproducing: lane)
+    self.init(alone)
+  }
+}
+
+/// `pass` or `fail`, as summaries store a verdict that was decided as a `Bool`.
+enum Verdict: String, Codable, Equatable, Sendable {
+  case pass
+  case fail
+
+  init(_ passed: Bool) { self = passed ? .pass : .fail }
 }
 
 /// One lane's counts in a run's summary.
@@ -71,7 +94,7 @@ struct LaneRecord: Codable, Equatable, Sendable {
   /// The handshake's `platform`.
   var platform: String
   /// `pass` or `fail` on this lane.
-  var verdict: String
+  var verdict: Verdict
   /// Recordings replayed on this lane.
   var fixtures: Int
   /// Recordings that passed on this lane.
@@ -85,7 +108,7 @@ struct LaneRecord: Codable, Equatable, Sendable {
     platform = lane.platform
     passed = lane.passedCount
     fixtures = lane.fixtures.count
-    verdict = passed == fixtures && lane.runnerFailures.isEmpty && fixtures > 0 ? "pass" : "fail"
+    verdict = Verdict(lane.passed)
     failed = lane.fixtures.filter { !$0.passed }.map(\.name)
     runner = lane.runner
   }

@@ -32,7 +32,9 @@ struct RunsFolder: Sendable {
   /// file.
   func write(_ run: RunResult) throws(RunsFolderError) {
     let streamed = StreamedRunsFolder(self)
-    for result in run.fixtures { streamed.write(result) }
+    for lane in run.lanes {
+      for result in lane.fixtures { streamed.write(result, lane: run.naming.tag(lane.platform)) }
+    }
     try streamed.finish(run)
   }
 

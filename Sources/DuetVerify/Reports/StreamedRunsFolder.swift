@@ -100,7 +100,7 @@ final class StreamedRunsFolder: @unchecked Sendable {
   /// Each lane's own report beside the run's: `lanes/<platform>/summary.json` over its
   /// `fixtures/`; lanes of an earlier run that this one did not have are removed.
   private func finishLanes(_ run: RunResult, in staging: SafeFolder) throws(ReportWriteError) {
-    guard !run.lanes.isEmpty else {
+    guard run.naming.namesLanes else {
       Self.discardLanes(in: staging)
       return
     }
@@ -116,7 +116,7 @@ final class StreamedRunsFolder: @unchecked Sendable {
         fixtures = try folder.folder("fixtures")
       }
       fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(lane.fixtures.map { $0.name + ".json" }))
-      let record = RunRecord(lane.run(within: run))
+      let record = RunRecord(lane: lane, of: run)
       do {
         try folder.writeAtomically(bytes: try SummaryReport.bytes(record), to: "summary.json")
       } catch let error as ReportWriteError {
@@ -137,21 +137,22 @@ final class StreamedRunsFolder: @unchecked Sendable {
     staging.removeEmptyFolder("lanes")
   }
 
-  /// Puts the staged report in place of the old one, whole.
-  func finish(_ run: RunResult) throws(RunsFolderError) {
+  /// Puts the staged report in place of the old one, whole; its summary states `passed` (the
+  /// run's verdict, when a report it asked for failed it).
+  func finish(_ run: RunResult, passed: Bool? = nil) throws(RunsFolderError) {
     do {
       if let error = lock.withLock({ error }) { throw error }
       guard let runs, let staging, let fixtures else {
         throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
       }
       // The staging folder may hold reports of recordings this run did not replay.
-      if run.lanes.isEmpty {
+      if !run.naming.namesLanes {
         fixtures.removeOwned(suffix: ".json", keepingWritten: run.fixtures.map(\.name))
       } else {
         fixtures.removeOwned(where: { $0.hasSuffix(".json") })
       }
       try finishLanes(run, in: staging)
-      try staging.writeAtomically(bytes: try SummaryReport.bytes(RunRecord(run)), to: "summary.json")
+      try staging.writeAtomically(bytes: try SummaryReport.bytes(RunRecord(run, passed: passed)), to: "summary.json")
       // Files an older duet-verify kept inside the report folder.
       staging.removeOwned(where: { $0 == ".staging.lock" })
       Self.discard(".fixtures-staging", in: staging)

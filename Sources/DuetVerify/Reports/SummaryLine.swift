@@ -5,26 +5,20 @@ import Foundation
 /// `duet-verify: 73/73 fixtures passed (312 steps, 2 runners) in 0.8s`, then
 /// `duet-verify verify: PASS` (or `FAIL`) as the very last line, which CI logs and people scan for.
 enum SummaryLine {
-  /// The counts line.
+  /// The counts line; with several lanes, each lane's counts:
+  /// `duet-verify: 49/49 fixtures passed on swift, 48/49 on kotlin (612 steps, 4 runners) in 1.2s`.
   static func counts(_ run: RunResult) -> String {
-    if run.fixtures.isEmpty, run.allowsEmpty, let shard = run.shard {
+    if run.fixtureCount == 0, run.allowsEmpty, let shard = run.shard {
       return "\(Program.name): 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
-    return
-      "\(Program.name): \(run.passedCount)/\(run.fixtures.count) fixtures passed (\(steps) \(steps == 1 ? "step" : "steps"), "
-      + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
-  }
-
-  /// The counts line of a run with several lanes:
-  /// `duet-verify: 49/49 recordings passed on swift, 48/49 on kotlin (612 steps, 4 runners) in 1.2s`.
-  static func laneCounts(_ run: RunResult) -> String {
-    let steps = run.stepsReplayed
-    let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
-    let lanes = run.lanes.enumerated().map { index, lane in
-      "\(lane.passedCount)/\(lane.fixtures.count) \(index == 0 ? "recordings passed " : "")on \(lane.platform.printable)"
-    }
+    let naming = run.naming
+    let lanes =
+      naming.namesLanes
+      ? run.lanes.enumerated().map { index, lane in
+        "\(lane.passedCount)/\(lane.fixtures.count) \(index == 0 ? "fixtures passed " : "")on \(lane.platform.printable)"
+      } : ["\(run.passedCount)/\(run.fixtureCount) fixtures passed"]
     return
       Program.name + ": " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"

@@ -38,6 +38,34 @@ final class FolderLayerTests: XCTestCase {
     }
   }
 
+  /// A run is always a list of lanes, and the lane is one concept in one folder: how runners
+  /// become lanes, the one driver that replays them, their results and the rule for naming them.
+  /// Reporters render lanes; they do not define them.
+  func testTheLaneConceptLivesInTheLanesFolder() throws {
+    let graph = try FolderGraph(sources: SharedReference.repositoryRoot.appendingPathComponent("Sources/DuetVerify"))
+    for name in [
+      "Lane", "LaneSetup", "RunnerSetup", "LanesPass", "LaneResult", "RunResult", "LaneNaming", "ParityBreak",
+      "RunnerFailure",
+    ] {
+      XCTAssertEqual(graph.owner[name], "Lanes", "\(name) belongs in Lanes/")
+    }
+    for gone in ["LaneBlocks", "LaneOutcomes"] {
+      XCTAssertNil(graph.owner[gone], "\(gone): a second home of the lane concept")
+    }
+  }
+
+  /// Reporters ask ``LaneNaming`` whether to name lanes; none counts a run's lanes itself.
+  func testOnlyLaneNamingDecidesWhetherLanesAreNamed() throws {
+    let graph = try FolderGraph(sources: SharedReference.repositoryRoot.appendingPathComponent("Sources/DuetVerify"))
+    for folder in ["Reports", "Record"] {
+      for (file, code) in graph.folders[folder] ?? [] {
+        for counted in ["lanes.count", "run.lanes.isEmpty"] where code.contains(counted) {
+          XCTFail("\(file) decides on \(counted): ask run.naming (LaneNaming) instead")
+        }
+      }
+    }
+  }
+
   func testALoopThroughThreeFoldersIsACycle() {
     let edges = [
       "A": ["B": "A/a.swift uses Bee"], "B": ["C": "B/b.swift uses Cee"], "C": ["A": "C/c.swift uses Ay"],

@@ -1,3 +1,4 @@
+import DuetRunner
 import TestSupport
 import XCTest
 
@@ -110,7 +111,10 @@ final class HTMLReportTests: XCTestCase {
     result.failure = failure
     let run = RunResult(
       fixtures: [result], lintProblems: [LintProblem(file: hostile, message: hostile)],
-      taxonomyFindings: [TaxonomyFinding(severity: .error, message: hostile)], runnerFailures: [hostile],
+      taxonomyFindings: [TaxonomyFinding(severity: .error, message: hostile)],
+      runnerFailures: [
+        .didNotStart(RunnerStartError(command: hostile, fault: .closedOutput, stderr: []))
+      ],
       runner: RunnerIdentity(path: hostile, platform: hostile))
     let page = HTMLReport.render(
       ParityPage(

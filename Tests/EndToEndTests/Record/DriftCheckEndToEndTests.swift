@@ -28,6 +28,20 @@ final class DriftCheckEndToEndTests: RecordedTestCase {
     XCTAssertTrue(repository.snapshot(repository.review).isEmpty)
   }
 
+  func testAJUnitReportThatCannotBeWrittenFailsTheCheckAndItsVerdictLineSaysFail() throws {
+    let run = try check(["--junit", "manifest.yaml/check.xml"])
+    XCTAssertEqual(run.code, 1, run.all)
+    assertContains(
+      run.error,
+      "duet-verify record --check: the JUnit report you asked for was not written, so the check fails: cannot open "
+        + "the folder ")
+    XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
+    XCTAssertFalse(run.out.contains("PASS"), run.out)
+    let json = try check(["--json", "--junit", "manifest.yaml/check.xml"])
+    XCTAssertEqual(json.code, 1, json.all)
+    assertContains(json.out, "\"passed\":false")
+  }
+
   func testMetadataOnlyChurnPassesAndIsListedAsAdmissible() throws {
     try repository.edit("counter", replacing: "\"line\": 12", with: "\"line\": 13")
     try repository.edit("lamp.timed-off", replacing: "\"label\": \"turn on\"", with: "\"label\": \"switch on\"")

@@ -8,13 +8,13 @@ extension HTMLReport {
     for (laneIndex, lane) in page.lanes.enumerated() {
       for (index, result) in lane.results.enumerated() where !result.passed {
         html += failure(
-          result, lane: lane.platform, id: anchor(lane: laneIndex, result: index), runFlags: page.runFlags)
+          result, lane: lane.platform, id: anchor(lane: laneIndex, result: index), arguments: lane.arguments)
       }
     }
     return html + "</section>\n"
   }
 
-  static func failure(_ result: FixtureResult, lane: String, id: String, runFlags: [String]) -> String {
+  static func failure(_ result: FixtureResult, lane: String, id: String, arguments: ParsedArguments) -> String {
     guard let failure = result.failure else { return "" }
     let header = FailureBlock.header(result, failure) { _ in "" }.trimmingLeadingSpaces
     var html = "<article class=\"failure\" id=\"\(id)\">\n<h3>✗ " + HTMLText.escape(header) + "</h3>\n<dl>\n"
@@ -31,7 +31,7 @@ extension HTMLReport {
     if let source = result.scenarioSource {
       fields.append(("scenario", source + (failure.line.map { ":\($0)" } ?? "")))
     }
-    if let next = FailureBlock.next(result, failure, runFlags: runFlags) { fields.append(("next", next)) }
+    if let next = FailureBlock.next(result, failure, arguments: arguments) { fields.append(("next", next)) }
     for (name, value) in fields {
       html += "<dt>\(name)</dt><dd><code>" + HTMLText.escape(value) + "</code></dd>\n"
     }

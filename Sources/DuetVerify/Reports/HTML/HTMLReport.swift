@@ -24,6 +24,7 @@ enum HTMLReport {
       """
     html += header(page)
     html += matrix(page)
+    html += parityBreaks(page)
     html += problems(page)
     html += failures(page)
     html += taxonomy(page.taxonomy)

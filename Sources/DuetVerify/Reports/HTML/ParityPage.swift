@@ -2,8 +2,8 @@
 /// taxonomy, and what failed outside the recordings.
 ///
 /// The renderer (`HTMLReport`) only formats this, and reads lanes as a list: a run with one runner
-/// is one lane (named by its handshake's `platform`), a run with a runner per platform
-/// (`RunResult.lanes`) one lane each.
+/// is one lane (named by its handshake's `platform`), a run with a runner per platform one lane
+/// each.
 struct ParityPage: Sendable {
   /// One runner's results: a column of the matrix.
   struct Column: Sendable {
@@ -11,6 +11,8 @@ struct ParityPage: Sendable {
     var platform: String
     /// One result per replayed recording, in manifest order.
     var results: [FixtureResult]
+    /// The arguments that reproduce this lane, repeated in each failure's `next:` command.
+    var arguments = ParsedArguments.none
   }
 
   /// The columns, in run order.
@@ -25,12 +27,12 @@ struct ParityPage: Sendable {
   var taxonomyErrors: [String] = []
   /// Runner start failures, as sentences.
   var runnerFailures: [String] = []
+  /// Recordings green on one lane and red on another.
+  var parityBreaks: [ParityBreak] = []
   /// The run's verdict, as every other report states it.
   var passed: Bool
   /// `shard 1 of 2`, when the run replayed one share.
   var shard: Shard?
-  /// The run's scoping flags, repeated in each failure's `next:` command.
-  var runFlags: [String] = []
 
   /// A row of the matrix: one feature's leaf recordings, or every chain recording (a chain has no
   /// one owner). An enum, so a feature that happens to be named `chains` keeps its own row.
@@ -43,24 +45,20 @@ struct ParityPage: Sendable {
       if result.kind != .chain, let feature = result.feature { self = .feature(feature) } else { self = .chains }
     }
   }
-
-  /// The lane name used when a runner's handshake names no platform.
-  static let unnamedPlatform = "runner"
 }
 
 extension ParityPage {
-  /// A page for a one-runner run: its results as the single lane named by `platform`, rows in
-  /// the manifest's feature order (features with no replayed recording left out).
-  init(run: RunResult, features: [String], taxonomy: TaxonomyReport?) {
-    // A run with several runners has a lane each (`run.lanes`); a one-runner run is one lane.
-    let lanes =
-      run.lanes.isEmpty
-      ? [Column(platform: run.runner?.platform ?? Self.unnamedPlatform, results: run.fixtures)]
-      : run.lanes.map { Column(platform: $0.platform, results: $0.fixtures) }
+  /// The page of `run`: a column per lane, rows in the manifest's feature order (features with
+  /// no replayed recording left out); `passed` is the run's verdict.
+  init(run: RunResult, features: [String], taxonomy: TaxonomyReport?, passed: Bool? = nil) {
+    let lanes = run.shownLanes.map {
+      Column(platform: $0.platform, results: $0.fixtures, arguments: run.arguments(reproducing: $0))
+    }
     self.init(
       lanes: lanes, rows: Self.rows(features: features, lanes: lanes), taxonomy: taxonomy,
       lintProblems: run.lintProblems.map(\.description), taxonomyErrors: run.taxonomyErrors.map(\.message),
-      runnerFailures: run.runnerFailures, passed: run.passed, shard: run.shard, runFlags: run.runFlags)
+      runnerFailures: run.runnerFailureLines, parityBreaks: run.parityBreaks, passed: passed ?? run.passed,
+      shard: run.shard)
   }
 
   /// The features in `features` order that some lane replayed, then any other owner seen, then

@@ -1,36 +1,38 @@
 import DuetRunner
 
-/// Turns the runners a command line names into lanes: each `--runner` is started once to read the
-/// platform its handshake announces, which names its lane; the manifest's `replayRunner` package
-/// is the `swift` lane unless a `--runner` claims `swift`; `--lane NAME` keeps one.
+/// Turns the runners a command line names into the run's lanes: each `--runner` is started once
+/// to read the platform its handshake announces, which names its lane; the manifest's
+/// `replayRunner` package is the `swift` lane unless a `--runner` claims `swift`; `--lane NAME`
+/// keeps one. A lone runner is one lane, started only by the run itself.
 ///
-/// One runner in the end is today's run (no lane anywhere in the output), so a run with one runner
-/// reads exactly as it always did.
+/// Every verb that runs a runner (verify, record, explain) gets its runners here, as `[Lane]`, so
+/// the verbs cannot drift apart.
 enum LaneSetup {
   enum Outcome {
-    /// One runner: the run as it always was.
-    case single(RunnerSetup.Choice)
-    /// Several lanes, in order: the manifest's first, then the `--runner`s as given.
-    case lanes([Lane])
+    /// The lanes, in order: the manifest's first, then the `--runner`s as given.
+    case ready([Lane])
     /// Stop with this exit code (the reason is printed).
     case stop(ExitCode)
   }
 
-  /// The lanes of this run, or the single runner, or the exit code after the reason was printed.
+  /// The lanes of this run, or the exit code after the reason was printed.
   static func choose(_ options: ParsedArguments, manifest: Manifest, context: CommandContext, verb: Verb)
     -> Outcome
   {
     let given = options.runners
     let wanted = options.lane
     let output = context.output
-    if wanted == nil, given.count == 1 ? manifest.replayRunner == nil : given.isEmpty {
-      switch RunnerSetup.choose(options, manifest: manifest, context: context) {
-      case .ready(let choice): return .single(choice)
-      case .stop(let code): return .stop(code)
-      }
-    }
-    var lanes: [(lane: Lane, choice: RunnerSetup.Choice)] = []
+    var lanes: [Lane] = []
     do {
+      if wanted == nil, given.count == 1 ? manifest.replayRunner == nil : given.isEmpty {
+        guard let runner = given.first else {
+          return .ready([
+            Lane(platform: nil, runner: try RunnerSetup.built(options, manifest: manifest, context: context))
+          ])
+        }
+        let choice = try RunnerSetup.given(runner, options, manifest: manifest, context: context)
+        return .ready([Lane(platform: nil, runner: choice, given: runner)])
+      }
       for runner in given {
         let choice = try RunnerSetup.given(runner, options, manifest: manifest, context: context)
         let platform: String
@@ -44,7 +46,7 @@ enum LaneSetup {
           return .stop(.usage)
         case .failure(let error):
           // A single runner that does not start fails the run as it always did, with its own error.
-          if given.count == 1, wanted == nil { return .single(choice) }
+          if given.count == 1, wanted == nil { return .ready([Lane(platform: nil, runner: choice, given: runner)]) }
           output.diagnostic(
             "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' did not start, so its lane cannot be "
               + "named: " + PrintableText.escaped(error.description, keepingNewlines: true))
@@ -56,49 +58,34 @@ enum LaneSetup {
               + "which cannot name a lane (its report folder): use letters, digits, '.', '-' and '_' only.")
           return .stop(.usage)
         }
-        if let earlier = lanes.first(where: { $0.lane.platform == platform }) {
+        if let earlier = lanes.first(where: { $0.platform == platform }) {
           output.diagnostic(
             "\(Program.name) \(verb.rawValue): two runners announce platform '\(platform.printable)' "
-              + "('\((earlier.lane.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
+              + "('\((earlier.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
               + "Give one --runner per platform.")
           return .stop(.usage)
         }
-        lanes.append(lane(platform, choice, given: runner))
+        lanes.append(Lane(platform: platform, runner: choice, given: runner))
       }
-      let claimsSwift = lanes.contains { $0.lane.platform == Self.manifestPlatform }
+      let claimsSwift = lanes.contains { $0.platform == Self.manifestPlatform }
       if !claimsSwift, manifest.replayRunner != nil || given.isEmpty, wanted == nil || wanted == Self.manifestPlatform {
         let built = try RunnerSetup.built(options, manifest: manifest, context: context)
-        lanes.insert(lane(Self.manifestPlatform, built, given: nil), at: 0)
+        lanes.insert(Lane(platform: Self.manifestPlatform, runner: built, given: nil), at: 0)
       }
     } catch {
       return .stop(RunnerSetup.stop(error, output: output))
     }
-    if let wanted {
-      guard let lane = lanes.first(where: { $0.lane.platform == wanted }) else {
-        output.diagnostic(
-          "\(Program.name) \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
-            + (lanes.isEmpty ? "no platform" : lanes.map { "'\($0.lane.platform.printable)'" }.joined(separator: ", "))
-            + ". Pick one of them with --lane NAME, or add its runner with --runner CMD."
-            + Suggestion.hint(for: wanted, among: lanes.map(\.lane.platform)))
-        return .stop(.usage)
-      }
-      lanes = [lane]
+    guard let wanted else { return .ready(lanes) }
+    guard let lane = lanes.first(where: { $0.platform == wanted }) else {
+      let platforms = lanes.compactMap(\.platform)
+      output.diagnostic(
+        "\(Program.name) \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
+          + (platforms.isEmpty ? "no platform" : platforms.map { "'\($0.printable)'" }.joined(separator: ", "))
+          + ". Pick one of them with --lane NAME, or add its runner with --runner CMD."
+          + Suggestion.hint(for: wanted, among: platforms))
+      return .stop(.usage)
     }
-    return lanes.count == 1 ? .single(lanes[0].choice) : .lanes(lanes.map(\.lane))
-  }
-
-  /// A lane of `choice`, keeping the choice for a run that ends up with one runner.
-  static func lane(_ platform: String, _ choice: RunnerSetup.Choice, given: String?) -> (
-    lane: Lane, choice: RunnerSetup.Choice
-  ) {
-    var identity = choice.identity
-    identity.platform = platform
-    return (
-      Lane(
-        platform: platform, launcher: choice.launcher, jobs: choice.jobs, timeout: choice.limits.timeout,
-        identity: identity, given: given),
-      choice
-    )
+    return .ready([lane])
   }
 
   /// The platform the manifest's `replayRunner` package stands for.

@@ -1,12 +1,10 @@
 import DuetRunner
 import Foundation
 
-/// Picks the runner for every verb that runs one (verify, record, explain): `--runner CMD` when
-/// given (with a warning when it is older than its package's sources), else the manifest's
-/// `replayRunner` package, built first unless nothing it is built from changed since its last build
-/// (RunnerBuilder), so a replay never meets a stale runner; with
-/// the limits and pool size the options ask for. The one place a verb gets its runner, so the
-/// verbs cannot drift apart.
+/// Makes one runner ready for a lane (``LaneSetup``): `--runner CMD` when given (with a warning
+/// when it is older than its package's sources), else the manifest's `replayRunner` package,
+/// built first unless nothing it is built from changed since its last build (RunnerBuilder), so a
+/// replay never meets a stale runner; with the limits and pool size the options ask for.
 enum RunnerSetup {
   /// The runner to start, how many, within which limits, and what the summary says about it.
   struct Choice {
@@ -34,12 +32,6 @@ enum RunnerSetup {
     }
   }
 
-  /// A runner to use, or the exit code to stop with (the reason is printed already).
-  enum Outcome {
-    case ready(Choice)
-    case stop(ExitCode)
-  }
-
   enum Failure: Error, CustomStringConvertible {
     /// Exit 2: `--runner CMD` cannot be used.
     case badCommand(RunnerCommandError)
@@ -57,16 +49,6 @@ enum RunnerSetup {
           + "with replayRunner: in \(file)."
       case .build(let error): return error.description
       }
-    }
-  }
-
-  /// The runner for this run, or the exit code after the reason was printed on standard error.
-  static func choose(_ options: ParsedArguments, manifest: Manifest, context: CommandContext) -> Outcome {
-    do {
-      if let runner = options.runner { return .ready(try given(runner, options, manifest: manifest, context: context)) }
-      return .ready(try built(options, manifest: manifest, context: context))
-    } catch {
-      return .stop(stop(error, output: context.output))
     }
   }
 

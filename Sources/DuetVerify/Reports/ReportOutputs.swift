@@ -1,0 +1,69 @@
+import Foundation
+
+/// Every output of a verb that judges recordings (`verify`, `record --check`), in one order and
+/// under one rule: first the report files the user asked for (`--junit FILE`, `--html FILE`, a
+/// shard's share in a file of its own), then the annotations (`GITHUB_ACTIONS=true`), then
+/// standard output (`--json`'s one object, or the human report).
+///
+/// A requested report that could not be written fails the run, since CI would otherwise read an
+/// old file or none: the verdict every later output states is the run's `and` every requested
+/// file written, decided here before they render — never patched into a rendered line.
+struct ReportOutputs {
+  /// `--json`: one object on stdout instead of the human report.
+  var json: Bool
+  /// `--junit FILE`, resolved (a shard's own file).
+  var junit: URL?
+  /// `--html FILE`, resolved (a shard's own file).
+  var html: URL?
+  /// GitHub annotations (`GITHUB_ACTIONS=true`).
+  var annotate: Bool
+  /// How a sentence about a report that was not written starts (`duet-verify record --check`).
+  var speaker: String
+  /// What fails when one was not written (`run`, `check`).
+  var subject: String
+  var output: CommandOutput
+
+  /// The outputs `options` ask for, files resolved against the folder the command was run from.
+  init(_ options: ParsedArguments, context: CommandContext, speaker: String = Program.name, subject: String = "run") {
+    let resolved = { (path: String) in resolve(options.shard?.reportPath(path) ?? path, against: context.folder) }
+    json = options.json
+    junit = options.junit.map(resolved)
+    html = options.html.map(resolved)
+    annotate = GitHubAnnotations.enabled(environment: context.environment)
+    self.speaker = speaker
+    self.subject = subject
+    output = context.output
+  }
+
+  /// Writes the requested files (rendered only when asked for) and gives the verdict: `passed`,
+  /// and every requested file written (the reason said for each that was not).
+  func writeRequested(passed: Bool, junit: () -> String, html: (() -> String)? = nil) -> Bool {
+    var written = true
+    if let url = self.junit { written = write(junit(), to: url, kind: "JUnit") && written }
+    if let url = self.html, let html { written = write(html(), to: url, kind: "HTML") && written }
+    return passed && written
+  }
+
+  /// The annotations, then standard output, each stating `passed`.
+  func print(
+    passed: Bool, annotations: () -> [String], json: (Bool) -> String, human: (Bool) -> String
+  ) {
+    if annotate {
+      // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
+      for line in annotations() { self.json ? output.diagnostic(line) : output.line(line) }
+    }
+    output.write(self.json ? json(passed) : human(passed))
+  }
+
+  /// Writes one requested file; false, with the reason said, when it could not be written.
+  func write(_ text: String, to url: URL, kind: String) -> Bool {
+    do throws(ReportWriteError) {
+      try SafeFolder.writeFile(text, at: url)
+      return true
+    } catch {
+      output.diagnostic(
+        "\(speaker): the \(kind) report you asked for was not written, so the \(subject) fails: \(error.description)")
+      return false
+    }
+  }
+}
