@@ -13,6 +13,27 @@ public enum EventNameRule {
   /// Words separated by single spaces, each starting with an upper-case letter or a digit and made
   /// of letters and digits only.
   public static func isTitleWords(_ text: String) -> Bool {
+    // Every `track` asks, so plain ASCII (nearly every name) is checked on its bytes.
+    var atWordStart = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return isTitleWordsByScalar(text) }
+      if byte == 0x20 {
+        if atWordStart { return false }
+        atWordStart = true
+        continue
+      }
+      let isDigitOrUpper = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+      if atWordStart {
+        guard isDigitOrUpper else { return false }
+        atWordStart = false
+      } else if !isDigitOrUpper, !(0x61...0x7A).contains(byte) {
+        return false
+      }
+    }
+    return !atWordStart
+  }
+
+  private static func isTitleWordsByScalar(_ text: String) -> Bool {
     var atWordStart = true
     for scalar in text.unicodeScalars {
       if scalar == " " {

@@ -38,19 +38,13 @@ final class FlushHonestyTests: XCTestCase {
   }
 
   func testTimedOutCountsExactlyTheCallsNotYetDelivered() {
-    let reached = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let base = RecordingSink { call in
-      guard case .track(let event) = call, event.subject == "Item 30" else { return }
-      reached.signal()
-      _ = release.wait(timeout: .now() + 30)
-    }
-    let queued = QueuedSink(base)
+    let held = HeldSink(holdingAt: "Item 30")
+    let queued = QueuedSink(held.recording)
     for index in 0..<100 { queued.track(event: TrackedEvent(subject: "Item \(index)", verb: .created)) }
-    XCTAssertEqual(reached.wait(timeout: .now() + 30), .success)
+    XCTAssertEqual(held.entered.wait(timeout: .now() + 30), .success)
 
     XCTAssertEqual(queued.flush(timeout: 0.02), .timedOut(pending: 70), "30 delivered, the 31st in flight")
-    release.signal()
+    held.release.signal()
     XCTAssertEqual(queued.flush(timeout: 30), .drained)
   }
 

@@ -106,3 +106,20 @@ final class RetiringSink: AnalyticsSink {
   func reset() {}
   func setEnabled(_ enabled: Bool) {}
 }
+
+/// A recording sink that stops inside the `track` of the event whose subject is `subject` (any
+/// track when `nil`): it signals `entered`, then waits for `release` — bounded, so a broken
+/// implementation fails the test instead of hanging it. Shows what a call in flight does.
+final class HeldSink: @unchecked Sendable {
+  let entered = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+  private(set) var recording = RecordingSink()
+
+  init(holdingAt subject: String? = nil) {
+    recording = RecordingSink { [entered, release] call in
+      guard case .track(let event) = call, subject == nil || event.subject == subject else { return }
+      entered.signal()
+      _ = release.wait(timeout: .now() + 30)
+    }
+  }
+}

@@ -7,7 +7,7 @@ import XCTest
 /// quarantine — and concurrent consent calls are linearised. Stress loops, run under TSan too.
 final class ConsentBarrierTests: XCTestCase {
   func testOptOutUnderLoadLeavesNothingQueuedOrInFlightForAnyVendor() {
-    for _ in 0..<5 {
+    for _ in 0..<3 {
       let optedOut = Flag()
       let synchronous = WatchedVendor(watch: optedOut)
       let vendor = WatchedVendor(watch: optedOut, work: 2_000)
@@ -16,11 +16,11 @@ final class ConsentBarrierTests: XCTestCase {
       let emitters = Emitters(count: 8) { index in
         analytics.track(event: TrackedEvent(subject: "Item \(index)", verb: .created))
       }
-      while queued.pendingCount < 2_000 { sched_yield() }
+      while queued.pendingCount < 1_000 { sched_yield() }
 
       analytics.setEnabled(false)
       optedOut.raise()
-      emitters.tracked.waitUntil(atLeast: emitters.tracked.current + 2_000)
+      emitters.tracked.waitUntil(atLeast: emitters.tracked.current + 1_000)
       emitters.join()
 
       XCTAssertEqual(queued.flush(timeout: 30), .drained)
