@@ -3,7 +3,7 @@
 ///
 /// A plain array with a moving head: taking the oldest is O(1) and the storage is compacted once
 /// the taken part outgrows the rest. Consecutive consent calls collapse into the last (keeping the
-/// first one's place), and an opt-out purges every event still waiting.
+/// first one's place), and an opt-out empties it.
 struct CallQueue {
   struct Entry {
     var call: SinkCall
@@ -34,11 +34,11 @@ struct CallQueue {
     return false
   }
 
-  /// Removes every waiting event (consent calls stay, in order) and returns how many.
-  mutating func purgeEvents() -> Int {
+  /// Empties the queue for an opt-out and returns how many events it held: the events are purged,
+  /// and the consent calls waiting between them are superseded by the opt-out about to be queued.
+  mutating func purgeForOptOut() -> Int {
     let purged = eventCount
-    guard purged > 0 else { return 0 }
-    storage = storage[head...].filter { !$0.call.isGatedByConsent }
+    storage.removeAll(keepingCapacity: true)
     head = 0
     eventCount = 0
     return purged

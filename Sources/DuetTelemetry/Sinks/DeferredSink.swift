@@ -136,9 +136,10 @@ public final class DeferredSink: FlushableSink, ConsentOrderingSink, @unchecked 
   private func buffer(_ call: SinkCall) {
     switch call {
     case .setEnabled(let enabled):
-      if !enabled, pendingEvents > 0 {
+      if !enabled {
+        // The events buffered before are purged; the consent calls between them are superseded.
         purged += pendingEvents
-        pending.removeAll { $0.isGatedByConsent }
+        pending.removeAll()
         pendingEvents = 0
       }
       if case .setEnabled = pending.last {

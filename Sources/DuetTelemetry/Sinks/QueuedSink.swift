@@ -101,7 +101,7 @@ public final class QueuedSink: FlushableSink, ConsentOrderingSink, @unchecked Se
     condition.lock()
     switch call {
     case .setEnabled(let enabled):
-      if !enabled { purged += queue.purgeEvents() }
+      if !enabled { purged += queue.purgeForOptOut() }
       if !queue.appendConsent(call, sequence: nextSequence) { nextSequence += 1 }
       if !enabled { awaitEventInFlight() }
     default:

@@ -103,4 +103,20 @@ final class FlushHonestyTests: XCTestCase {
     XCTAssertEqual(outcome.entries, [.drained])
     XCTAssertEqual(vendor.events.count, 10)
   }
+
+  func testFlushFromInsideTheReplayIsRefusedWithASentence() {
+    let slot = DeferredSink()
+    slot.track(event: Events.signedIn)
+    let outcome = Journal<FlushOutcome>()
+    let vendor = RecordingSink { _ in outcome.append(slot.flush(timeout: 5)) }
+
+    slot.bind(to: [vendor])
+
+    XCTAssertEqual(
+      outcome.entries.first,
+      .refused(
+        "flush was called from inside the deferred sink's replay, where waiting would deadlock (the replay cannot "
+          + "go on while it waits); call flush after bind(to:) returns."))
+    XCTAssertEqual(slot.flush(timeout: 5), .drained)
+  }
 }

@@ -33,7 +33,10 @@ final class ConsentBarrierTests: XCTestCase {
   func testEventsBufferedBeforeAnOptOutNeverReachAVendorBoundLater() {
     let slot = DeferredSink(capacity: 1000)
     let analytics = AnalyticsFanOut(sinks: [slot], isEnabled: true)
-    for index in 0..<500 { analytics.track(event: TrackedEvent(subject: "Item \(index)", verb: .created)) }
+    for index in 0..<500 {
+      if index == 250 { analytics.setEnabled(true) }
+      analytics.track(event: TrackedEvent(subject: "Item \(index)", verb: .created))
+    }
     analytics.setEnabled(false)
     for index in 0..<100 { analytics.track(event: TrackedEvent(subject: "Later \(index)", verb: .created)) }
     let vendor = RecordingSink()
@@ -41,7 +44,8 @@ final class ConsentBarrierTests: XCTestCase {
     slot.bind(to: [vendor])
 
     XCTAssertEqual(vendor.events.count, 0, "the user opted out before the vendor existed")
-    XCTAssertEqual(vendor.calls.first, .setEnabled(false))
+    XCTAssertEqual(vendor.calls.first, .setEnabled(false), "the opt-out supersedes the consent calls before it")
+    XCTAssertEqual(vendor.calls.count, 101)
   }
 
   func testConcurrentConsentCallsLeaveTheFacadeAndItsSinksAgreeing() {
