@@ -10,14 +10,15 @@ final class RebindBarrierTests: XCTestCase {
     let analytics = AnalyticsFanOut(sinks: [slot], isEnabled: true)
     let leaks = Counter()
     var current = RetiringSink(leaks: leaks)
-    slot.bind(to: [current])
+    // A slower sink ahead of each watched one keeps a call on its way through the old sinks a while.
+    slot.bind(to: [WatchedVendor(watch: Flag(), work: 2_000), current])
     let emitters = Emitters(count: 3) { index in
       analytics.track(event: TrackedEvent(subject: "Item \(index)", verb: .created))
     }
 
     for _ in 0..<2_000 {
       let next = RetiringSink(leaks: leaks)
-      slot.bind(to: [next])
+      slot.bind(to: [WatchedVendor(watch: Flag(), work: 2_000), next])
       current.retired.raise()
       current = next
     }
