@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test test-tsan lint format record clean fuzz fuzz-smoke bench
+.PHONY: build verify test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry
 
 build:
 	$(SWIFT) build
@@ -63,3 +63,12 @@ fuzz-smoke:
 ## The performance benchmark (release build): in-process limit vs the protocol lane, ratios, RSS.
 bench:
 	scripts/bench.sh
+
+## The telemetry soak (release build): events/s and the caller's p50/p99 per `track` from
+## BENCH_TELEMETRY_THREADS threads with a 1 ms vendor behind a QueuedSink (docs/performance.md).
+BENCH_TELEMETRY_EVENTS ?= 200000
+BENCH_TELEMETRY_REPEAT ?= 3
+BENCH_TELEMETRY_THREADS ?= 8
+bench-telemetry:
+	$(SWIFT) build -c release --product telemetry-bench >/dev/null
+	.build/release/telemetry-bench $(BENCH_TELEMETRY_EVENTS) $(BENCH_TELEMETRY_REPEAT) $(BENCH_TELEMETRY_THREADS)

@@ -6,7 +6,7 @@
 # answering its requests piped in and (c2) verify --jobs 2 over it; efficiency = time (d) / time (c2).
 # The corpus folders carry a format version (v2: per-feature events), so an older cached corpus is not reused.
 # BENCH_REPEAT=N runs each measurement N times and keeps the fastest (the machine is shared).
-# The last line is machine-readable:
+# The `bench:` line is machine-readable (the telemetry soak, `make bench-telemetry`, prints its own line after it):
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
 # (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
 set -euo pipefail
@@ -29,7 +29,7 @@ if [ ! -f "$tiny/requests.jsonl" ]; then
   rm -rf "$tiny"
   "$bin/duet-bench" generate "$tiny" --fixtures "$fixtures" --steps "$steps" --seed "$seed" --tiny
 fi
-swift build -c release --product telemetry-bench >/dev/null
-"$bin/telemetry-bench" "${BENCH_TELEMETRY_EVENTS:-200000}" "$repeat"
 "$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat" \
   --tiny "$tiny"
+make --no-print-directory bench-telemetry BENCH_TELEMETRY_EVENTS="${BENCH_TELEMETRY_EVENTS:-200000}" \
+  BENCH_TELEMETRY_REPEAT="$repeat"

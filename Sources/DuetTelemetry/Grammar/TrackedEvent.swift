@@ -20,6 +20,14 @@ public struct TrackedEvent: Hashable, Sendable, Codable {
     self.params = params
   }
 
+  /// The event's canonical wire form, the bytes the recordings hold: keys sorted, `params` always
+  /// written, doubles spelled as Duet's Kotlin core writes them (`1.0E308`, `-0.0`). What a sink
+  /// persists with, rather than `JSONEncoder`, whose key order and number spelling (`1e+308`, `-0`)
+  /// are Foundation's own; both decode back to the same event.
+  public func canonicalJSON() throws(CanonicalCodingError) -> String {
+    try CanonicalEncoder().compact(self)
+  }
+
   /// The vendor-facing name: subject, one space, verb token, nothing trimmed or re-cased
   /// (`Session Signed In`). The one encoding rule every platform and every sink shares.
   public func encodedName() -> String {

@@ -6,14 +6,25 @@ import Foundation
 /// (and where both are queued, they share one queue: `QueuedSink(AnalyticsFanOut(sinks: [writer,
 /// reader]))`, see docs/telemetry.md). The initializer pushes the initial consent flag into every
 /// sink before any event can arrive, so nothing leaves before the persisted choice is applied.
-/// Consent gates the sinks, never the emission: the fan-out forwards every call and remembers the
-/// last flag only to answer `isEnabled`. A sink that throws is reported through `onFailure` and the
-/// rest still receive the call; a sink whose consent call throws is quarantined until a later
-/// consent call succeeds. Wrap a slow sink in `QueuedSink` so it cannot delay the others, and call
-/// `flush(timeout:)` at shutdown. The fan-out is itself a sink, so fan-outs nest.
-public final class AnalyticsFanOut: AnalyticsTracking, FlushableSink {
+/// Consent gates the sinks, never the emission: the fan-out forwards every call.
+///
+/// Consent is a barrier and is linearised: consent calls run one at a time, each reaching every
+/// sink before the next starts, and `isEnabled` reports the flag last forwarded to all of them.
+/// When `setEnabled(false)` returns, no event tracked before or after it reaches a sink that
+/// honours consent: a synchronous sink has finished any event it was handed (its slot lock), a
+/// queue has purged what it held and waited for its call in flight, a deferred slot has purged
+/// its buffer, and a sink whose consent call threw is quarantined.
+///
+/// An event whose name the taxonomy grammar forbids (`EventNameRule`) is refused here — no sink
+/// sees it — and reported through `onFailure`. A sink that throws is reported and the rest still
+/// receive the call. Wrap a slow sink in `QueuedSink` and call `flush(timeout:)` at shutdown. The
+/// fan-out is itself a sink, so fan-outs nest.
+public final class AnalyticsFanOut: AnalyticsTracking, FlushableSink, ConsentOrderingSink, @unchecked Sendable {
   private let router: SinkRouter
   private let consent: ConsentGate
+  private let consentLock = NSRecursiveLock()
+  private let onFailure: SinkFailureHandler
+  private let instance = SinkSlot.newID()
 
   /// The sinks, in the order every call reaches them.
   public var sinks: [any AnalyticsSink] { router.sinks }
@@ -27,24 +38,37 @@ public final class AnalyticsFanOut: AnalyticsTracking, FlushableSink {
   ) {
     router = SinkRouter(sinks, onFailure: onFailure)
     consent = ConsentGate(isEnabled: isEnabled)
+    self.onFailure = onFailure
     router.forward(.setEnabled(isEnabled))
   }
 
-  /// The consent flag last forwarded (the seed, then each `setEnabled`).
+  /// The consent flag last forwarded to every sink (the seed, then each completed `setEnabled`).
   public var isEnabled: Bool { consent.isEnabled }
 
-  public func track(event: TrackedEvent) { router.forward(.track(event)) }
+  public func track(event: TrackedEvent) {
+    guard EventNameRule.admits(event) else {
+      onFailure(
+        SinkFailure(
+          sink: "AnalyticsFanOut", instance: instance, call: .track(event), reason: EventNameRule.requirement,
+          refused: true))
+      return
+    }
+    router.forward(.track(event))
+  }
 
   public func identify(uid: String) { router.forward(.identify(uid: uid)) }
 
   public func reset() { router.forward(.reset) }
 
   public func setEnabled(_ enabled: Bool) {
-    consent.setEnabled(enabled)
+    consentLock.lock()
+    defer { consentLock.unlock() }
     router.forward(.setEnabled(enabled))
+    consent.setEnabled(enabled)
   }
 
-  /// Waits until every queued or deferred sink has delivered what it holds, sharing one deadline
-  /// of `timeout` seconds; synchronous sinks have nothing to wait for. Call it at shutdown.
-  public func flush(timeout: TimeInterval) -> FlushOutcome { router.flush(timeout: timeout) }
+  /// Waits until every call made before it has reached every sink — through queued, deferred and
+  /// nested sinks — sharing one deadline of `timeout` seconds (any value: zero, negative and NaN
+  /// do not wait; infinity waits until done). Call it at shutdown.
+  public func flush(timeout: TimeInterval) -> FlushOutcome { router.flush(until: FlushDeadline(timeout: timeout)) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A failure handler that cannot flood a log: a sink failing on every event prints one line, not
 /// one per event.
 ///
-/// The first failure of each sink and call kind (`track`, `identify`, …) is printed at once; later
+/// The first failure of each sink (each wired instance, not each type name) and call kind (`track`, `identify`, …) is printed at once; later
 /// ones within `interval` are only counted, and the next one printed after it says how many were
 /// held back. Hand `handler` to a fan-out, a queued or a deferred sink.
 public final class SinkFailureLog: Sendable {
@@ -33,7 +33,8 @@ public final class SinkFailureLog: Sendable {
 
   /// Prints `failure` unless one like it was printed less than `interval` ago.
   public func report(_ failure: SinkFailure) {
-    let key = failure.sink + "." + failure.call.kindName + (failure.quarantined ? ".quarantined" : "")
+    let key =
+      "\(failure.sink)#\(failure.instance).\(failure.call.kindName)" + (failure.quarantined ? ".quarantined" : "")
     let time = now()
     let heldBack = windows.withLock { windows -> Int? in
       if var window = windows[key], time.timeIntervalSince(window.openedAt) < interval {

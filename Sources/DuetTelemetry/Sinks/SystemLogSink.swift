@@ -35,9 +35,7 @@ public final class SystemLogSink: AnalyticsSink {
     case .standardError:
       self.init(isEnabled: isEnabled) { FileHandle.standardError.write(Data((Self.standardErrorLine($0) + "\n").utf8)) }
     case .syslog:
-      self.init(isEnabled: isEnabled) { message in
-        withVaList([message]) { vsyslog(LOG_INFO, "%s", $0) }
-      }
+      self.init(isEnabled: isEnabled) { Self.writeSyslogLine($0) { vsyslog($0, $1, $2) } }
     }
   }
 
@@ -57,6 +55,18 @@ public final class SystemLogSink: AnalyticsSink {
   public func reset() { emit("analytics: reset") }
 
   public func setEnabled(_ enabled: Bool) { consent.setEnabled(enabled) }
+
+  /// Hands `message` to a `vsyslog`-shaped function as the one `%s` argument, priority `LOG_INFO`.
+  ///
+  /// The argument is the message's C string, alive for the call: a Swift `String` in a `va_list` is
+  /// not a `char *`, and `%s` would print whatever bytes its first word points at.
+  static func writeSyslogLine(
+    _ message: String, through log: (Int32, UnsafePointer<CChar>, CVaListPointer) -> Void
+  ) {
+    message.withCString { text in
+      withVaList([text]) { arguments in log(LOG_INFO, "%s", arguments) }
+    }
+  }
 
   /// `<6>analytics: Session Signed In {provider=email}`: the line as written to standard error.
   public static func standardErrorLine(_ message: String) -> String { "<6>" + message }

@@ -1,3 +1,5 @@
+import DuetTelemetry
+
 /// Checks the features' taxonomy declarations (`events:`, `verbs:`) are well-formed: no duplicate
 /// within one feature's list, verbs spelled as dashboard tokens, and every event `Subject Verb`
 /// with a verb the app knows (a starter verb, or one any feature mints).
@@ -66,14 +68,7 @@ enum TelemetryDeclarationCheck {
     return problems
   }
 
-  /// Words separated by single spaces, each starting with an upper-case letter or a digit.
-  static func isTitleWords(_ text: String) -> Bool {
-    let words = text.split(separator: " ", omittingEmptySubsequences: false)
-    guard !text.isEmpty, !words.contains(where: \.isEmpty) else { return false }
-    return words.allSatisfy { word in
-      guard let first = word.unicodeScalars.first else { return false }
-      return (first.properties.isUppercase || ("0"..."9").contains(first))
-        && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-    }
-  }
+  /// Words separated by single spaces, each starting with an upper-case letter or a digit: the
+  /// rule the runtime fan-out holds every tracked name to as well (one rule, `EventNameRule`).
+  static func isTitleWords(_ text: String) -> Bool { EventNameRule.isTitleWords(text) }
 }

@@ -108,4 +108,17 @@ final class AnalyticsFanOutTests: XCTestCase {
     XCTAssertFalse(inner.isEnabled)
     XCTAssertEqual(inner.events, [])
   }
+
+  func testASinkThatTracksFromInsideItsOwnCallDoesNotDeadlock() {
+    let holder = Journal<AnalyticsFanOut>()
+    let sink = RecordingSink { call in
+      if call == .track(Events.promoViewed) { holder.entries.first?.track(event: Events.signedIn) }
+    }
+    let analytics = AnalyticsFanOut(sinks: [sink], isEnabled: true)
+    holder.append(analytics)
+
+    analytics.track(event: Events.promoViewed)
+
+    XCTAssertEqual(sink.events, [Events.promoViewed, Events.signedIn])
+  }
 }

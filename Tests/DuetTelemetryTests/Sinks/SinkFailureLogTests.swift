@@ -40,4 +40,15 @@ final class SinkFailureLogTests: XCTestCase {
 
     XCTAssertEqual(lines.entries.count, 2)
   }
+
+  func testTwoSinksOfOneTypeEachGetTheirFirstLine() {
+    let lines = Journal<String>()
+    let log = SinkFailureLog(now: { Date(timeIntervalSince1970: 0) }) { lines.append($0) }
+    let analytics = AnalyticsFanOut(
+      sinks: [ThrowingSink(throwsOnConsent: false), ThrowingSink(throwsOnConsent: false)], onFailure: log.handler)
+
+    for _ in 0..<100 { analytics.track(event: Events.signedIn) }
+
+    XCTAssertEqual(lines.entries.count, 2, "one line per failing sink, not per type name")
+  }
 }
