@@ -28,9 +28,12 @@ struct Linter: Sendable {
 
   /// The checks of the fixtures folder as a whole: recordings nobody lists, temporaries a killed
   /// `record` left, recordings in subfolders (which no verb would read).
-  func folderChecks(_ listing: FixturesListing) -> [LintProblem] {
-    orphanProblems(listing.recordings) + strayTemporaryProblems(listing.strayTemporaries)
-      + nestedRecordingProblems(listing.nestedRecordings)
+  func folderChecks(_ listing: FixturesListing, listed: [ListedFixture]) -> [LintProblem] {
+    var problems = orphanProblems(listing.recordings, listed: listed)
+    // Each is rare: the folder's display path (URL arithmetic) is worked out only for one.
+    if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
+    if !listing.nestedRecordings.isEmpty { problems += nestedRecordingProblems(listing.nestedRecordings) }
+    return problems
   }
 
   /// The problems of one listed recording, given how reading it went.
@@ -150,8 +153,8 @@ struct Linter: Sendable {
         + "Recordings are build products, never hand-edited: re-record it with \(Self.recordCommand(for: listed))")
   }
 
-  func orphanProblems(_ onDisk: [String]) -> [LintProblem] {
-    let listed = Set(manifest.listedFixtures.map(\.name))
+  func orphanProblems(_ onDisk: [String], listed: [ListedFixture]) -> [LintProblem] {
+    let listed = Set(listed.map(\.name))
     return onDisk.filter { !listed.contains($0) }.sorted().map { name in
       let path = store.displayPath(name)
       return LintProblem(

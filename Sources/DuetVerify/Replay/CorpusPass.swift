@@ -59,7 +59,8 @@ struct CorpusPass {
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let listed = corpus.manifest.listedFixtures
+    let scan = CorpusScan(corpus: corpus)
+    let listed = scan.listed
     let store = corpus.store
     let chosen = Set(selected.map(\.name))
     // Names are unique (the manifest reader refuses a recording listed twice, and a broken
@@ -75,7 +76,6 @@ struct CorpusPass {
     for (position, fixture) in listed.enumerated() where !chosen.contains(fixture.name) {
       jobs.append(.lintOnly(fixture, position: position))
     }
-    let scan = CorpusScan(corpus: corpus)
     let kept = PassResults(count: places.count, keep: keep)
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,

@@ -12,6 +12,9 @@ import Foundation
 final class CorpusScan: @unchecked Sendable {
   /// What the scan checks against.
   let corpus: Corpus
+  /// The manifest's recordings, in manifest order (worked out once: the manifest builds the list
+  /// on each ask).
+  let listed: [ListedFixture]
   private let linter: Linter
   private let lock = NSLock()
   /// Each listed recording's problems, by manifest position.
@@ -23,7 +26,8 @@ final class CorpusScan: @unchecked Sendable {
   init(corpus: Corpus) {
     self.corpus = corpus
     linter = Linter(corpus: corpus)
-    problems = Array(repeating: [], count: corpus.manifest.listedFixtures.count)
+    listed = corpus.manifest.listedFixtures
+    problems = Array(repeating: [], count: listed.count)
     gate = TaxonomyGate(declared: corpus.manifest.telemetry)
   }
 
@@ -31,7 +35,7 @@ final class CorpusScan: @unchecked Sendable {
   /// shard that replays nothing.
   static func run(_ corpus: Corpus) -> CorpusScanResult {
     let scan = CorpusScan(corpus: corpus)
-    for (position, listed) in corpus.manifest.listedFixtures.enumerated() { _ = scan.scan(listed, at: position) }
+    for (position, listed) in scan.listed.enumerated() { _ = scan.scan(listed, at: position) }
     return scan.finish()
   }
 
@@ -61,7 +65,7 @@ final class CorpusScan: @unchecked Sendable {
   /// fixtures folder's; and the taxonomy of every recording scanned.
   func finish() -> CorpusScanResult {
     let manifestProblems = linter.manifestChecks()
-    let folderProblems = linter.folderChecks(corpus.store.listing())
+    let folderProblems = linter.folderChecks(corpus.store.listing(), listed: listed)
     return lock.withLock {
       let lint = LintResult(
         problems: manifestProblems + problems.flatMap { $0 } + folderProblems, fixturesChecked: checked,
