@@ -5,7 +5,7 @@ enum LintCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     guard let corpus = context.corpus(options) else { return .usage }
-    let lint = Linter(corpus: corpus).run()
+    let lint = CorpusScan.run(corpus).lint
     if options.json {
       output.write(LintJSONReport.render(lint, manifest: corpus.manifest))
       return lint.problems.isEmpty ? .passed : .failed

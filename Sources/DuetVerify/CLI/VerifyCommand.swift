@@ -13,7 +13,7 @@ enum VerifyCommand {
     for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if corpus.manifestBroken {
       // The manifest itself is broken: nothing can be replayed safely; lint says everything wrong.
-      let run = RunResult(lanes: [], lintProblems: Linter(corpus: corpus).run().problems, arguments: options)
+      let run = RunResult(lanes: [], lintProblems: CorpusScan.run(corpus).lint.problems, arguments: options)
       _ = report(run, options: options, context: context, manifest: manifest)
       return .failed
     }
@@ -23,7 +23,7 @@ enum VerifyCommand {
         from: manifest, features: options.features, shard: options.shard,
         allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
     } catch {
-      for problem in Linter(corpus: corpus).run().problems { output.diagnostic(problem.description) }
+      for problem in CorpusScan.run(corpus).lint.problems { output.diagnostic(problem.description) }
       output.diagnostic(error.description)
       return .usage
     }
@@ -58,13 +58,13 @@ enum VerifyCommand {
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,
   /// but the whole corpus is still linted and held to the taxonomy, and the run says so.
   static func emptyShard(_ corpus: Corpus, options: ParsedArguments, context: CommandContext) -> ExitCode {
-    let scanned = TaxonomyVerb.lintAndGate(corpus)
+    let scanned = CorpusScan.run(corpus)
     var run = RunResult(
-      lanes: [], lintProblems: scanned.lint.problems, taxonomyFindings: scanned.gate.finish(), shard: options.shard,
+      lanes: [], lintProblems: scanned.lint.problems, taxonomyFindings: scanned.findings, shard: options.shard,
       arguments: options)
     run.allowsEmpty = true
     let passed = report(
-      run, options: options, context: context, manifest: corpus.manifest, taxonomy: scanned.gate.report())
+      run, options: options, context: context, manifest: corpus.manifest, taxonomy: scanned.taxonomy)
     return passed ? .passed : .failed
   }
 

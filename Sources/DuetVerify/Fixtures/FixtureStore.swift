@@ -58,22 +58,14 @@ struct FixtureStore: Sendable {
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
   func namesOnDisk() -> [String] {
-    unsortedNamesOnDisk().sorted()
+    listing().recordings.sorted()
   }
 
-  /// ``namesOnDisk()`` in the folder's order (for a caller that keeps few of them).
-  func unsortedNamesOnDisk() -> [String] {
-    let suffix = ".fixture.json"
-    if let handle = paths.handle { return handle.names(endingIn: suffix) }
-    let folder = location.fixturesFolder.path
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-    return entries.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.map { String($0.dropLast(suffix.count)) }
-  }
-
-  /// Temporary files a killed `record` left in the fixtures folder (their process is gone), sorted.
-  func strayTemporaries() -> [String] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: location.fixturesFolder.path)) ?? []
-    return entries.filter(TemporaryName.isStray).sorted()
+  /// What the fixtures folder holds (recordings, stray temporaries, recordings in subfolders),
+  /// from one pass over it.
+  func listing() -> FixturesListing {
+    if let handle = paths.handle { return FixturesListing(handle: handle, folder: paths.folder) }
+    return FixturesListing(folder: location.fixturesFolder.path)
   }
 
   /// The file size of recording `name`, when it exists (used to schedule big recordings first). A

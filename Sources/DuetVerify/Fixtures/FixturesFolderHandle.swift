@@ -27,20 +27,6 @@ final class FixturesFolderHandle: Sendable {
 
   deinit { _ = close(descriptor) }
 
-  /// The names of the entries ending in `suffix`, the suffix cut off (`.`-names left out), in
-  /// folder order: one pass over the folder, a `String` only for the names kept.
-  func names(endingIn suffix: String) -> [String] {
-    let suffix = Array(suffix.utf8)
-    var names: [String] = []
-    DirectoryEntries.forEach(in: descriptor) { name in
-      guard name.count > suffix.count, name.first != UInt8(ascii: "."),
-        name[(name.count - suffix.count)...].elementsEqual(suffix)
-      else { return }
-      names.append(String(decoding: UnsafeBufferPointer(rebasing: name[..<(name.count - suffix.count)]), as: UTF8.self))
-    }
-    return names
-  }
-
   /// What one look at `file` settled.
   enum Opening {
     /// A plain file of `size` bytes (as it was looked at), opened for reading (the caller closes it).

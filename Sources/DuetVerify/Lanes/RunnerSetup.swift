@@ -39,6 +39,9 @@ enum RunnerSetup {
     case noRunner(manifest: String)
     /// Exit 1: the runner package does not build (its output is shown).
     case build(RunnerBuilder.BuildError)
+    /// Exit 1: the manifest names paths lint refuses (a `replayRunner:` leading outside the
+    /// repository, say); nothing was built or started (each problem is shown).
+    case refused([LintProblem])
 
     var description: String {
       switch self {
@@ -48,6 +51,10 @@ enum RunnerSetup {
           "\(Program.name): no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
           + "with replayRunner: in \(file)."
       case .build(let error): return error.description
+      case .refused:
+        return
+          "\(Program.name): the manifest names paths \(Program.name) lint refuses (above), so no runner was built or "
+          + "started. Fix them first; \(Program.name) lint lists every problem."
       }
     }
   }
@@ -58,6 +65,10 @@ enum RunnerSetup {
     case .badCommand, .noRunner:
       output.diagnostic(error.description)
       return .usage
+    case .refused(let problems):
+      for problem in problems { output.diagnostic("✗ " + problem.description) }
+      output.diagnostic(error.description)
+      return .failed
     case .build(let failure):
       if !failure.output.isEmpty {
         output.diagnostic(String(failure.output.reversed().drop { $0 == "\n" }.reversed()))
@@ -65,6 +76,14 @@ enum RunnerSetup {
       output.diagnostic(error.description)
       return .failed
     }
+  }
+
+  /// The gate before the manifest's runner is built (and so started), for every verb: what lint
+  /// refuses in the manifest's paths (a `replayRunner:` link to a package outside the repository
+  /// would otherwise be built and run) is refused here, before `swift build` runs anywhere.
+  static func gate(_ manifest: Manifest) throws(Failure) {
+    let refused = Linter.pathProblems(manifest)
+    if !refused.isEmpty { throw .refused(refused) }
   }
 
   /// The runner of one `--runner CMD` (with a warning when it is older than its package's sources).
@@ -92,6 +111,7 @@ enum RunnerSetup {
     guard let package = manifest.replayRunner else {
       throw .noRunner(manifest: manifest.location.displayName)
     }
+    try gate(manifest)
     let folder = root.appendingPathComponent(package.name)
     // A no-op build takes about a second; a real one longer: say so on a terminal, never in a log.
     let started = Date()

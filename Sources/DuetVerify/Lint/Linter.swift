@@ -1,11 +1,12 @@
 import DuetCore
 import Foundation
 
-/// Runs the lint checks of docs/manifest.md over a corpus (manifest and fixtures folder), reporting
-/// every problem (never just the first).
+/// The lint checks of docs/manifest.md over a corpus (manifest and fixtures folder): the rules, each
+/// problem a sentence with its place and the command that fixes it.
 ///
-/// `lint` runs it alone; `taxonomy` streams each loaded recording to its gate through `inspecting`;
-/// `verify`'s corpus pass asks it one recording at a time, so the corpus is read once for all.
+/// It drives nothing: ``CorpusScan`` is the one pass that reads each recording once and asks these
+/// checks about it (`lint`, `taxonomy`, `verify` and an empty shard all scan through it), so no
+/// verb can run a check another one leaves out.
 struct Linter: Sendable {
   /// What is checked.
   var corpus: Corpus
@@ -17,37 +18,21 @@ struct Linter: Sendable {
   var manifest: Manifest { corpus.manifest }
   var store: FixtureStore { corpus.store }
 
-  /// Every check.
-  func run() -> LintResult {
-    run(inspecting: { _, _ in })
-  }
-
-  /// Every check, reading each recording once; `visit` sees each one that loads, in manifest order.
-  func run(inspecting visit: (ListedFixture, FixtureDocument) -> Void) -> LintResult {
-    var problems = passProblems()
-    var checked = 0
-    var failures: [String: FixtureLoadError] = [:]
-    for listed in manifest.listedFixtures {
-      let reading = store.load(listed.name)
-      problems += self.problems(of: listed, reading: reading)
-      switch reading {
-      case .failure(let error): failures[listed.name] = error
-      case .success(let inspected):
-        checked += 1
-        visit(listed, inspected)
-      }
-    }
-    problems += orphanProblems() + strayTemporaryProblems()
-    return LintResult(
-      problems: problems, fixturesChecked: checked, loadFailures: failures, warnings: manifest.warnings)
-  }
-
   /// The checks that need no recording: the manifest's own problems, its paths, its telemetry.
-  func passProblems() -> [LintProblem] {
+  func manifestChecks() -> [LintProblem] {
     var problems = corpus.manifestProblems
-    let file = manifest.location.displayName
-    problems += pathProblems(file: file)
-    problems += TelemetryDeclarationCheck.problems(manifest.features, file: file)
+    problems += Self.pathProblems(manifest)
+    problems += TelemetryDeclarationCheck.problems(manifest.features, file: manifest.location.displayName)
+    return problems
+  }
+
+  /// The checks of the fixtures folder as a whole: recordings nobody lists, temporaries a killed
+  /// `record` left, recordings in subfolders (which no verb would read).
+  func folderChecks(_ listing: FixturesListing, listed: [ListedFixture]) -> [LintProblem] {
+    var problems = orphanProblems(listing.recordings, listed: listed)
+    // Each is rare: the folder's display path (URL arithmetic) is worked out only for one.
+    if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
+    if !listing.nestedRecordings.isEmpty { problems += nestedRecordingProblems(listing.nestedRecordings) }
     return problems
   }
 
@@ -73,8 +58,11 @@ struct Linter: Sendable {
     return "\(Program.name) record --chain \(listed.name)"
   }
 
-  func pathProblems(file: String) -> [LintProblem] {
+  /// Every path the manifest names that leaves the repository or does not exist: refused by lint,
+  /// and by every verb before it builds or starts a runner (`RunnerSetup.gate`).
+  static func pathProblems(_ manifest: Manifest) -> [LintProblem] {
     var problems: [LintProblem] = []
+    let file = manifest.location.displayName
     let root = manifest.location.root
     if let runner = manifest.replayRunner,
       let message = RepositoryPaths.problem(with: runner.name, root: root, what: "replayRunner")
@@ -165,9 +153,9 @@ struct Linter: Sendable {
         + "Recordings are build products, never hand-edited: re-record it with \(Self.recordCommand(for: listed))")
   }
 
-  func orphanProblems() -> [LintProblem] {
-    let listed = Set(manifest.listedFixtures.map(\.name))
-    return store.unsortedNamesOnDisk().filter { !listed.contains($0) }.sorted().map { name in
+  func orphanProblems(_ onDisk: [String], listed: [ListedFixture]) -> [LintProblem] {
+    let listed = Set(listed.map(\.name))
+    return onDisk.filter { !listed.contains($0) }.sorted().map { name in
       let path = store.displayPath(name)
       return LintProblem(
         file: path,
@@ -179,14 +167,31 @@ struct Linter: Sendable {
 
   /// A temporary file an interrupted `record` left beside the recordings (killed between writing it
   /// and renaming it into place): never a recording, and never committed.
-  func strayTemporaryProblems() -> [LintProblem] {
-    store.strayTemporaries().map { name in
-      let path = manifest.location.relativePath(of: manifest.location.fixturesFolder) + "/" + name
+  func strayTemporaryProblems(_ names: [String]) -> [LintProblem] {
+    let folder = manifest.location.relativePath(of: manifest.location.fixturesFolder)
+    return names.map { name in
+      let path = folder + "/" + name
       return LintProblem(
         file: path,
         message:
           "a temporary file left by an interrupted \(Program.name) record (its process is gone). The next \(Program.name) "
           + "record removes it, or delete it: rm \(path)")
+    }
+  }
+
+  /// A recording in a subfolder of the fixtures folder: recordings are found by name directly in
+  /// the folder, so no verb reads it and a test it seems to hold never runs.
+  func nestedRecordingProblems(_ paths: [String]) -> [LintProblem] {
+    let folder = manifest.location.relativePath(of: manifest.location.fixturesFolder)
+    return paths.map { nested in
+      let path = folder + "/" + nested
+      let name = String(nested.split(separator: "/").last ?? "").dropLast(FixturesListing.suffix.count)
+      return LintProblem(
+        file: path,
+        message:
+          "this recording is in a subfolder of \(folder)/, where no verb reads it (recordings are found by name directly "
+          + "in \(folder)/). Move it there and list '\(name)' in \(manifest.location.displayName): git mv \(path) "
+          + "\(folder)/, or remove it: git rm \(path)")
     }
   }
 
@@ -217,7 +222,8 @@ struct Linter: Sendable {
 
 /// What lint found: every problem, how many recordings loaded, and which failed to load.
 struct LintResult: Sendable {
-  /// Every problem, manifest first, then fixtures, then orphans.
+  /// Every problem, manifest first, then fixtures, then the folder's (orphans, temporaries,
+  /// recordings in subfolders).
   var problems: [LintProblem]
   /// Recordings that loaded and were checked.
   var fixturesChecked: Int

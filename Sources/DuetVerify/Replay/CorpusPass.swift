@@ -3,8 +3,9 @@ import DuetCore
 import DuetRunner
 import Foundation
 
-/// `verify`'s one pass over the manifest's recordings: each is read once, linted, shown to the
-/// taxonomy gate and, when selected, replayed, across the runner pool with requests pipelined.
+/// `verify`'s one pass over the manifest's recordings: each is read once by the corpus scan (lint
+/// and the taxonomy gate, exactly as `lint` and `taxonomy` run them) and, when selected, replayed,
+/// across the runner pool with requests pipelined; the scan runs on the runner threads.
 ///
 /// Nothing is held but results and findings: a recording's bytes and plan live only while its
 /// replay is in flight. Selected recordings go first (biggest first, so slots finish together);
@@ -58,8 +59,8 @@ struct CorpusPass {
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let linter = Linter(corpus: corpus)
-    let listed = corpus.manifest.listedFixtures
+    let scan = CorpusScan(corpus: corpus)
+    let listed = scan.listed
     let store = corpus.store
     let chosen = Set(selected.map(\.name))
     // Names are unique (the manifest reader refuses a recording listed twice, and a broken
@@ -75,7 +76,6 @@ struct CorpusPass {
     for (position, fixture) in listed.enumerated() where !chosen.contains(fixture.name) {
       jobs.append(.lintOnly(fixture, position: position))
     }
-    let findings = PassFindings(listedCount: listed.count, declared: corpus.manifest.telemetry)
     let kept = PassResults(count: places.count, keep: keep)
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,
@@ -85,13 +85,7 @@ struct CorpusPass {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
         case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
         }
-        let reading = store.load(fixture.name)
-        let problems = linter.problems(of: fixture, reading: reading)
-        var sightings: [TrackEnvelopeScanner.Sighted] = []
-        if case .success(let document) = reading {
-          sightings = TrackEnvelopeScanner.scan(fixture: fixture.name, loaded: document, feature: fixture.owner)
-        }
-        findings.note(position, fixture: fixture, reading: reading, problems: problems, sightings: sightings)
+        let reading = scan.scan(fixture, at: position)
         guard let slot else { return nil }
         let deliver: @Sendable (FixtureResult) -> Void = { result in
           onResult(result)
@@ -107,11 +101,9 @@ struct CorpusPass {
             notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
         }
       })
-    var lint = findings.lint(linter: linter)
-    lint.problems += linter.orphanProblems()
-    let taxonomy = findings.taxonomyReport()
+    let scanned = scan.finish()
     return Outcome(
-      results: kept.results(), lint: lint, findings: taxonomy.findings, taxonomy: taxonomy,
+      results: kept.results(), lint: scanned.lint, findings: scanned.findings, taxonomy: scanned.taxonomy,
       startFailures: run.startFailures, streamFailures: run.streamFailures,
       runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
@@ -163,43 +155,4 @@ final class PassResults: @unchecked Sendable {
   }
 
   func results() -> [FixtureResult] { lock.withLock { slots.compactMap { $0 } } }
-}
-
-/// Lint problems and taxonomy sightings gathered from slot threads, behind one lock, and put back
-/// in manifest order at the end so the report never depends on scheduling.
-final class PassFindings: @unchecked Sendable {
-  private let lock = NSLock()
-  private var problems: [[LintProblem]]
-  private var failures: [String: FixtureLoadError] = [:]
-  private var checked = 0
-  private var gate: TaxonomyGate
-
-  init(listedCount: Int, declared: ManifestTelemetry?) {
-    problems = Array(repeating: [], count: listedCount)
-    gate = TaxonomyGate(declared: declared)
-  }
-
-  func note(
-    _ position: Int, fixture: ListedFixture, reading: Result<FixtureDocument, FixtureLoadError>,
-    problems found: [LintProblem], sightings: [TrackEnvelopeScanner.Sighted]
-  ) {
-    lock.withLock {
-      problems[position] = found
-      switch reading {
-      case .failure(let error): failures[fixture.name] = error
-      case .success:
-        checked += 1
-        gate.add(fixture: fixture.name, sightings: sightings)
-      }
-    }
-  }
-
-  func lint(linter: Linter) -> LintResult {
-    lock.withLock {
-      LintResult(
-        problems: linter.passProblems() + problems.flatMap { $0 }, fixturesChecked: checked, loadFailures: failures)
-    }
-  }
-
-  func taxonomyReport() -> TaxonomyReport { lock.withLock { gate.report() } }
 }

@@ -37,23 +37,8 @@ struct TaxonomyGate: Sendable {
     self.declared = declared
   }
 
-  /// Reads every track envelope in one fixture document (leaf or chain).
-  mutating func add(fixture name: String, document: JSONValue) {
-    add(fixture: name, document: document, feature: nil)
-  }
-
-  /// Reads one fixture whose owning feature the caller knows (from the manifest); a leaf's
-  /// events are attributed to it. Chains attribute each step's events to the step's `node`.
-  mutating func add(fixture name: String, document: JSONValue, feature: String?) {
-    add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, document: document, feature: feature))
-  }
-
-  /// Records one fixture's envelopes, scanned beforehand (so scanning can run off the gate's lock).
-  /// ``add(fixture:document:feature:)`` for a loaded recording (see ``TrackEnvelopeScanner/scan(fixture:loaded:feature:)``).
-  mutating func add(fixture name: String, loaded document: FixtureDocument, feature: String?) {
-    add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, loaded: document, feature: feature))
-  }
-
+  /// Records one recording's envelopes, found by ``TrackEnvelopeScanner`` beforehand (so the walk
+  /// can run on any thread, off the lock that guards a shared gate).
   mutating func add(fixture name: String, sightings: [TrackEnvelopeScanner.Sighted]) {
     fixturesRead += 1
     for sighted in sightings {

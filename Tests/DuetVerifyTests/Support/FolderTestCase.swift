@@ -37,7 +37,7 @@ class FolderTestCase: XCTestCase {
     let read = ManifestReader.load(folder.manifestLocation)
     let store = FixtureStore(location: folder.manifestLocation)
     let corpus = Corpus(manifest: read.manifest, manifestProblems: read.problems, store: store)
-    return Linter(corpus: corpus).run().problems.map(\.description)
+    return CorpusScan.run(corpus).lint.problems.map(\.description)
   }
 
   /// Lints the folder with `manifest` (as `lint(_:)`) and asserts it finds exactly one problem,

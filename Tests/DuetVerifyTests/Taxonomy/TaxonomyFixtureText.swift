@@ -73,7 +73,8 @@ enum TaxonomyFixtureText {
   ) throws -> TaxonomyGate {
     var gate = TaxonomyGate(declared: declared)
     for (name, text) in fixtures {
-      gate.add(fixture: name, document: try JSONParser().parse(text))
+      let document = try JSONParser().parse(text)
+      gate.add(fixture: name, sightings: TrackEnvelopeScanner.scan(fixture: name, document: document, feature: nil))
     }
     return gate
   }
