@@ -18,7 +18,7 @@ final class CorpusScanEndToEndTests: XCTestCase {
         _ = try $0.write("fixtures/.duet-999999999-a1b2.tmp", "{\n")
       },
       Breakage(name: "an orphan recording", expected: "(an orphan)") {
-        try $0.copyReference("duet-framework/kotlin/lamp.timed-off.fixture.json")
+        try $0.copyRecording("lamp.timed-off")
       },
       Breakage(name: "a recording in a subfolder", expected: "fixtures/sub/counter-copy.fixture.json: this recording") {
         _ = try $0.write("fixtures/sub/counter-copy.fixture.json", try $0.read("fixtures/counter.fixture.json"))
