@@ -132,13 +132,17 @@ enum VerifyCommand {
     for note in runs.notes.all { output.diagnostic("\(Program.name): " + note) }
     var written = true
     if let junit = options.junit {
-      written = writeAsked(JUnitReport.render(run), to: junit, kind: "JUnit", options: options, context: context)
+      written = writeAsked(
+        JUnitReport.render(run), to: junit, kind: "JUnit", options: options, context: context,
+        location: manifest.location)
     }
     if let html = options.html {
       let features = manifest.features.map(\.name)
       let rendered = HTMLReport.render(
         ParityPage(run: run, features: features, taxonomy: taxonomy))
-      written = writeAsked(rendered, to: html, kind: "HTML", options: options, context: context) && written
+      written =
+        writeAsked(rendered, to: html, kind: "HTML", options: options, context: context, location: manifest.location)
+        && written
     }
     if GitHubAnnotations.enabled(environment: context.environment) {
       // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
@@ -164,11 +168,12 @@ enum VerifyCommand {
   /// Writes a report the user asked for (`--junit FILE`, `--html FILE`; a shard's share gets its own
   /// file); false, with the reason said, when it could not be written.
   static func writeAsked(
-    _ text: String, to path: String, kind: String, options: ParsedArguments, context: CommandContext
+    _ text: String, to path: String, kind: String, options: ParsedArguments, context: CommandContext,
+    location: ManifestLocation
   ) -> Bool {
-    let url = resolve(options.shard?.reportPath(path) ?? path, against: context.folder)
     do throws(ReportWriteError) {
-      try SafeFolder.writeFile(text, at: url)
+      try RequestedReport.write(
+        text, to: options.shard?.reportPath(path) ?? path, from: context.folder, location: location)
       return true
     } catch {
       context.output.diagnostic(

@@ -67,7 +67,9 @@ enum DriftCheck {
     var reportsWritten = true
     if let junit = outputs.junit {
       do throws(ReportWriteError) {
-        try SafeFolder.writeFile(DriftReports.junit(findings, summary: summary), at: junit)
+        try RequestedReport.write(
+          DriftReports.junit(findings, summary: summary), to: junit.path, from: junit.deletingLastPathComponent(),
+          location: manifest.location)
       } catch {
         reportsWritten = false
         output.diagnostic(

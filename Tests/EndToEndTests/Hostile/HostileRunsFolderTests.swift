@@ -32,13 +32,15 @@ final class HostileRunsFolderTests: XCTestCase {
   }
 
   func testVerifyNeverWritesThroughAReportFileLink() throws {
+    // A failing recording, so that its report file is written.
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
     let before = outside.snapshot()
     try outside.link(
       ".runs/verify/fixtures/counter.json", under: repository.root,
       to: outside.url.appendingPathComponent("counter.json"))
     for _ in 0..<3 {
       let run = try verify()
-      XCTAssertEqual(run.code, 0, run.out + run.error)
+      XCTAssertEqual(run.code, 1, run.out + run.error)
     }
     XCTAssertEqual(outside.snapshot(), before)
     XCTAssertTrue(RunsReport(repository.root).fixtures.contains("counter.json"))
