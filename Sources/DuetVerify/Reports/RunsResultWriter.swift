@@ -48,10 +48,16 @@ enum RunsResultWriter {
     bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
+  /// The decimal digits of `number`: one or two digits (a step count, most durations) written
+  /// directly, anything longer through its description.
   private static func put(number: Int, into bytes: inout [UInt8]) {
-    if number >= 0 && number < 10 {
+    switch number {
+    case 0..<10:
       bytes.append(UInt8(ascii: "0") + UInt8(number))
-    } else {
+    case 10..<100:
+      bytes.append(UInt8(ascii: "0") + UInt8(number / 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+    default:
       bytes.append(contentsOf: String(number).utf8)
     }
   }

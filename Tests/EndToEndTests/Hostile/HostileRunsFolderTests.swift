@@ -4,21 +4,7 @@ import XCTest
 
 /// Through the real executable: links a pull request can commit under `.runs/` are never followed,
 /// so no file outside the report is deleted, truncated or written (cli.md, `.runs/`).
-final class HostileRunsFolderTests: XCTestCase {
-  var repository: TemporaryRepository!
-  var outside: OutsideFolder!
-  var runner: String!
-
-  override func setUpWithError() throws {
-    repository = try TemporaryRepository.counterCorpus(chain: false)
-    outside = try OutsideFolder()
-    runner = try BuiltProducts.executable(named: "demo-runner").path
-  }
-
-  func verify(_ extra: [String] = []) throws -> CommandRun {
-    try repository.verify(["verify", "--runner", runner] + extra)
-  }
-
+final class HostileRunsFolderTests: HostileRepositoryTestCase {
   func testVerifyNeverDeletesThroughAStagingFolderLink() throws {
     let before = outside.snapshot()
     try outside.link(".runs/verify/.fixtures-staging", under: repository.root)

@@ -5,21 +5,7 @@ import XCTest
 /// Through the real executable: a report goes only where the user asked. A committed link cannot
 /// carry a requested report or `.runs/` out of the repository, no requested report lands on a
 /// recording or the manifest, and `explain` reads only this repository's own report.
-final class ReportPathEndToEndTests: XCTestCase {
-  var repository: TemporaryRepository!
-  var outside: OutsideFolder!
-  var runner: String!
-
-  override func setUpWithError() throws {
-    repository = try TemporaryRepository.counterCorpus(chain: false)
-    outside = try OutsideFolder()
-    runner = try BuiltProducts.executable(named: "demo-runner").path
-  }
-
-  func verify(_ extra: [String]) throws -> CommandRun {
-    try repository.verify(["verify", "--runner", runner] + extra)
-  }
-
+final class ReportPathEndToEndTests: HostileRepositoryTestCase {
   func testAJUnitReportIntoACommittedLinkLeavingTheRepositoryIsRefused() throws {
     try outside.link("reports", under: repository.root)
     let before = outside.snapshot()

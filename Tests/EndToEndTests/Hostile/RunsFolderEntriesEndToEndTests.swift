@@ -40,13 +40,20 @@ final class RunsFolderEntriesEndToEndTests: XCTestCase {
     XCTAssertEqual(mkfifo(path, 0o644), 0, "mkfifo \(path)")
   }
 
+  /// `verify` with `arguments`, ended by the watchdog if it blocks; it must finish with the gate's
+  /// verdict (1: `counter` fails).
+  func verifyWithoutBlocking(_ arguments: [String], in repository: TemporaryRepository) throws -> CommandRun {
+    let run = try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"), arguments, in: repository.root, deadline: deadline)
+    XCTAssertEqual(run.code, 1, "verify must finish with the gate's verdict, not block: " + run.all)
+    return run
+  }
+
   func testAFifoAtAReusedReportFileIsReplacedNotOpened() throws {
     let arguments = try demoRunner()
     let repository = try repositoryWithReusedStaging(arguments)
     try plantPipe(".runs/.verify-staging/fixtures/counter.json", in: repository)
-    let run = try CommandRun.run(
-      try BuiltProducts.executable(named: "duet-verify"), arguments, in: repository.root, deadline: deadline)
-    XCTAssertEqual(run.code, 1, "verify must finish with the gate's verdict, not block: " + run.all)
+    let run = try verifyWithoutBlocking(arguments, in: repository)
     assertContains(
       run.error,
       "duet-verify: .runs/.verify-staging/fixtures/counter.json was a named pipe; duet-verify removed that entry "
@@ -61,9 +68,7 @@ final class RunsFolderEntriesEndToEndTests: XCTestCase {
     let arguments = ["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path, "--runner", kotlin]
     let repository = try repositoryWithReusedStaging(arguments)
     try plantPipe(".runs/.verify-staging/lanes/kotlin/fixtures/counter.json", in: repository)
-    let run = try CommandRun.run(
-      try BuiltProducts.executable(named: "duet-verify"), arguments, in: repository.root, deadline: deadline)
-    XCTAssertEqual(run.code, 1, "verify must finish with the gate's verdict, not block: " + run.all)
+    let run = try verifyWithoutBlocking(arguments, in: repository)
     assertContains(
       run.error, "duet-verify: .runs/.verify-staging/lanes/kotlin/fixtures/counter.json was a named pipe; ")
     assertContains(try repository.read(".runs/verify/lanes/kotlin/fixtures/counter.json"), "\"stateDiverged\"")
@@ -77,9 +82,7 @@ final class RunsFolderEntriesEndToEndTests: XCTestCase {
     try FileManager.default.linkItem(
       at: repository.root.appendingPathComponent("fixtures/counter-endings.keeps-counting.fixture.json"), to: staged)
     let recordings = RecordingsSnapshot(repository.root)
-    let run = try CommandRun.run(
-      try BuiltProducts.executable(named: "duet-verify"), arguments, in: repository.root, deadline: deadline)
-    XCTAssertEqual(run.code, 1, run.all)
+    let run = try verifyWithoutBlocking(arguments, in: repository)
     XCTAssertEqual(RecordingsSnapshot(repository.root), recordings, "a recording was written through a hard link")
     assertContains(
       run.error,
