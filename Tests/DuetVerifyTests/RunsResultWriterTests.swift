@@ -38,6 +38,9 @@ final class RunsResultWriterTests: XCTestCase {
     let written = try RunsResultWriter.failure(failed)
     let decoded = try CanonicalDecoder().decode(FixtureResult.self, from: try JSONParser().parse(written))
     XCTAssertEqual(decoded, failed)
+    let text = String(decoding: written, as: UTF8.self)
+    XCTAssertTrue(text.contains("\n  \"failure\": {\n    \"detail\": \"gone\",\n    \"reason\": \"runnerFault\""), text)
+    XCTAssertFalse(text.contains("failureBox"), "the box is an in-memory detail: " + text)
   }
 
   func testExplainOfAPassingRecordingCountsItsStepsFromTheSummary() throws {
