@@ -90,7 +90,7 @@ enum RecordCommand {
   static func driftOutputs(_ options: ParsedArguments, context: CommandContext) -> DriftCheck.Outputs {
     DriftCheck.Outputs(
       json: options.json, junit: options.junit.map { resolve($0, against: context.folder) },
-      annotate: GitHubAnnotations.enabled(environment: context.environment))
+      junitTyped: options.junit, annotate: GitHubAnnotations.enabled(environment: context.environment))
   }
 
   /// Why record must not write through `location`'s folders: the fixtures folder (or `.runs/`, where

@@ -17,6 +17,8 @@ enum DriftCheck {
     var json = false
     /// `--junit FILE`, resolved.
     var junit: URL?
+    /// `--junit FILE` as typed (a relative path may not lead out of the repository through a link).
+    var junitTyped: String?
     /// GitHub annotations (`GITHUB_ACTIONS=true`).
     var annotate = false
   }
@@ -68,7 +70,7 @@ enum DriftCheck {
     if let junit = outputs.junit {
       do throws(ReportWriteError) {
         try RequestedReport.write(
-          DriftReports.junit(findings, summary: summary), to: junit.path, from: junit.deletingLastPathComponent(),
+          DriftReports.junit(findings, summary: summary), at: junit, typed: outputs.junitTyped ?? junit.path,
           location: manifest.location)
       } catch {
         reportsWritten = false

@@ -13,7 +13,13 @@ enum RequestedReport {
   static func write(_ text: String, to path: String, from folder: URL, location: ManifestLocation)
     throws(ReportWriteError)
   {
-    let url = resolve(path, against: folder)
+    try write(text, at: resolve(path, against: folder), typed: path, location: location)
+  }
+
+  /// Writes `text` to `url`, which the user typed as `path` (absolute or relative).
+  static func write(_ text: String, at url: URL, typed path: String, location: ManifestLocation)
+    throws(ReportWriteError)
+  {
     if let refusal = refusal(of: path, at: url, location: location) { throw refusal }
     try SafeFolder.writeFile(text, at: url)
   }
