@@ -93,4 +93,18 @@ final class StreamedRunsFolderTests: XCTestCase {
     let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.deletingLastPathComponent().path)
     XCTAssertEqual(entries.sorted(), [".gitignore", ".verify-staging", ".verify.lock", "verify"])
   }
+
+  func testALaneNameFromTheSummaryNeverLeadsOutOfTheReport() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    try stream([long], into: runs)
+    try FileManager.default.createDirectory(
+      at: runs.folder.appendingPathComponent("lanes"), withIntermediateDirectories: true)
+    let elsewhere = folder.url.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: runs.folder.appendingPathComponent("summary.json"), to: elsewhere.appendingPathComponent("summary.json"))
+    XCTAssertNotNil(runs.readSummary())
+    XCTAssertNil(runs.lane("../../../elsewhere").readSummary(), "a lane name is one folder name, never a path")
+  }
 }

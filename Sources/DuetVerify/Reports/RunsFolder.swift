@@ -43,7 +43,10 @@ struct RunsFolder: Sendable {
   func open() throws(ReportWriteError) -> SafeFolder? {
     guard var folder = try RunsRoot.openForReading(location) else { return nil }
     for component in components {
-      guard let next = folder.existingFolder(component) else { return nil }
+      // A lane's name comes from the summary, which a checkout can hold: one folder name, never a path.
+      guard !component.contains("/"), component != ".", component != "..",
+        let next = folder.existingFolder(component)
+      else { return nil }
       folder = next
     }
     return folder
