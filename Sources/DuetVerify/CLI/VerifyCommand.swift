@@ -172,8 +172,9 @@ enum VerifyCommand {
     location: ManifestLocation
   ) -> Bool {
     do throws(ReportWriteError) {
-      try RequestedReport.write(
+      let notes = try RequestedReport.write(
         text, to: options.shard?.reportPath(path) ?? path, from: context.folder, location: location)
+      for note in notes { context.output.diagnostic("\(Program.name): " + note) }
       return true
     } catch {
       context.output.diagnostic(

@@ -69,9 +69,10 @@ enum DriftCheck {
     var reportsWritten = true
     if let junit = outputs.junit {
       do throws(ReportWriteError) {
-        try RequestedReport.write(
+        let notes = try RequestedReport.write(
           DriftReports.junit(findings, summary: summary), at: junit, typed: outputs.junitTyped ?? junit.path,
           location: manifest.location)
+        for note in notes { output.diagnostic("\(Program.name): " + note) }
       } catch {
         reportsWritten = false
         output.diagnostic(

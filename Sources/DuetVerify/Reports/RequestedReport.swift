@@ -9,19 +9,24 @@ import Foundation
 /// And whatever the path, a report never lands in the recordings folder or on the manifest.
 /// The file itself is written whole through ``SafeFolder`` (one rename, never through what is there).
 enum RequestedReport {
-  /// Writes `text` to `path`, typed in `folder`, for the repository of `location`.
+  /// Writes `text` to `path`, typed in `folder`, for the repository of `location`; the notes on
+  /// what it replaced (a named pipe where the file goes), for the verb to print.
+  @discardableResult
   static func write(_ text: String, to path: String, from folder: URL, location: ManifestLocation)
-    throws(ReportWriteError)
+    throws(ReportWriteError) -> [String]
   {
     try write(text, at: resolve(path, against: folder), typed: path, location: location)
   }
 
   /// Writes `text` to `url`, which the user typed as `path` (absolute or relative).
+  @discardableResult
   static func write(_ text: String, at url: URL, typed path: String, location: ManifestLocation)
-    throws(ReportWriteError)
+    throws(ReportWriteError) -> [String]
   {
     if let refusal = refusal(of: path, at: url, location: location) { throw refusal }
-    try SafeFolder.writeFile(text, at: url)
+    let notes = ReportNotes()
+    try SafeFolder.writeFile(text, at: url, notes: notes)
+    return notes.all
   }
 
   /// Why `path` (resolved to `url`) is not written, or nil when it may be.

@@ -62,10 +62,11 @@ final class SafeFolder: @unchecked Sendable {
     return descriptor >= 0 ? SafeFolder(descriptor: descriptor, display: display, notes: ReportNotes()) : nil
   }
 
-  /// Writes a file the user asked for whole, making its folder when missing.
-  static func writeFile(_ text: String, at url: URL) throws(ReportWriteError) {
+  /// Writes a file the user asked for whole, making its folder when missing; what was replaced on
+  /// the way (a named pipe at the path) goes to `notes`.
+  static func writeFile(_ text: String, at url: URL, notes: ReportNotes = ReportNotes()) throws(ReportWriteError) {
     let parent = url.deletingLastPathComponent().path
-    try user(parent, display: parent).writeAtomically(text, to: url.lastPathComponent)
+    try user(parent, display: parent, notes: notes).writeAtomically(text, to: url.lastPathComponent)
   }
 
   /// The path of entry `name`, for sentences.

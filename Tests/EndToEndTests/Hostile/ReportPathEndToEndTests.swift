@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Through the real executable: a report goes only where the user asked. A committed link cannot
 /// carry a requested report or `.runs/` out of the repository, no requested report lands on a
 /// recording or the manifest, and `explain` reads only this repository's own report.
@@ -26,6 +32,20 @@ final class ReportPathEndToEndTests: HostileRepositoryTestCase {
     let run = try verify(["--html", path])
     XCTAssertEqual(run.code, 0, run.all)
     XCTAssertNotNil(outside.snapshot()["parity.html"], "an absolute path is where the user asked")
+  }
+
+  func testAJUnitReportOverANamedPipeReplacesItWithANote() throws {
+    let path = repository.root.appendingPathComponent("junit.xml").path
+    XCTAssertEqual(mkfifo(path, 0o644), 0)
+    let run = try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"), ["verify", "--runner", runner, "--junit", "junit.xml"],
+      in: repository.root, deadline: 40)
+    XCTAssertEqual(run.code, 0, run.all)
+    assertContains(try repository.read("junit.xml"), "<testsuite ")
+    assertContains(
+      run.error,
+      "duet-verify: \(repository.root.path)/junit.xml was a named pipe; duet-verify replaced that entry (without "
+        + "writing into it) by a fresh file.")
   }
 
   func testAJUnitReportOntoARecordingIsRefused() throws {
