@@ -5,7 +5,8 @@ import XCTest
 @testable import DuetVerify
 
 /// `.runs/verify/` written during a run: reports appear together at the end, stale ones vanish,
-/// and reused files never keep a tail of an older, longer report.
+/// a passing recording leaves no file (its result is in the summary), and reused files never keep
+/// a tail of an older, longer report.
 final class StreamedRunsFolderTests: XCTestCase {
   let long = FixtureResult(
     name: "counter", kind: .leaf, feature: "counter", file: "fixtures/counter.fixture.json", stepCount: 2,
@@ -14,6 +15,16 @@ final class StreamedRunsFolderTests: XCTestCase {
       reason: .stateDiverged, step: 1, label: String(repeating: "a long label ", count: 40),
       divergence: Divergence(path: "expectedState.count", expected: "1", actual: "2"), action: "{}"))
   let short = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 1)
+  let shortFailure = FixtureResult(
+    name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 1,
+    failure: FixtureFailure(reason: .runnerFault, detail: "gone"))
+
+  /// A failing result whose report has the same length whatever `step` (one digit).
+  func failure(at step: Int) -> FixtureResult {
+    FixtureResult(
+      name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 2,
+      failure: FixtureFailure(reason: .stateDiverged, step: step))
+  }
   let lamp = FixtureResult(name: "lamp", kind: .leaf, file: "fixtures/lamp.fixture.json", stepCount: 1)
 
   func stream(_ results: [FixtureResult], into runs: RunsFolder) throws {
@@ -27,11 +38,12 @@ final class StreamedRunsFolderTests: XCTestCase {
     let runs = RunsFolder(location: folder.manifestLocation)
     try stream([long, lamp], into: runs)
     XCTAssertEqual(runs.readFixture("counter"), long)
-    XCTAssertEqual(runs.readFixture("lamp"), lamp)
+    XCTAssertNil(runs.readFixture("lamp"), "a passing recording has no file of its own")
+    XCTAssertEqual(runs.readReport()?.outcome(of: "lamp"), RecordingOutcome(lamp))
     try stream([short], into: runs)
-    XCTAssertEqual(runs.readFixture("counter"), short)
-    XCTAssertNil(runs.readFixture("lamp"))
+    XCTAssertNil(runs.readFixture("counter"), "the failure of the run before is gone")
     XCTAssertEqual(runs.readSummary()?.names, ["counter"])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: runs.folder.path + "/fixtures"), [])
   }
 
   func testAReusedReportFileIsCutToItsNewLength() throws {
@@ -39,33 +51,31 @@ final class StreamedRunsFolderTests: XCTestCase {
     let runs = RunsFolder(location: folder.manifestLocation)
     try stream([long], into: runs)
     try stream([long], into: runs)
-    try stream([short], into: runs)  // written over the first run's (longer) file
-    XCTAssertEqual(runs.readFixture("counter"), short)
+    try stream([shortFailure], into: runs)  // written over the first run's (longer) file
+    XCTAssertEqual(runs.readFixture("counter"), shortFailure)
   }
 
   func testAReusedReportFileOfTheSameSizeIsWrittenOverExactly() throws {
     let folder = try TemporaryFolder()
     let runs = RunsFolder(location: folder.manifestLocation)
-    let oneStep = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 1)
-    let twoSteps = FixtureResult(name: "counter", kind: .leaf, file: "fixtures/counter.fixture.json", stepCount: 2)
-    try stream([oneStep], into: runs)
-    try stream([oneStep], into: runs)
+    try stream([failure(at: 1)], into: runs)
+    try stream([failure(at: 1)], into: runs)
     let first = try Data(contentsOf: runs.folder.appendingPathComponent("fixtures/counter.json"))
-    try stream([twoSteps], into: runs)  // over the first run's file, which has the same length
+    try stream([failure(at: 2)], into: runs)  // over the first run's file, which has the same length
     let second = try Data(contentsOf: runs.folder.appendingPathComponent("fixtures/counter.json"))
     XCTAssertEqual(first.count, second.count, "the two reports must be the same size for this test to mean anything")
-    XCTAssertEqual(runs.readFixture("counter"), twoSteps)
+    XCTAssertEqual(runs.readFixture("counter"), failure(at: 2))
   }
 
   func testAReusedReportFileShorterThanTheNewReportIsWrittenOverWhole() throws {
     let folder = try TemporaryFolder()
     let runs = RunsFolder(location: folder.manifestLocation)
-    try stream([short], into: runs)
-    try stream([short], into: runs)
+    try stream([shortFailure], into: runs)
+    try stream([shortFailure], into: runs)
     try stream([long], into: runs)  // over the first run's (shorter) file
     XCTAssertEqual(runs.readFixture("counter"), long)
-    try stream([short], into: runs)  // and the longer file is cut again
-    XCTAssertEqual(runs.readFixture("counter"), short)
+    try stream([shortFailure], into: runs)  // and the longer file is cut again
+    XCTAssertEqual(runs.readFixture("counter"), shortFailure)
   }
 
   func testASecondRunAtTheSameTimeStagesPrivatelyAndLeavesNothingBehind() throws {
@@ -82,5 +92,19 @@ final class StreamedRunsFolderTests: XCTestCase {
     XCTAssertEqual(report, ["fixtures", "summary.json"])
     let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.deletingLastPathComponent().path)
     XCTAssertEqual(entries.sorted(), [".gitignore", ".verify-staging", ".verify.lock", "verify"])
+  }
+
+  func testALaneNameFromTheSummaryNeverLeadsOutOfTheReport() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    try stream([long], into: runs)
+    try FileManager.default.createDirectory(
+      at: runs.folder.appendingPathComponent("lanes"), withIntermediateDirectories: true)
+    let elsewhere = folder.url.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: runs.folder.appendingPathComponent("summary.json"), to: elsewhere.appendingPathComponent("summary.json"))
+    XCTAssertNotNil(runs.readSummary())
+    XCTAssertNil(runs.lane("../../../elsewhere").readSummary(), "a lane name is one folder name, never a path")
   }
 }

@@ -61,22 +61,28 @@ final class CorpusScanEndToEndTests: XCTestCase {
     }
   }
 
-  /// `lint --json`'s problems, each as `file:line:column: message` (what verify's summary holds).
+  /// `lint --json`'s problems, each as `file:line:column: message`.
   static func lintProblems(_ json: String) throws -> [String] {
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    let problems = object?["problems"] as? [[String: Any]] ?? []
-    return problems.map { problem in
+    return rendered(object?["problems"] as? [[String: Any]] ?? [])
+  }
+
+  /// `verify --json`'s lint problems (`summary.lint`: the same objects `lint --json` lists), rendered alike.
+  static func verifyProblems(_ json: String) throws -> [String] {
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    guard let problems = (object?["summary"] as? [String: Any])?["lint"] as? [[String: Any]] else {
+      return ["(no summary.lint in: \(json))"]
+    }
+    return rendered(problems)
+  }
+
+  static func rendered(_ problems: [[String: Any]]) -> [String] {
+    problems.map { problem in
       var text = problem["file"] as? String ?? ""
       if let line = problem["line"] as? Int { text += ":\(line)" }
       if let column = problem["column"] as? Int { text += ":\(column)" }
       return text + ": " + (problem["message"] as? String ?? "")
     }
-  }
-
-  /// `verify --json`'s lint problems (`summary.lint`).
-  static func verifyProblems(_ json: String) throws -> [String] {
-    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
-    return (object?["summary"] as? [String: Any])?["lint"] as? [String] ?? ["(no summary.lint in: \(json))"]
   }
 
   /// `replayRunner:` a committed link to a package outside the repository: lint refuses it, and so

@@ -91,9 +91,11 @@ final class LanesEndToEndTests: XCTestCase {
   func testLanesNeverOverwriteEachOthersRunsReport() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     _ = try repository.verify(["verify"] + (try bothLanes()))
-    let swift = try repository.read(".runs/verify/lanes/swift/fixtures/counter.json")
+    // A recording that passed on a lane has no report file there (its result is in the lane's summary).
+    XCTAssertFalse(
+      FileManager.default.fileExists(
+        atPath: repository.root.appendingPathComponent(".runs/verify/lanes/swift/fixtures/counter.json").path))
     let kotlin = try repository.read(".runs/verify/lanes/kotlin/fixtures/counter.json")
-    XCTAssertFalse(swift.contains("\"failure\""), swift)
     assertContains(kotlin, "\"stateDiverged\"")
     XCTAssertTrue(try repository.read(".runs/verify/lanes/kotlin/summary.json").contains("\"verdict\": \"fail\""))
     XCTAssertTrue(try repository.read(".runs/verify/lanes/swift/summary.json").contains("\"verdict\": \"pass\""))
@@ -166,7 +168,7 @@ final class LanesEndToEndTests: XCTestCase {
     _ = try repository.verify(["verify", "--runner", try swiftRunner()])
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".runs/verify/lanes").path))
-    XCTAssertTrue(try repository.read(".runs/verify/fixtures/counter.json").contains("\"name\": \"counter\""))
+    XCTAssertTrue(try repository.read(".runs/verify/summary.json").contains("\"name\": \"counter\""))
   }
 
   func testARunnerThatDoesNotStartCannotNameALane() throws {

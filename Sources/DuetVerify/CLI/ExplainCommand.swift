@@ -66,6 +66,13 @@ enum ExplainCommand {
   /// names, else the first lane that failed, else the first. Nil (said why) for an unknown lane.
   static func laneReport(location: ManifestLocation, options: ParsedArguments, output: CommandOutput) -> RunsFolder? {
     let runs = RunsFolder(location: location)
+    do {
+      // Only this repository's own report: a `.runs` that is a link (to another repository's) is refused.
+      _ = try runs.open()
+    } catch {
+      output.diagnostic("\(Program.name) explain: " + error.description)
+      return nil
+    }
     let summary = runs.readSummary()
     guard let lanes = summary?.lanes, !lanes.isEmpty else {
       if let wanted = options.lane, let platform = summary?.runner?.platform, platform != wanted {
@@ -94,16 +101,21 @@ enum ExplainCommand {
     _ name: String, location: ManifestLocation, style: TerminalStyle, options: ParsedArguments, output: CommandOutput
   ) -> ExitCode {
     guard let runs = laneReport(location: location, options: options, output: output) else { return .usage }
+    let report = runs.readReport()
+    // A passing recording has no file of its own: the summary holds its result.
+    if let outcome = report?.outcome(of: name), outcome.passed {
+      output.line("\(Program.name) explain: '\(name.printable)' passed in the last run (\(outcome.steps) steps).")
+      return .passed
+    }
     guard let result = runs.readFixture(name) else {
       output.diagnostic(ExplainError.noResult(name).description)
       return .usage
     }
     let group = FailureGroup(shown: result, alike: [])
-    guard
-      let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(runs.readSummary(), options))
+    guard let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(report?.run, options))
     else {
       output.line(
-        "\(Program.name) explain: '\(name)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
+        "\(Program.name) explain: '\(name.printable)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
       )
       return .passed
     }

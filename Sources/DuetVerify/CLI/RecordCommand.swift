@@ -82,7 +82,8 @@ enum RecordCommand {
     return options.check
       ? DriftCheck.finish(
         plan, manifest: manifest, apply: options.write, report: report,
-        outputs: ReportOutputs(options, context: context, speaker: "\(Program.name) \(verb)", subject: "check"),
+        outputs: ReportOutputs(
+          options, context: context, location: manifest.location, speaker: "\(Program.name) \(verb)", subject: "check"),
         output: output)
       : record(plan, manifest: manifest, report: report, output: output)
   }

@@ -78,7 +78,7 @@ enum VerifyCommand {
     streamed: StreamedRunsFolder? = nil, taxonomy: TaxonomyReport? = nil
   ) -> Bool {
     let output = context.output
-    let outputs = ReportOutputs(options, context: context)
+    let outputs = ReportOutputs(options, context: context, location: manifest.location)
     let passed = outputs.writeRequested(
       passed: run.passed,
       junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },

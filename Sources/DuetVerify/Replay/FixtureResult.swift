@@ -46,44 +46,11 @@ public struct FixtureResult: Codable, Equatable, Sendable {
     self.durationMillis = durationMillis
   }
 
+  /// The synthesized conformance's keys, with the failure box stored under `failure`: the box is an
+  /// in-memory detail, and it encodes as the failure itself.
   enum CodingKeys: String, CodingKey {
-    case name, kind, feature, file, scenarioSource, stepCount, steps, failure, durationMillis
-  }
-
-  /// Reads the JSON the synthesized conformance would (the failure box is an in-memory detail).
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      name: try container.decode(String.self, forKey: .name),
-      kind: try container.decode(FixtureDocument.Kind.self, forKey: .kind),
-      feature: try container.decodeIfPresent(String.self, forKey: .feature),
-      file: try container.decode(String.self, forKey: .file),
-      scenarioSource: try container.decodeIfPresent(String.self, forKey: .scenarioSource),
-      stepCount: try container.decode(Int.self, forKey: .stepCount),
-      steps: try container.decode([StepResult].self, forKey: .steps),
-      failure: try container.decodeIfPresent(FixtureFailure.self, forKey: .failure),
-      durationMillis: try container.decode(Int.self, forKey: .durationMillis))
-  }
-
-  /// Writes the JSON the synthesized conformance would: optionals omitted when `nil`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(kind, forKey: .kind)
-    try container.encodeIfPresent(feature, forKey: .feature)
-    try container.encode(file, forKey: .file)
-    try container.encodeIfPresent(scenarioSource, forKey: .scenarioSource)
-    try container.encode(stepCount, forKey: .stepCount)
-    try container.encode(steps, forKey: .steps)
-    try container.encodeIfPresent(failure, forKey: .failure)
-    try container.encode(durationMillis, forKey: .durationMillis)
-  }
-
-  /// Equal when every field is, the failure compared by value.
-  public static func == (lhs: FixtureResult, rhs: FixtureResult) -> Bool {
-    lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.feature == rhs.feature && lhs.file == rhs.file
-      && lhs.scenarioSource == rhs.scenarioSource && lhs.stepCount == rhs.stepCount && lhs.steps == rhs.steps
-      && lhs.failure == rhs.failure && lhs.durationMillis == rhs.durationMillis
+    case name, kind, feature, file, scenarioSource, stepCount, steps, durationMillis
+    case failureBox = "failure"
   }
 
   /// True when every step matched.
@@ -105,11 +72,24 @@ public struct FixtureResult: Codable, Equatable, Sendable {
   }
 }
 
-/// A failure held by reference (immutable, so sharing it between copies is safe).
-final class FailureBox: Sendable {
+/// A failure held by reference (immutable, so sharing it between copies is safe). It codes and
+/// compares as the failure it holds.
+final class FailureBox: Codable, Equatable, Sendable {
   let failure: FixtureFailure
   init(_ failure: FixtureFailure) {
     self.failure = failure
+  }
+
+  init(from decoder: any Decoder) throws {
+    failure = try FixtureFailure(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try failure.encode(to: encoder)
+  }
+
+  static func == (lhs: FailureBox, rhs: FailureBox) -> Bool {
+    lhs === rhs || lhs.failure == rhs.failure
   }
 }
 

@@ -11,10 +11,13 @@ import Foundation
 struct ReportOutputs {
   /// `--json`: one object on stdout instead of the human report.
   var json: Bool
-  /// `--junit FILE`, resolved (a shard's own file).
-  var junit: URL?
-  /// `--html FILE`, resolved (a shard's own file).
-  var html: URL?
+  /// `--junit FILE` (a shard's own file).
+  var junit: RequestedFile?
+  /// `--html FILE` (a shard's own file).
+  var html: RequestedFile?
+  /// The repository the run is of: a requested file never lands in its recordings folder or on its
+  /// manifest, nor, given relatively, through a committed link out of it (``RequestedReport``).
+  var location: ManifestLocation
   /// GitHub annotations (`GITHUB_ACTIONS=true`).
   var annotate: Bool
   /// How a sentence about a report that was not written starts (`duet-verify record --check`).
@@ -24,11 +27,18 @@ struct ReportOutputs {
   var output: CommandOutput
 
   /// The outputs `options` ask for, files resolved against the folder the command was run from.
-  init(_ options: ParsedArguments, context: CommandContext, speaker: String = Program.name, subject: String = "run") {
-    let resolved = { (path: String) in resolve(options.shard?.reportPath(path) ?? path, against: context.folder) }
+  init(
+    _ options: ParsedArguments, context: CommandContext, location: ManifestLocation, speaker: String = Program.name,
+    subject: String = "run"
+  ) {
+    let requested = { (path: String) in
+      let typed = options.shard?.reportPath(path) ?? path
+      return RequestedFile(url: resolve(typed, against: context.folder), typed: typed)
+    }
     json = options.json
-    junit = options.junit.map(resolved)
-    html = options.html.map(resolved)
+    junit = options.junit.map(requested)
+    html = options.html.map(requested)
+    self.location = location
     annotate = GitHubAnnotations.enabled(environment: context.environment)
     self.speaker = speaker
     self.subject = subject
@@ -39,8 +49,8 @@ struct ReportOutputs {
   /// and every requested file written (the reason said for each that was not).
   func writeRequested(passed: Bool, junit: () -> String, html: (() -> String)? = nil) -> Bool {
     var written = true
-    if let url = self.junit { written = write(junit(), to: url, kind: "JUnit") && written }
-    if let url = self.html, let html { written = write(html(), to: url, kind: "HTML") && written }
+    if let file = self.junit { written = write(junit(), to: file, kind: "JUnit") && written }
+    if let file = self.html, let html { written = write(html(), to: file, kind: "HTML") && written }
     return passed && written
   }
 
@@ -56,9 +66,10 @@ struct ReportOutputs {
   }
 
   /// Writes one requested file; false, with the reason said, when it could not be written.
-  func write(_ text: String, to url: URL, kind: String) -> Bool {
+  func write(_ text: String, to file: RequestedFile, kind: String) -> Bool {
     do throws(ReportWriteError) {
-      try SafeFolder.writeFile(text, at: url)
+      let notes = try RequestedReport.write(text, at: file.url, typed: file.typed, location: location)
+      for note in notes { output.diagnostic("\(Program.name): " + note) }
       return true
     } catch {
       output.diagnostic(

@@ -25,9 +25,14 @@ struct ReportWriteError: Error, Equatable, Sendable, CustomStringConvertible {
   var reason: String
   /// True when the tool refused (a link where its own file goes), rather than the system failing.
   var refused = false
+  /// The system's `errno`, when the system failed (0 for a refusal).
+  var code: Int32 = 0
+  /// What to do next, for a refusal that is not cured by removing the entry.
+  var next: String?
 
   init(path: String, code: Int32, doing action: Action) {
     self.path = path
+    self.code = code
     reason = "cannot \(action.rawValue) \(path): \(Self.phrase(code))"
   }
 
@@ -37,8 +42,17 @@ struct ReportWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     refused = true
   }
 
+  /// A refusal said in full: `reason` is the whole clause (what is where), `next` what to do.
+  init(path: String, reason: String, next: String) {
+    self.path = path
+    self.reason = reason
+    self.next = next
+    refused = true
+  }
+
   var description: String {
-    refused ? reason + ". Remove it (rm \(path)) and run again." : reason + "."
+    if let next { return reason + ". " + next }
+    return refused ? reason + ". Remove it (rm \(path)) and run again." : reason + "."
   }
 
   /// `errno` in words, with what to do for the usual causes.

@@ -1,14 +1,17 @@
 import Foundation
 
-/// `.runs/` beside the manifest, opened for writing: a real folder inside the repository, ignored
-/// by git (it writes `.runs/.gitignore` containing `*` when there is none).
+/// `.runs/` beside the manifest: a real folder inside the repository, ignored by git (it writes
+/// `.runs/.gitignore` containing `*` when there is none).
 ///
-/// `.runs` itself being a link is refused: following it would write outside the repository, and
-/// removing it would delete something the tool did not make. Everything below is reached through
-/// ``SafeFolder``.
+/// `.runs` itself being a link is refused: following it would write outside the repository (or
+/// show another repository's report), and removing it would delete something the tool did not
+/// make. So is a `parity` folder that is a link leading out of the repository. Everything below is
+/// reached through ``SafeFolder``.
 enum RunsRoot {
+  /// `.runs/` opened for writing, made when missing.
   static func open(_ location: ManifestLocation, notes: ReportNotes) throws(ReportWriteError) -> SafeFolder {
     let display = location.relativePath(of: location.runsFolder)
+    try refuseOutsideLink(location, doing: "writes")
     let parent = try SafeFolder.user(
       location.folder.path, display: location.relativePath(of: location.folder), notes: notes)
     let runs: SafeFolder
@@ -19,5 +22,33 @@ enum RunsRoot {
     }
     if runs.kind(of: ".gitignore") == nil { try runs.writeAtomically("*\n", to: ".gitignore") }
     return runs
+  }
+
+  /// `.runs/` opened for reading: nil when there is none; refused (a sentence) when it is a link or
+  /// lies behind a link leading out of the repository, so only this repository's report is read.
+  static func openForReading(_ location: ManifestLocation) throws(ReportWriteError) -> SafeFolder? {
+    try refuseOutsideLink(location, doing: "reads")
+    let display = location.relativePath(of: location.runsFolder)
+    guard let parent = SafeFolder.existing(location.folder.path, display: location.relativePath(of: location.folder))
+    else { return nil }
+    if parent.kind(of: ".runs") == S_IFLNK {
+      throw ReportWriteError(
+        path: display,
+        reason: "\(display) is a link, and \(Program.name) reads only the report it wrote itself",
+        next: "Remove it (rm \(display)) and run verify again.")
+    }
+    return parent.existingFolder(".runs")
+  }
+
+  /// Refuses a folder between the repository root and the manifest's folder that is a link
+  /// leading outside the repository (`parity -> /elsewhere`).
+  static func refuseOutsideLink(_ location: ManifestLocation, doing verb: String) throws(ReportWriteError) {
+    let relative = location.relativePath(of: location.folder)
+    guard relative != ".", !relative.hasPrefix("/"),
+      let outside = OutsideLink.first(along: relative.split(separator: "/").map(String.init), under: location.root)
+    else { return }
+    throw ReportWriteError(
+      path: outside.link, reason: outside.clause + ", and \(Program.name) \(verb) .runs/ only inside it",
+      next: "Make \(outside.link) a real folder of the repository, or give --manifest the manifest where it really is.")
   }
 }

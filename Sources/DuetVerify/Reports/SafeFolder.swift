@@ -15,8 +15,11 @@ import Foundation
 /// way reports, staged recordings and `--junit` files are written, so the same rules hold for all:
 /// - a link where one of the tool's own folders or files goes is removed (the link alone; what it
 ///   points to is never opened) and a real folder or file takes its place, with a note saying so;
+/// - every file is opened by ``openForWriting(_:exclusive:)``, which never blocks on a named pipe,
+///   never follows a link and never writes into a file that shares its contents with another name
+///   (a hard link to a recording): such an entry is removed and a fresh file made, with a note;
 /// - a file is written whole (a short temporary name, then one rename) or, for reused report
-///   files, overwritten in place, never through a link;
+///   files, written over in place;
 /// - a file is deleted only by a name pattern the caller owns, one entry at a time, never
 ///   recursively and never through a link.
 final class SafeFolder: @unchecked Sendable {
@@ -53,10 +56,17 @@ final class SafeFolder: @unchecked Sendable {
     return SafeFolder(descriptor: descriptor, display: display, notes: notes)
   }
 
-  /// Writes a report file the user asked for (`--junit FILE`) whole, making its folder when missing.
-  static func writeFile(_ text: String, at url: URL) throws(ReportWriteError) {
+  /// Opens `path`, an existing folder (links on the way are the user's layout); nil when missing.
+  static func existing(_ path: String, display: String) -> SafeFolder? {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    return descriptor >= 0 ? SafeFolder(descriptor: descriptor, display: display, notes: ReportNotes()) : nil
+  }
+
+  /// Writes a file the user asked for whole, making its folder when missing; what was replaced on
+  /// the way (a named pipe at the path) goes to `notes`.
+  static func writeFile(_ text: String, at url: URL, notes: ReportNotes = ReportNotes()) throws(ReportWriteError) {
     let parent = url.deletingLastPathComponent().path
-    try user(parent, display: parent).writeAtomically(text, to: url.lastPathComponent)
+    try user(parent, display: parent, notes: notes).writeAtomically(text, to: url.lastPathComponent)
   }
 
   /// The path of entry `name`, for sentences.
@@ -104,113 +114,6 @@ final class SafeFolder: @unchecked Sendable {
     }
   }
 
-  /// Writes `text` to `name` whole: a new file under a short temporary name, then one rename over
-  /// `name` (which replaces a link there rather than writing through it).
-  func writeAtomically(_ text: String, to name: String) throws(ReportWriteError) {
-    try writeAtomically(bytes: Array(text.utf8), to: name)
-  }
-
-  /// ``writeAtomically(_:to:)`` for a file already in bytes.
-  func writeAtomically(bytes: [UInt8], to name: String) throws(ReportWriteError) {
-    let temporary = TemporaryName.make()
-    let opened = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    if let code = bytes.withUnsafeBufferPointer({ Self.write($0, padding: 0, to: opened, truncate: false) }) {
-      _ = unlinkat(descriptor, temporary, 0)
-      throw ReportWriteError(path: show(name), code: code, doing: .write)
-    }
-    guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-      let code = errno
-      _ = unlinkat(descriptor, temporary, 0)
-      throw ReportWriteError(path: show(name), code: code, doing: .write)
-    }
-  }
-
-  /// Writes `text` over `name` in place (made when missing), then cuts it to length. Not atomic by
-  /// itself: used in a staging folder that replaces the old report in one rename, reusing the run
-  /// before last's files (no new inode, no truncation to zero, which makes ext4 flush on close).
-  /// A longer old file is cut after a write padded to whole pages (so the kernel never reads an
-  /// old page back); a report at least as long as the file is written over it as it is, with no
-  /// padding and no cut (docs/performance.md has the figure). A link at
-  /// `name` is removed and a real file written instead.
-  func overwrite(_ text: String, to name: String) throws(ReportWriteError) {
-    try overwrite(bytes: Array(text.utf8), to: name)
-  }
-
-  /// ``overwrite(_:to:)`` for a report already in bytes.
-  func overwrite(bytes: [UInt8], to name: String) throws(ReportWriteError) {
-    try bytes.withUnsafeBufferPointer { (bytes) throws(ReportWriteError) in try overwrite(bytes, to: name) }
-  }
-
-  /// ``overwrite(bytes:to:)`` for a report in a buffer. The padding comes from one page of spaces
-  /// kept for all writes, in the same `writev`: nothing is filled per report.
-  func overwrite(_ bytes: UnsafeBufferPointer<UInt8>, to name: String) throws(ReportWriteError) {
-    let length = bytes.count
-    var opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    if opened < 0, errno == ELOOP, unlinkat(descriptor, name, 0) == 0 {
-      notes.add("\(show(name)) was a link; \(Program.name) removed it (not what it pointed to) and wrote its report.")
-      opened = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    }
-    guard opened >= 0 else { throw ReportWriteError(path: show(name), code: errno, doing: .write) }
-    // A report at least as long as the file it overwrites (a passing recording's, run after run)
-    // is written over it as it is: nothing to cut, so no padding and no `ftruncate`, which cost the
-    // kernel more than the `fstat`.
-    var info = stat()
-    let covers = fstat(opened, &info) == 0 && Int(info.st_size) <= length
-    let padding = covers ? 0 : (Self.pageSize - length % Self.pageSize) % Self.pageSize
-    if let code = Self.write(bytes, padding: padding, to: opened, truncate: !covers) {
-      throw ReportWriteError(path: show(name), code: code, doing: .write)
-    }
-  }
-
-  /// The unit ``overwrite(bytes:to:)`` pads a report to.
-  static let pageSize = 4_096
-
-  /// One page of spaces, the padding of every report.
-  /// Written once, then only read.
-  nonisolated(unsafe) private static let spaces: UnsafePointer<UInt8> = {
-    let page = UnsafeMutablePointer<UInt8>.allocate(capacity: pageSize)
-    page.initialize(repeating: UInt8(ascii: " "), count: pageSize)
-    return UnsafePointer(page)
-  }()
-
-  /// Writes `bytes` and `padding` spaces (less than a page) to `descriptor`, cuts the file to the
-  /// bytes' length when `truncate`, and closes it; the errno of a failure, nil when all went well.
-  private static func write(
-    _ bytes: UnsafeBufferPointer<UInt8>, padding: Int, to descriptor: Int32, truncate: Bool
-  ) -> Int32? {
-    let total = bytes.count + padding
-    var written = 0
-    while written < total {
-      var count: Int
-      if written < bytes.count {
-        var vectors = (
-          iovec(
-            iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress! + written), iov_len: bytes.count - written),
-          iovec(iov_base: UnsafeMutableRawPointer(mutating: spaces), iov_len: padding)
-        )
-        count = withUnsafeMutablePointer(to: &vectors) {
-          $0.withMemoryRebound(to: iovec.self, capacity: 2) { writev(descriptor, $0, padding > 0 ? 2 : 1) }
-        }
-      } else {
-        count = Foundation.write(descriptor, spaces + (written - bytes.count), total - written)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        let code = count == 0 ? ENOSPC : errno
-        _ = close(descriptor)
-        return code
-      }
-      written += count
-    }
-    if truncate, ftruncate(descriptor, off_t(bytes.count)) != 0 {
-      let code = errno
-      _ = close(descriptor)
-      return code
-    }
-    return close(descriptor) == 0 ? nil : errno
-  }
-
   /// The names in this folder (`.` and `..` left out).
   func names() -> [String] {
     var names: [String] = []
@@ -224,19 +127,6 @@ final class SafeFolder: @unchecked Sendable {
     for name in names() where owned(name) && !keep.contains(name) && kind(of: name) != S_IFDIR {
       _ = unlinkat(descriptor, name, 0)
     }
-  }
-
-  /// Deletes every file named `<anything><suffix>` but `<name><suffix>` for each of `written`,
-  /// files this run wrote here: when the folder holds no other such name (the usual case, a rerun
-  /// of the same recordings), counting the names says so, and no name becomes a `String`.
-  func removeOwned(suffix: String, keepingWritten written: [String]) {
-    let ending = Array(suffix.utf8)
-    var present = 0
-    DirectoryEntries.forEach(in: descriptor) { name in
-      if name.count >= ending.count, name[(name.count - ending.count)...].elementsEqual(ending) { present += 1 }
-    }
-    guard present != written.count else { return }
-    removeOwned(where: { $0.hasSuffix(suffix) }, keeping: Set(written.map { $0 + suffix }))
   }
 
   /// Removes the empty subfolder `name` (kept when anything not owned is left in it).
@@ -264,8 +154,8 @@ final class SafeFolder: @unchecked Sendable {
   /// Takes an exclusive lock on the file `name` (made when missing) without waiting: the open lock
   /// file, or nil when another process holds it.
   func tryLock(_ name: String) -> Int32? {
-    let opened = openat(descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard opened >= 0 else { return nil }
+    // Opened as every file here is, so a named pipe planted at the lock's name never blocks.
+    guard let opened = try? openForWriting(name).descriptor else { return nil }
     guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
       _ = close(opened)
       return nil

@@ -6,20 +6,19 @@ import Foundation
   import Darwin
 #endif
 
-/// `.runs/verify/` written while `verify` runs: each recording's result is stored the moment it is
-/// known, from whichever slot thread finished it, into a staging folder laid out as the report is
-/// (`fixtures/<name>.json`, `summary.json`); at the end the staging folder and `.runs/verify`
-/// change places in one atomic exchange.
+/// `.runs/verify/` written while `verify` runs: a failing recording's result is stored the moment
+/// it is known, from whichever slot thread finished it, into a staging folder laid out as the
+/// report is (`fixtures/<name>.json`); at the end the summary (every recording's result) is added
+/// and the staging folder and `.runs/verify` change places in one atomic exchange. A passing
+/// recording costs no file: its result is in the summary.
 ///
 /// So a reader (`explain`, an artifact upload) sees the previous run's report until the new one is
 /// complete, and two runs at the same time never leave a mixed report: each swaps in a whole one
 /// (its summary with its recordings), and the last to finish wins. The shared staging folder
-/// (`.runs/.verify-staging`, held under a lock) keeps the run before last, whose files are
-/// overwritten in place: creating and deleting tens of thousands of files per run is what costs
-/// (ext4 searches past recently deleted inodes, and replacing a file by rename or truncation forces
-/// a flush). A second `verify` running at the same time stages in a fresh folder of its own.
-/// Everything goes through ``SafeFolder``, so a link planted under `.runs/` is never followed. The
-/// first failure to write is kept for the report.
+/// (`.runs/.verify-staging`, held under a lock) keeps the run before last, whose files are reused;
+/// a second `verify` running at the same time stages in a fresh folder of its own. Everything goes
+/// through ``SafeFolder``, so a link, a named pipe or a hard link planted under `.runs/` is never
+/// followed, opened or written through. The first failure to write is kept for the report.
 final class StreamedRunsFolder: @unchecked Sendable {
   let folder: RunsFolder
   /// What was replaced or refused on the way (a link removed), for the verb to print.
@@ -56,23 +55,15 @@ final class StreamedRunsFolder: @unchecked Sendable {
     if lockDescriptor >= 0 { _ = close(lockDescriptor) }
   }
 
-  /// Writes `result`'s report into the staging folder (a lane's results under
-  /// `lanes/<platform>/`, so lanes never overwrite each other); after a first failure, stops trying.
-  /// A passed recording's report leaves out its step list (``PassingReport``).
+  /// Writes a failing `result`'s report into the staging folder (a lane's results under
+  /// `lanes/<platform>/`, so lanes never overwrite each other); a passing one has none. After a
+  /// first failure to write, stops trying.
   func write(_ result: FixtureResult, lane: String? = nil) {
-    guard let fixtures = lock.withLock({ error == nil ? (lane.map(laneFolder) ?? self.fixtures) : nil }) else {
-      return
-    }
+    guard !result.passed,
+      let fixtures = lock.withLock({ error == nil ? (lane.map(laneFolder) ?? self.fixtures) : nil })
+    else { return }
     do {
-      let name = result.name + ".json"
-      let written = PassingReport.withBytes(result) { bytes in
-        Result { () throws(ReportWriteError) in try fixtures.overwrite(bytes, to: name) }
-      }
-      switch written {
-      case .success?: break
-      case .failure(let failure)?: throw failure
-      case nil: try fixtures.overwrite(try RunsFolder.pretty(result), to: name)
-      }
+      try fixtures.overwrite(bytes: try RunsResultWriter.failure(result), to: result.name + ".json")
     } catch let failure as ReportWriteError {
       lock.withLock { error = error ?? failure }
     } catch {
@@ -81,6 +72,13 @@ final class StreamedRunsFolder: @unchecked Sendable {
           self.error ?? ReportWriteError(path: fixtures.show(result.name + ".json"), code: EINVAL, doing: .write)
       }
     }
+  }
+
+  /// The report files a run's results leave: one per failing recording.
+  static func reportNames(_ results: [FixtureResult]) -> Set<String> {
+    var names = Set<String>()
+    for index in results.indices where !results[index].passed { names.insert(results[index].name + ".json") }
+    return names
   }
 
   /// `lanes/<platform>/fixtures` in the staging folder (call under the lock); nil after a failure.
@@ -115,10 +113,11 @@ final class StreamedRunsFolder: @unchecked Sendable {
       } else {
         fixtures = try folder.folder("fixtures")
       }
-      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Set(lane.fixtures.map { $0.name + ".json" }))
+      fixtures.removeOwned(where: { $0.hasSuffix(".json") }, keeping: Self.reportNames(lane.fixtures))
       let record = RunRecord(lane: lane, of: run)
       do {
-        try folder.writeAtomically(bytes: try SummaryReport.bytes(record), to: "summary.json")
+        let summary = try RunsResultWriter.summary(record, results: lane.fixtures.map(RecordingOutcome.init))
+        try folder.writeAtomically(bytes: summary, to: "summary.json")
       } catch let error as ReportWriteError {
         throw error
       } catch {
@@ -146,13 +145,12 @@ final class StreamedRunsFolder: @unchecked Sendable {
         throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
       }
       // The staging folder may hold reports of recordings this run did not replay.
-      if !run.naming.namesLanes {
-        fixtures.removeOwned(suffix: ".json", keepingWritten: run.fixtures.map(\.name))
-      } else {
-        fixtures.removeOwned(where: { $0.hasSuffix(".json") })
-      }
+      fixtures.removeOwned(
+        where: { $0.hasSuffix(".json") }, keeping: run.naming.namesLanes ? [] : Self.reportNames(run.fixtures))
       try finishLanes(run, in: staging)
-      try staging.writeAtomically(bytes: try SummaryReport.bytes(RunRecord(run, passed: passed)), to: "summary.json")
+      try staging.writeAtomically(
+        bytes: try RunsResultWriter.summary(RunRecord(run, passed: passed), results: RunsSummary.outcomes(of: run)),
+        to: "summary.json")
       // Files an older duet-verify kept inside the report folder.
       staging.removeOwned(where: { $0 == ".staging.lock" })
       Self.discard(".fixtures-staging", in: staging)

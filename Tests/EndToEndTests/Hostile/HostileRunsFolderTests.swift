@@ -4,21 +4,7 @@ import XCTest
 
 /// Through the real executable: links a pull request can commit under `.runs/` are never followed,
 /// so no file outside the report is deleted, truncated or written (docs/commands.md, `.runs/`).
-final class HostileRunsFolderTests: XCTestCase {
-  var repository: TemporaryRepository!
-  var outside: OutsideFolder!
-  var runner: String!
-
-  override func setUpWithError() throws {
-    repository = try TemporaryRepository.counterCorpus(chain: false)
-    outside = try OutsideFolder()
-    runner = try BuiltProducts.executable(named: "demo-runner").path
-  }
-
-  func verify(_ extra: [String] = []) throws -> CommandRun {
-    try repository.verify(["verify", "--runner", runner] + extra)
-  }
-
+final class HostileRunsFolderTests: HostileRepositoryTestCase {
   func testVerifyNeverDeletesThroughAStagingFolderLink() throws {
     let before = outside.snapshot()
     try outside.link(".runs/verify/.fixtures-staging", under: repository.root)
@@ -32,13 +18,15 @@ final class HostileRunsFolderTests: XCTestCase {
   }
 
   func testVerifyNeverWritesThroughAReportFileLink() throws {
+    // A failing recording, so that its report file is written.
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
     let before = outside.snapshot()
     try outside.link(
       ".runs/verify/fixtures/counter.json", under: repository.root,
       to: outside.url.appendingPathComponent("counter.json"))
     for _ in 0..<3 {
       let run = try verify()
-      XCTAssertEqual(run.code, 0, run.out + run.error)
+      XCTAssertEqual(run.code, 1, run.out + run.error)
     }
     XCTAssertEqual(outside.snapshot(), before)
     XCTAssertTrue(RunsReport(repository.root).fixtures.contains("counter.json"))

@@ -20,6 +20,10 @@ final class ReportWritingEndToEndTests: XCTestCase {
 
   func testConcurrentRunsNeverLeaveAMixedReport() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
+    // Two of the three fail, so each scope leaves its own set of per-recording reports.
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 5,")
+    try repository.edit(
+      "fixtures/counter-endings.keeps-counting.fixture.json", replacing: "\"count\": 2,", with: "\"count\": 7,")
     let runner = try BuiltProducts.executable(named: "demo-runner").path
     let duet = try BuiltProducts.executable(named: "duet-verify")
     let root = repository.root
@@ -37,9 +41,11 @@ final class ReportWritingEndToEndTests: XCTestCase {
       group.wait()
       let report = RunsReport(repository.root)
       let summary = try JSONSerialization.jsonObject(with: XCTUnwrap(report.summary)) as? [String: Any]
-      let names = summary?["names"] as? [String] ?? []
+      let results = summary?["results"] as? [[String: Any]] ?? []
+      XCTAssertFalse(results.isEmpty, "round \(round): the summary holds every recording's result")
+      let failing = results.filter { $0["passed"] as? Bool == false }.compactMap { $0["name"] as? String }
       XCTAssertEqual(
-        report.fixtures, names.map { $0 + ".json" }.sorted(),
+        report.fixtures, failing.map { $0 + ".json" }.sorted(),
         "round \(round): the per-recording reports and summary.json come from different runs")
     }
   }

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A report file the user asked for (`--junit FILE`, `--html FILE`): written where they asked, and
+/// nowhere else.
+///
+/// The path comes from a command line, often a CI script run on a pull request's checkout, so the
+/// checkout must not be able to redirect it: a relative path whose folder is a committed link
+/// leading out of the repository is refused (an absolute path is taken as meant, links and all).
+/// And whatever the path, a report never lands in the recordings folder or on the manifest.
+/// The file itself is written whole through ``SafeFolder`` (one rename, never through what is there).
+enum RequestedReport {
+  /// Writes `text` to `path`, typed in `folder`, for the repository of `location`; the notes on
+  /// what it replaced (a named pipe where the file goes), for the verb to print.
+  @discardableResult
+  static func write(_ text: String, to path: String, from folder: URL, location: ManifestLocation)
+    throws(ReportWriteError) -> [String]
+  {
+    try write(text, at: resolve(path, against: folder), typed: path, location: location)
+  }
+
+  /// Writes `text` to `url`, which the user typed as `path` (absolute or relative).
+  @discardableResult
+  static func write(_ text: String, at url: URL, typed path: String, location: ManifestLocation)
+    throws(ReportWriteError) -> [String]
+  {
+    if let refusal = refusal(of: path, at: url, location: location) { throw refusal }
+    let notes = ReportNotes()
+    try SafeFolder.writeFile(text, at: url, notes: notes)
+    return notes.all
+  }
+
+  /// Why `path` (resolved to `url`) is not written, or nil when it may be.
+  static func refusal(of path: String, at url: URL, location: ManifestLocation) -> ReportWriteError? {
+    let shown = location.relativePath(of: url)
+    // Where the write lands: `url`'s folder as the system resolves it.
+    let target = resolvedTarget(url.path)
+    if let fixtures = OutsideLink.realPath(location.fixturesFolder.path), OutsideLink.isInside(target, fixtures) {
+      let recordings = location.relativePath(of: location.fixturesFolder)
+      return ReportWriteError(
+        path: shown,
+        reason:
+          "\(shown) is not written: it is inside the recordings folder (\(recordings)), and a report never goes there",
+        next: "Give a report path outside \(recordings).")
+    }
+    if let manifest = OutsideLink.realPath(location.file.path), target == manifest {
+      return ReportWriteError(
+        path: shown, reason: "\(shown) is not written: it is the manifest, and a report never replaces it",
+        next: "Give another report path.")
+    }
+    let relative = location.relativePath(of: url.deletingLastPathComponent())
+    guard !path.hasPrefix("/"), !relative.hasPrefix("/"),
+      let outside = OutsideLink.first(along: relative.split(separator: "/").map(String.init), under: location.root)
+    else { return nil }
+    return ReportWriteError(
+      path: shown, reason: "\(shown) is not written: " + outside.clause,
+      next: "Give the report's absolute path if that is where you want it, or a path inside the repository.")
+  }
+
+  /// `path` with the links of its deepest existing folder resolved (the rest does not exist yet).
+  static func resolvedTarget(_ path: String) -> String {
+    var folder = (path as NSString).deletingLastPathComponent
+    var rest = [(path as NSString).lastPathComponent]
+    while !folder.isEmpty && folder != "/" {
+      if let real = OutsideLink.realPath(folder) { return ([real] + rest.reversed()).joined(separator: "/") }
+      rest.append((folder as NSString).lastPathComponent)
+      folder = (folder as NSString).deletingLastPathComponent
+    }
+    return "/" + rest.reversed().joined(separator: "/")
+  }
+}

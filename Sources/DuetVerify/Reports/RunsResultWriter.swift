@@ -1,0 +1,90 @@
+import DuetCore
+
+/// The one writer of `.runs/` result files: `summary.json` (every recording's result and the run's
+/// summary, a ``RunsSummary``) and `fixtures/<name>.json` (a failing recording's full result).
+///
+/// Both are the canonical pretty encoding of their value, so they are stable, diffable and read by
+/// any JSON tool. The summary's list grows with the corpus, and through `Codable` each entry cost
+/// several thousand instructions (a box and a coding path per field), so the list is written
+/// straight into bytes, and the run's summary, whose size does not grow with the corpus, goes
+/// through the encoder; a test holds the whole file to the encoder's own bytes.
+enum RunsResultWriter {
+  /// The bytes of `summary.json` for `record`, with `results` (the run's or one lane's).
+  static func summary(_ record: RunRecord, results: [RecordingOutcome]) throws -> [UInt8] {
+    var shell = record
+    shell.names = []
+    let run = try CanonicalEncoder().pretty(shell)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(results.count * 128 + run.utf8.count + run.utf8.count / 8 + 64)
+    put("{\n  \"results\": [", into: &bytes)
+    for (index, result) in results.enumerated() {
+      put(index == 0 ? "\n    {\n      \"durationMillis\": " : ",\n    {\n      \"durationMillis\": ", into: &bytes)
+      put(number: result.durationMillis, into: &bytes)
+      put(",\n      \"name\": ", into: &bytes)
+      put(quoted: result.name, into: &bytes)
+      put(result.passed ? ",\n      \"passed\": true" : ",\n      \"passed\": false", into: &bytes)
+      put(",\n      \"steps\": ", into: &bytes)
+      put(number: result.steps, into: &bytes)
+      put("\n    }", into: &bytes)
+    }
+    put(results.isEmpty ? "],\n  \"run\": " : "\n  ],\n  \"run\": ", into: &bytes)
+    // The run's summary one level deeper: two more spaces after each line break but its last.
+    var text = Substring(run)
+    if text.hasSuffix("\n") { text = text.dropLast() }
+    for byte in text.utf8 {
+      bytes.append(byte)
+      if byte == UInt8(ascii: "\n") { put("  ", into: &bytes) }
+    }
+    put("\n}\n", into: &bytes)
+    return bytes
+  }
+
+  /// The bytes of `fixtures/<name>.json` for a failing recording: its whole result.
+  static func failure(_ result: FixtureResult) throws -> [UInt8] {
+    Array(try CanonicalEncoder().pretty(result).utf8)
+  }
+
+  private static func put(_ text: StaticString, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// The decimal digits of `number`: one or two digits (a step count, most durations) written
+  /// directly, anything longer through its description.
+  private static func put(number: Int, into bytes: inout [UInt8]) {
+    switch number {
+    case 0..<10:
+      bytes.append(UInt8(ascii: "0") + UInt8(number))
+    case 10..<100:
+      bytes.append(UInt8(ascii: "0") + UInt8(number / 10))
+      bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
+    default:
+      bytes.append(contentsOf: String(number).utf8)
+    }
+  }
+
+  /// A string as the dialect quotes it: printable ASCII with no quote or backslash, and not an
+  /// upper-case UUID (which the dialect lower-cases), is copied between quotes; anything else goes
+  /// through the canonical writer.
+  private static func put(quoted text: String, into bytes: inout [UInt8]) {
+    var text = text
+    let plain = text.withUTF8 { utf8 in
+      var found: UInt8 = 0
+      for byte in utf8 { found |= kinds[Int(byte)] }
+      // Only a UUID-shaped string (36 bytes) is case-folded, so only then do capitals count.
+      return found & escapedKind == 0 && (found & upperKind == 0 || utf8.count != 36)
+    }
+    guard plain else { return CanonicalWriter.appendQuoted(text, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// What each byte is to the check above: `escapedKind` for what the dialect escapes (controls,
+  /// `"`, `\\`) or what is not plain ASCII, `upperKind` for a capital letter.
+  private static let kinds: [UInt8] = (0...255).map { byte in
+    if byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return escapedKind }
+    return byte >= 0x41 && byte <= 0x5A ? upperKind : 0
+  }
+  private static let escapedKind: UInt8 = 1
+  private static let upperKind: UInt8 = 2
+}

@@ -1,0 +1,57 @@
+import DuetCore
+import Foundation
+import XCTest
+
+@testable import DuetVerify
+
+/// `.runs/` has one result writer: its summary is byte for byte the canonical pretty encoding of
+/// the ``RunsSummary`` it stands for (the results list is written straight into bytes), and a
+/// failing recording's file is the encoding of its whole result.
+final class RunsResultWriterTests: XCTestCase {
+  func testASummaryIsTheCanonicalPrettyEncodingOfItsResultsAndRecord() throws {
+    let names = ["counter", "counter.tap", "6F9619FF-8B86-D011-B42D-00CF4FC964FF", "odd \"name\"\n", "Ünïcode"]
+    let fixtures = names.enumerated().map { index, name in
+      FixtureResult(
+        name: name, kind: .leaf, file: "fixtures/\(name).fixture.json", stepCount: 2 + index * 7,
+        failure: index == 1 ? FixtureFailure(reason: .runnerFault, detail: "gone") : nil,
+        durationMillis: index == 2 ? 1_234_567 : -index)
+    }
+    var runs = [
+      RunResult(fixtures: []),
+      RunResult(fixtures: Array(fixtures.prefix(1))),
+      RunResult(fixtures: fixtures, lintProblems: [LintProblem(file: "manifest.yaml", line: 3, message: "names:")]),
+    ]
+    runs[2].arguments = try ParsedArguments.verify(["--feature", "\n  \"results\": []"])
+    for run in runs {
+      var record = RunRecord(run)
+      let results = RunsSummary.outcomes(of: run)
+      let written = String(decoding: try RunsResultWriter.summary(record, results: results), as: UTF8.self)
+      record.names = []
+      XCTAssertEqual(written, try CanonicalEncoder().pretty(RunsSummary(results: results, run: record)), "\(names)")
+    }
+  }
+
+  func testAFailingRecordingsFileIsItsWholeResult() throws {
+    let failed = FixtureResult(
+      name: "counter", kind: .leaf, file: "f", steps: [StepResult(index: 0, passed: false)],
+      failure: FixtureFailure(reason: .runnerFault, detail: "gone"))
+    let written = try RunsResultWriter.failure(failed)
+    let decoded = try CanonicalDecoder().decode(FixtureResult.self, from: try JSONParser().parse(written))
+    XCTAssertEqual(decoded, failed)
+    let text = String(decoding: written, as: UTF8.self)
+    XCTAssertTrue(text.contains("\n  \"failure\": {\n    \"detail\": \"gone\",\n    \"reason\": \"runnerFault\""), text)
+    XCTAssertFalse(text.contains("failureBox"), "the box is an in-memory detail: " + text)
+  }
+
+  func testExplainOfAPassingRecordingCountsItsStepsFromTheSummary() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n")
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let steps = (0..<4).map { StepResult(index: $0, passed: true) }
+    try runs.write(RunResult(fixtures: [FixtureResult(name: "a", kind: .leaf, file: "f", stepCount: 4, steps: steps)]))
+    XCTAssertNil(runs.readFixture("a"), "a passing recording has no file of its own")
+    let explained = CapturedOutput.run(["explain", "a"], in: folder.url)
+    XCTAssertEqual(explained.code, .passed)
+    XCTAssertEqual(explained.out, "duet-verify explain: 'a' passed in the last run (4 steps).\n")
+  }
+}
