@@ -101,17 +101,20 @@ enum CoverageCommand {
     return write(report, options: options, context: context, root: root)
   }
 
-  /// The requested HTML page, then the JSON or terminal report; the exit code.
+  /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or
+  /// terminal report; the exit code.
   static func write(_ report: CoverageReport, options: ParsedArguments, context: CommandContext, root: URL)
     -> ExitCode
   {
     let outputs = ReportOutputs(options, context: context, speaker: "\(Program.name) coverage")
     let written = outputs.writeRequested(
-      passed: true, junit: { "" },
+      passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
       html: {
         CoverageHTML.render(report) { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
       })
-    context.output.write(options.json ? report.json : report.human)
+    outputs.print(
+      passed: report.passed && written, annotations: { report.annotations }, json: { _ in report.json },
+      human: { _ in report.human })
     return report.passed && written ? .passed : .failed
   }
 }

@@ -105,7 +105,8 @@ enum Option: String, CaseIterable, Sendable {
         verbs: [.verify, .lint, .record, .taxonomy, .coverage])
     case .junit:
       return Row(
-        value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
+        value: .text("FILE"), help: "also write JUnit XML (one test case per recording; coverage: per feature)",
+        verbs: [.verify, .record, .coverage])
     case .html:
       return Row(
         value: .text("FILE"),

@@ -4,8 +4,9 @@ import XCTest
 
 /// `duet-verify coverage` against a throwaway app (``TallyApp``) built for real with coverage
 /// instrumentation: one run, in the class's setUp (an instrumented build takes a while), with
-/// `--min-lines 100 --json --html`, whose result each test reads. The run's temporary folder
-/// (`TMPDIR`) is the test's own, so its scratch copies can be seen and counted.
+/// `--min-lines 100 --json --html --junit` under `GITHUB_ACTIONS=true`, whose result each test
+/// reads. The run's temporary folder (`TMPDIR`) is the test's own, so its scratch copies can be
+/// seen and counted.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class CoverageEndToEndTests: XCTestCase {
@@ -19,6 +20,7 @@ final class CoverageEndToEndTests: XCTestCase {
     var stray: URL
     var run: CommandRun
     var html: URL
+    var junit: URL
   }
 
   nonisolated(unsafe) static var shared: Shared?
@@ -47,13 +49,14 @@ final class CoverageEndToEndTests: XCTestCase {
       try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
       let before = app.tree()
       let html = folder.url.appendingPathComponent("reports/coverage.html")
+      let junit = folder.url.appendingPathComponent("reports/coverage.xml")
       let run = try CommandRun.run(
         try BuiltProducts.executable(named: "duet-verify"),
-        ["coverage", "--min-lines", "100", "--json", "--html", html.path], in: app.root,
-        environment: ["TMPDIR": temporary.path], deadline: 1800)
+        ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
+        environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
       shared = Shared(
         folder: folder, app: app, temporary: temporary, before: before, after: app.tree(),
-        stray: stray.deletingLastPathComponent(), run: run, html: html)
+        stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit)
     } catch {
       skip = "the throwaway app could not be set up: \(error)"
     }
@@ -92,6 +95,16 @@ final class CoverageEndToEndTests: XCTestCase {
     let page = try String(contentsOf: shared.html, encoding: .utf8)
     assertContains(page, "<tr class=\"miss\"><td class=\"n\">\(TallyApp.resetLine)</td>")
     assertContains(page, "Sources/TallyFeatures/TallyFeature.swift:\(TallyApp.resetLine):3: not reached")
+  }
+
+  func testUnderGitHubActionsEachUnreachedRegionIsANoticeAndJUnitFailsTheFeatureBelowTheBar() throws {
+    let shared = try sharedRun()
+    assertContains(
+      shared.run.error,
+      "::notice file=Sources/TallyFeatures/TallyFeature.swift,line=\(TallyApp.resetLine),col=3,")
+    let junit = try String(contentsOf: shared.junit, encoding: .utf8)
+    assertContains(junit, "<testcase classname=\"duet-verify.coverage\" name=\"tally\"")
+    assertContains(junit, "is below --min-lines 100%\" type=\"coverage\">")
   }
 
   func testCoverageBelowMinLinesExitsOne() throws {
