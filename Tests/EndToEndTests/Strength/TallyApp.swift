@@ -29,18 +29,7 @@ struct TallyApp {
   }
 
   /// Every file of the tree and its bytes (folders implied).
-  func tree() -> [String: Data] {
-    var files: [String: Data] = [:]
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return files }
-    while let relative = walker.nextObject() as? String {
-      let url = root.appendingPathComponent(relative)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-        files[relative] = FileManager.default.contents(atPath: url.path) ?? Data()
-      }
-    }
-    return files
-  }
+  func tree() -> [String: Data] { FileTree.snapshot(root) }
 
   /// The paths added, removed or changed from `before` to `after` (at most ten), for a short message.
   static func changes(from before: [String: Data], to after: [String: Data]) -> [String] {
