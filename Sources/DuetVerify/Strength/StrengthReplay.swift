@@ -2,19 +2,28 @@ import DuetRunner
 import Foundation
 
 /// The one replay of the strength verbs: the selected recordings through one `swift` lane of
-/// runners started from `executable` (a scratch build), with `environment` added to each runner's
-/// (`LLVM_PROFILE_FILE` for coverage; the active mutant for `mutate`), as typed results.
+/// runners started with a given command (a scratch build's executable, with `environment` added:
+/// `LLVM_PROFILE_FILE` for coverage, the active mutant for a mutation drill), as typed results.
 ///
 /// It is the same ``LanesPass`` `verify` drives, so a recording judged here is judged exactly as
-/// `verify` judges it.
+/// `verify` judges it; a caller may run it as often as it likes on one build.
 enum StrengthReplay {
-  /// Replays `selected` through runners of `executable` started in the repository root.
+  /// Replays `selected` through runners of `executable` with `environment` added, started in
+  /// the repository root.
   static func run(
     _ corpus: Corpus, selected: [ListedFixture], executable: URL, environment: [String: String],
     options: ParsedArguments, onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
   ) -> RunResult {
+    let command = Self.command(executable, environment: environment, root: corpus.manifest.location.root)
+    return run(corpus, selected: selected, command: command, options: options, onResult: onResult)
+  }
+
+  /// Replays `selected` through runners of `command` (`--jobs` of them, `--timeout` per request).
+  static func run(
+    _ corpus: Corpus, selected: [ListedFixture], command: RunnerCommand, options: ParsedArguments,
+    onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
+  ) -> RunResult {
     let manifest = corpus.manifest
-    let command = Self.command(executable, environment: environment, root: manifest.location.root)
     let choice = RunnerSetup.choice(command, buildMillis: nil, options, manifest: manifest)
     let lane = Lane(platform: LaneSetup.manifestPlatform, runner: choice)
     let (run, _) = LanesPass(corpus: corpus, lanes: [lane]).run(
