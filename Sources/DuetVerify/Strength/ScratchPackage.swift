@@ -44,25 +44,30 @@ final class ScratchPackage: @unchecked Sendable {
     self.original = original
   }
 
-  /// Copies `original` (the runner package folder) into a fresh scratch folder.
-  static func make(copying original: URL) throws(StrengthError) -> ScratchPackage {
-    let original = original.resolvingSymlinksInPath()
+  /// A new scratch folder's name for a copy of `original` (nothing is made yet, so a stop can
+  /// remove whatever part of it exists).
+  static func reserve(for original: URL) -> ScratchPackage {
     let name = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
-    let scratch = ScratchPackage(folder: parent.appendingPathComponent(name, isDirectory: true), original: original)
+    return ScratchPackage(
+      folder: parent.appendingPathComponent(name, isDirectory: true), original: original.resolvingSymlinksInPath())
+  }
+
+  /// Copies the original package into the scratch folder, its relative path dependencies made
+  /// absolute; on failure, what was made is removed.
+  func fill() throws(StrengthError) {
     do {
-      try FileManager.default.createDirectory(at: scratch.profiles, withIntermediateDirectories: true)
-      try copyTree(from: original, to: scratch.package)
-      for file in try FileManager.default.contentsOfDirectory(atPath: scratch.package.path)
+      try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+      try Self.copyTree(from: original, to: package)
+      for file in try FileManager.default.contentsOfDirectory(atPath: package.path)
       where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
-        let url = scratch.package.appendingPathComponent(file)
+        let url = package.appendingPathComponent(file)
         let text = try String(contentsOf: url, encoding: .utf8)
         try Data(PackagePaths.absolute(text, relativeTo: original).utf8).write(to: url)
       }
     } catch {
-      scratch.remove()
+      remove()
       throw .cannotCopy(package: original.path, reason: "\(error.localizedDescription)")
     }
-    return scratch
   }
 
   /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links.

@@ -32,9 +32,10 @@ final class StrengthSession: @unchecked Sendable {
     interrupts.install()
     session.interrupts = interrupts
     ScratchPackage.removeStrays()
+    let scratch = ScratchPackage.reserve(for: package)
+    session.lock.withLock { session.scratch = scratch }
     do {
-      let scratch = try ScratchPackage.make(copying: package)
-      session.lock.withLock { session.scratch = scratch }
+      try scratch.fill()
       return (session, scratch)
     } catch {
       session.finish()
