@@ -1,12 +1,3 @@
-/// One file of a reducer module: its counts and what no recording reaches.
-struct FileCoverage: Encodable, Equatable, Sendable {
-  /// Relative to the repository root.
-  var path: String
-  var lines: CoverageCount
-  var regions: CoverageCount
-  var unreached: [UnreachedRegion]
-}
-
 /// A feature's part of its reducer module (or, with `feature` nil, the module's files no single
 /// feature owns), with the sums over its files.
 struct FeatureCoverage: Encodable, Equatable, Sendable {
