@@ -48,7 +48,7 @@ enum CoverageCommand {
       return .failed
     }
     defer { session.finish() }
-    let terminal = output.errorIsTerminal && !options.quiet && !options.json
+    let terminal = output.errorIsTerminal && !options.json
     let buildStarted = Date()
     let building =
       terminal

@@ -132,7 +132,7 @@ enum Option: String, CaseIterable, Sendable {
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",
-        verbs: [.verify, .lint, .record, .coverage])
+        verbs: [.verify, .lint, .record])
     case .noColor:
       return Row(
         value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record, .explain])
