@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry
+.PHONY: build verify coverage test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry
 
 build:
 	$(SWIFT) build
@@ -15,6 +15,13 @@ build:
 ## The binary is touched after the build, as SwiftPM leaves it alone when nothing needed relinking.
 verify: $(BIN)/duet-verify
 	$(BIN)/duet-verify verify
+
+## Which of the example's reducer code no recording reaches: an instrumented build of a scratch copy of
+## Examples/foyer-runner (never its own .build/), one replay, the counts per feature (docs/strength.md).
+## COVERAGE_FLAGS adds options (--min-lines 90, --html coverage.html, --json).
+COVERAGE_FLAGS ?=
+coverage: $(BIN)/duet-verify
+	$(BIN)/duet-verify coverage $(COVERAGE_FLAGS)
 
 DUET_VERIFY_INPUTS := Package.swift $(shell find Sources) $(realpath $(shell command -v $(firstword $(SWIFT))))
 $(BIN)/duet-verify: $(DUET_VERIFY_INPUTS)

@@ -26,6 +26,7 @@ enum Option: String, CaseIterable, Sendable {
   case out = "--out"
   case module = "--module"
   case reducer = "--reducer"
+  case minLines = "--min-lines"
   case quiet = "--quiet"
   case noColor = "--no-color"
   case help = "--help"
@@ -52,7 +53,7 @@ enum Option: String, CaseIterable, Sendable {
   /// The table.
   var row: Row {
     let runs: Set<Verb> = [.verify, .record, .explain]
-    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy]
+    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy, .coverage]
     switch self {
     case .manifest:
       return Row(
@@ -62,8 +63,8 @@ enum Option: String, CaseIterable, Sendable {
       return Row(
         value: .text("CMD"),
         help: "the runner: an executable path or a command line (default: build replayRunner); "
-          + "verify: repeat for a lane per platform",
-        verbs: runs, repeatableOn: [.verify, .explain])
+          + "verify: repeat for a lane per platform; coverage: refused (a built runner cannot be instrumented)",
+        verbs: runs.union([.coverage]), repeatableOn: [.verify, .explain])
     case .rebuild:
       return Row(
         value: .none,
@@ -78,16 +79,16 @@ enum Option: String, CaseIterable, Sendable {
       return Row(
         value: .seconds("S"),
         help: "seconds allowed for the handshake and each request (default \(Int(RunnerLimits().timeout)))",
-        verbs: runs)
+        verbs: runs.union([.coverage]))
     case .feature:
       return Row(
         value: .text("F"), help: "only feature F (verify: and the chains through it); repeat for several",
-        verbs: [.verify, .record], repeatable: true)
+        verbs: [.verify, .record, .coverage], repeatable: true)
     case .chain: return Row(value: .text("C"), help: "only chain C", verbs: [.record])
     case .jobs:
       return Row(
         value: .count("N", 1...256, noun: "runner processes"), help: "runner processes (default: CPU count)",
-        verbs: [.verify, .record])
+        verbs: [.verify, .record, .coverage])
     case .shard:
       return Row(value: .shard("K/N"), help: "this machine's deterministic share of the recordings", verbs: [.verify])
     case .allowEmptyShard:
@@ -101,14 +102,16 @@ enum Option: String, CaseIterable, Sendable {
     case .json:
       return Row(
         value: .none, help: "one JSON object on stdout instead of the human report",
-        verbs: [.verify, .lint, .record, .taxonomy])
+        verbs: [.verify, .lint, .record, .taxonomy, .coverage])
     case .junit:
       return Row(
-        value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
+        value: .text("FILE"), help: "also write JUnit XML (one test case per recording; coverage: per feature)",
+        verbs: [.verify, .record, .coverage])
     case .html:
       return Row(
-        value: .text("FILE"), help: "also write one self-contained HTML page (matrix, failures, taxonomy)",
-        verbs: [.verify])
+        value: .text("FILE"),
+        help: "also write one self-contained HTML page (matrix, failures, taxonomy; coverage: the marked sources)",
+        verbs: [.verify, .coverage])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(
@@ -122,6 +125,10 @@ enum Option: String, CaseIterable, Sendable {
       return Row(
         value: .text("R"), help: "the reducer to call (default: Duet's naming, SplashState → splashReducer)",
         verbs: [.materialize])
+    case .minLines:
+      return Row(
+        value: .count("P", 0...100, noun: "percent"), help: "fail (exit 1) when fewer than P% of the lines are reached",
+        verbs: [.coverage])
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",

@@ -25,6 +25,8 @@ extension ParsedArguments {
   var out: String? { value(.out) }
   var module: String? { value(.module) }
   var reducer: String? { value(.reducer) }
+  /// `coverage --min-lines P`: the percent of reducer lines the recordings must reach.
+  var minLines: Int? { value(.minLines).flatMap { Int($0) } }
   var quiet: Bool { given(.quiet) }
   var noColor: Bool { given(.noColor) }
 }

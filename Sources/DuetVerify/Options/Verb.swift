@@ -7,6 +7,7 @@ enum Verb: String, CaseIterable, Sendable {
   case explain
   case materialize
   case taxonomy
+  case coverage
   case canonical
   case version
   case help
@@ -23,6 +24,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return ["explain [<fixture>[#<step>]] [options]"]
     case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
+    case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
@@ -43,6 +45,8 @@ enum Verb: String, CaseIterable, Sendable {
       return ("materialize <recording>#<step>", "write the step as an XCTest that runs the reducer in-process")
     case .taxonomy:
       return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
+    case .coverage:
+      return ("coverage [--min-lines P]", "reducer code no recording reaches, from an instrumented scratch build")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
     case .version: return ("version", "print the version")
@@ -98,6 +102,15 @@ enum Verb: String, CaseIterable, Sendable {
         features, parameters, recordings) against the events: each feature declares in the manifest; fails
         on any taxonomy error.
         """
+    case .coverage:
+      return """
+        Copy the manifest's replayRunner package into a scratch folder, build it there with LLVM
+        source-based coverage, replay the recordings through it and report, per feature, the lines and
+        regions of its reducer module (Sources/<Module>/ of its swift: file) that the recordings reach,
+        and each unreached region with file:line, its function and switch case, and the scenario that
+        would reach it. Library code is not counted. Your tree and its .build/ are never written; an
+        interrupt removes the scratch. Exits 1 below --min-lines P; a --runner cannot be instrumented.
+        """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
     case .version: return "Print the version."
@@ -112,7 +125,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize: return ("<recording>#<step>", 1)
     case .canonical: return ("FILE", 1)
     case .help: return ("verb", 1)
-    case .verify, .lint, .record, .taxonomy, .version: return nil
+    case .verify, .lint, .record, .taxonomy, .coverage, .version: return nil
     }
   }
 
@@ -123,6 +136,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .record: return "Scope it with --feature F or --chain C instead."
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
+    case .coverage: return "Scope it with --feature F instead."
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."

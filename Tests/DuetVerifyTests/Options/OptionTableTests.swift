@@ -88,7 +88,7 @@ final class OptionTableTests: XCTestCase {
   func testAnOptionOfAnotherVerbIsUsageError() {
     XCTAssertEqual(
       error(["lint", "--runner", "r"]),
-      "duet-verify lint: --runner is not an option of lint (it belongs to verify, record, explain). Run "
+      "duet-verify lint: --runner is not an option of lint (it belongs to verify, record, explain, coverage). Run "
         + "`duet-verify help lint` for its options.")
   }
 

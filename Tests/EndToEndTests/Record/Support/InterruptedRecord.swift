@@ -107,16 +107,6 @@ struct InterruptedRecord {
 extension RecordRepository {
   /// Every file under the repository root, hidden ones and subfolders included, by relative path:
   /// equal trees mean nothing was written, renamed, or left behind anywhere.
-  func tree() -> [String: Data] {
-    var files: [String: Data] = [:]
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return files }
-    while let relative = walker.nextObject() as? String {
-      let url = root.appendingPathComponent(relative)
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-        files[relative] = FileManager.default.contents(atPath: url.path) ?? Data()
-      }
-    }
-    return files
-  }
+  func tree() -> [String: Data] { FileTree.snapshot(root) }
+
 }

@@ -1,0 +1,120 @@
+import Dispatch
+import Foundation
+
+/// `duet-verify coverage`: which reducer code no recording reaches. Copies the manifest's
+/// `replayRunner` package into a scratch folder, builds it with LLVM coverage, replays the
+/// selected recordings through it (each runner writing its own profile), merges and reads the
+/// counts, and reports them per feature (``CoverageMap``). The user's tree is never written.
+///
+/// Reads as load → select → scratch → instrumented build → replay → export → report.
+enum CoverageCommand {
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
+    let output = context.output
+    let verb = Verb.coverage.rawValue
+    if let runner = options.runners.first {
+      output.diagnostic(StrengthError.runnerGiven(verb: verb, runner: runner).description)
+      return .usage
+    }
+    let started = DispatchTime.now().uptimeNanoseconds
+    guard let corpus = context.corpus(options) else { return .usage }
+    let manifest = corpus.manifest
+    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
+    if corpus.manifestBroken {
+      for problem in Linter(corpus: corpus).run().problems { output.diagnostic(problem.description) }
+      return .failed
+    }
+    guard let package = manifest.replayRunner else {
+      output.diagnostic(StrengthError.noRunnerPackage(verb: verb, manifest: manifest.location.displayName).description)
+      return .usage
+    }
+    let selection: [ListedFixture]
+    do {
+      selection = try FixtureSelection.select(
+        from: manifest, features: options.features, shard: nil,
+        chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
+    } catch {
+      output.diagnostic(error.description)
+      return .usage
+    }
+    let root = manifest.location.root
+    let folder = root.appendingPathComponent(package.name)
+    let shown = RunnerBuilder.displayPath(folder, root: root)
+    let session: StrengthSession
+    let scratch: ScratchPackage
+    do {
+      (session, scratch) = try StrengthSession.start(verb: verb, package: folder, output: output)
+    } catch {
+      output.diagnostic(error.description)
+      return .failed
+    }
+    defer { session.finish() }
+    let terminal = output.errorIsTerminal && !options.json
+    let buildStarted = Date()
+    let building =
+      terminal
+      ? ProgressLine(
+        total: 0,
+        text: { _, _ in
+          "building an instrumented copy of \(shown)… \(Int(Date().timeIntervalSince(buildStarted)))s"
+        }, write: output.writeDiagnostic) : nil
+    let built: (executable: URL, millis: Int)
+    do {
+      built = try InstrumentedBuild.build(scratch, shown: shown, environment: context.environment)
+      building?.finish()
+    } catch {
+      building?.finish()
+      return RunnerSetup.stop(.build(error), output: output)
+    }
+    let replayStarted = DispatchTime.now().uptimeNanoseconds
+    let progress = terminal ? ProgressLine(total: selection.count, write: output.writeDiagnostic) : nil
+    let profile = scratch.profiles.appendingPathComponent("runner-%p-%m.profraw").path
+    let run = StrengthReplay.run(
+      corpus, selected: selection, executable: built.executable, environment: ["LLVM_PROFILE_FILE": profile],
+      options: options, onResult: { _ in progress?.advance() })
+    progress?.finish()
+    let replayMillis = Int((DispatchTime.now().uptimeNanoseconds - replayStarted) / 1_000_000)
+    let exportStarted = DispatchTime.now().uptimeNanoseconds
+    let export: CoverageExport
+    do {
+      export = try CoverageExport.read(
+        profiles: scratch.profiles, executable: built.executable, environment: context.environment)
+    } catch {
+      for line in run.runnerFailureLines { output.diagnostic(line) }
+      output.diagnostic(error.description)
+      return .failed
+    }
+    let features = manifest.features.filter {
+      $0.swift != nil && (options.features.isEmpty || options.features.contains($0.name))
+    }
+    let map = CoverageMap(manifest: manifest, features: features)
+    var report = CoverageReport(
+      groups: map.groups(export, userPath: scratch.userPath), minLines: options.minLines,
+      recordings: run.fixtureCount, recordingsPassed: run.passedCount, buildMillis: built.millis,
+      replayMillis: replayMillis,
+      exportMillis: Int((DispatchTime.now().uptimeNanoseconds - exportStarted) / 1_000_000))
+    if run.passedCount < run.fixtureCount || !run.runnerFailureLines.isEmpty {
+      output.diagnostic(
+        "\(Program.name) coverage: warning: \(run.fixtureCount - run.passedCount) of \(run.fixtureCount) recordings "
+          + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
+    }
+    report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+    return write(report, options: options, context: context, root: root)
+  }
+
+  /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or
+  /// terminal report; the exit code.
+  static func write(_ report: CoverageReport, options: ParsedArguments, context: CommandContext, root: URL)
+    -> ExitCode
+  {
+    let outputs = ReportOutputs(options, context: context, speaker: "\(Program.name) coverage")
+    let written = outputs.writeRequested(
+      passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
+      html: {
+        CoverageHTML.render(report) { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+      })
+    outputs.print(
+      passed: report.passed && written, annotations: { report.annotations }, json: { _ in report.json },
+      human: { _ in report.human })
+    return report.passed && written ? .passed : .failed
+  }
+}

@@ -1,0 +1,56 @@
+import DuetRunner
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The life of a strength verb's scratch copy: scratches killed runs left are removed first,
+/// SIGINT/SIGTERM are caught before the copy exists, and from then on any stop (a signal, an
+/// error, the end) removes it. A signal ends every child (the build, the runners) before the
+/// scratch is removed, so nothing writes into it afterwards; the user's tree is only ever read.
+final class StrengthSession: @unchecked Sendable {
+  private let lock = NSLock()
+  private var scratch: ScratchPackage?
+  private var interrupts: InterruptGuard?
+
+  /// Catches signals for `verb`, removes stray scratches, then copies `package` into a new one.
+  static func start(verb: String, package: URL, output: CommandOutput) throws(StrengthError) -> (
+    StrengthSession, ScratchPackage
+  ) {
+    let session = StrengthSession()
+    let interrupts = InterruptGuard { [session] signal, _ in
+      LiveChildren.shared.killAll()
+      session.removeScratch()
+      output.diagnostic(
+        "\(Program.name) \(verb): interrupted (\(InterruptGuard.name(of: signal))): the build and the runners were "
+          + "stopped and the scratch copy removed; your tree was not changed. No verdict was reached.")
+      _exit(128 + signal)
+    }
+    interrupts.install()
+    session.interrupts = interrupts
+    ScratchPackage.removeStrays()
+    let scratch = ScratchPackage.reserve(for: package)
+    session.lock.withLock { session.scratch = scratch }
+    do {
+      try scratch.fill()
+      return (session, scratch)
+    } catch {
+      session.finish()
+      throw error
+    }
+  }
+
+  private func removeScratch() {
+    lock.withLock { scratch }?.remove()
+  }
+
+  /// Removes the scratch and stops catching signals.
+  func finish() {
+    removeScratch()
+    interrupts?.uninstall()
+    interrupts = nil
+  }
+}
