@@ -44,6 +44,21 @@ final class RunnerFreshnessTests: XCTestCase {
     _ = folder
   }
 
+  /// No build stamp vouches for it and times cannot be trusted (`touch -r`): say so plainly.
+  func testAnExplicitRunnerNoBuildStampVouchesForGetsANoteThatItCannotTellByContent() throws {
+    let (folder, runner, root) = try package(sourceAge: 600, runnerAge: 10, compiledAge: 20)
+    let note = try XCTUnwrap(StaleRunnerCheck.judge(executable: runner.path, root: root, environment: [:]))
+    XCTAssertTrue(
+      note.hasPrefix(
+        "duet-verify: note: cannot tell by content whether the runner .build/debug/replay-runner is up to date"),
+      note)
+    let older = try self.package(sourceAge: 10, runnerAge: 600, compiledAge: 600)
+    XCTAssertTrue(
+      try XCTUnwrap(StaleRunnerCheck.judge(executable: older.1.path, root: older.2, environment: [:])).contains(
+        "warning: the runner .build/debug/replay-runner is older than"))
+    _ = (folder, older.0)
+  }
+
   /// Another executable of the package was rebuilt after the change; this runner does not link the
   /// module (SwiftPM left it alone), so it is not stale.
   func testASourceCompiledSinceIntoAModuleTheRunnerDoesNotLinkGetsNoWarning() throws {

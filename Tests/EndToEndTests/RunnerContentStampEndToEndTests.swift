@@ -65,6 +65,16 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
     // 4. A target whose `path:` lies under `.swiftpm/`, edited with its old time given back.
     try hostileEdit(repository, "runner/.swiftpm/logic/Logic.swift", Self.logic(handOver: handOver, fault: true))
     try expect(repository, fails: true, saying: "rebuilt: runner/.swiftpm/logic/Logic.swift changed")
+    try repository.write("runner/.swiftpm/logic/Logic.swift", Self.logic(handOver: handOver, fault: false))
+    try settle(repository)
+
+    // 5. The same edit, and the built runner given with --runner: compared by content, it is stale.
+    try hostileEdit(repository, "runner/.swiftpm/logic/Logic.swift", Self.logic(handOver: handOver, fault: true))
+    let given = try repository.verify(["verify", "--runner", "runner/.build/debug/replay-runner"])
+    XCTAssertTrue(
+      given.error.contains(
+        "warning: the runner runner/.build/debug/replay-runner was not built from what is on disk now "
+          + "(runner/.swiftpm/logic/Logic.swift changed since its build)"), given.all)
   }
 
   /// Writes `text` into the file and gives it back its modification time, as `touch -r` does.

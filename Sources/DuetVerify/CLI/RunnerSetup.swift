@@ -100,7 +100,9 @@ enum RunnerSetup {
     } catch {
       throw .badCommand(error)
     }
-    if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
+    if let warning = StaleRunnerCheck.judge(
+      executable: command.executable, root: root, environment: context.environment)
+    {
       context.output.diagnostic(warning)
     }
     return choice(command, buildMillis: nil, options, manifest: manifest)

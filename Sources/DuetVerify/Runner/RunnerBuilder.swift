@@ -20,6 +20,8 @@ import Foundation
 enum RunnerBuilder {
   /// The product every runner package builds (the Duet convention).
   static let product = "replay-runner"
+  /// The build's arguments to `swift`.
+  static let arguments = ["build", "--product", product]
 
   /// Why the runner could not be built; `description` is its sentence.
   enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -87,7 +89,6 @@ enum RunnerBuilder {
       throw .noSwift
     }
     let started = DispatchTime.now().uptimeNanoseconds
-    let arguments = ["build", "--product", product]
     let executable = package.appendingPathComponent(".build/debug/\(product)")
     let command = RunnerCommand(executable: executable.path, workingDirectory: root)
     let stamp = RunnerBuildStamp(package: package, executable: executable)
