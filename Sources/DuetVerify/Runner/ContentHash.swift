@@ -8,7 +8,8 @@
 /// what the last build read without keeping a copy (RunnerFingerprint).
 ///
 /// Four 64-bit lanes each take every fourth 8-byte word by xor, multiply and shift; the tail is
-/// padded with zeros and the length is mixed in, then the lanes are folded into two words. It is
+/// padded with zeros and the length is mixed in, then the lanes are folded into two words. Words
+/// are read in the machine's byte order: a stamp is only ever read on the machine that wrote it. It is
 /// not a cryptographic hash (none is in the toolchain on Linux): it tells an edit from no edit,
 /// and a collision needs bytes made for it on purpose by someone who could edit the recordings
 /// anyway. It works a word at a time because duet-verify is usually built without optimisation
@@ -25,15 +26,33 @@ struct ContentHash {
   mutating func add(_ bytes: UnsafeRawBufferPointer) {
     length &+= UInt64(bytes.count)
     let blocks = bytes.count / 32
-    var offset = 0
-    for _ in 0..<blocks {
-      mix(
-        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
-        bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self),
-        bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self),
-        bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
-      offset += 32
+    guard let base = bytes.baseAddress else { return }
+    if blocks > 0, Int(bitPattern: base) % MemoryLayout<UInt64>.alignment == 0 {
+      // Aligned (the file buffer always is): plain loads, which stay cheap without optimisation.
+      var words = base.assumingMemoryBound(to: UInt64.self)
+      var (a, b, c, d) = lanes
+      for _ in 0..<blocks {
+        a = (a ^ words[0]) &* Self.multiplier
+        b = (b ^ words[1]) &* Self.multiplier
+        c = (c ^ words[2]) &* Self.multiplier
+        d = (d ^ words[3]) &* Self.multiplier
+        a ^= a >> 29
+        b ^= b >> 31
+        c ^= c >> 27
+        d ^= d >> 33
+        words += 4
+      }
+      lanes = (a, b, c, d)
+    } else {
+      for block in 0..<blocks {
+        var copy: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &copy) {
+          $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[(block * 32)..<(block * 32 + 32)]))
+        }
+        mix(copy.0, copy.1, copy.2, copy.3)
+      }
     }
+    let offset = blocks * 32
     guard offset < bytes.count else { return }
     var tail: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     withUnsafeMutableBytes(of: &tail) { copy in
@@ -43,10 +62,10 @@ struct ContentHash {
   }
 
   private mutating func mix(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
-    lanes.0 = (lanes.0 ^ a.littleEndian) &* Self.multiplier
-    lanes.1 = (lanes.1 ^ b.littleEndian) &* Self.multiplier
-    lanes.2 = (lanes.2 ^ c.littleEndian) &* Self.multiplier
-    lanes.3 = (lanes.3 ^ d.littleEndian) &* Self.multiplier
+    lanes.0 = (lanes.0 ^ a) &* Self.multiplier
+    lanes.1 = (lanes.1 ^ b) &* Self.multiplier
+    lanes.2 = (lanes.2 ^ c) &* Self.multiplier
+    lanes.3 = (lanes.3 ^ d) &* Self.multiplier
     lanes.0 ^= lanes.0 >> 29
     lanes.1 ^= lanes.1 >> 31
     lanes.2 ^= lanes.2 >> 27

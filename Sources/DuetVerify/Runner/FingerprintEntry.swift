@@ -22,12 +22,25 @@ struct FingerprintEntry: Equatable, Sendable {
   /// `kind<TAB>content<TAB>identity<TAB>name`, the name escaped so no name can split a line.
   var line: String { "\(kind)\t\(content)\t\(identity)\t\(Self.escaped(name))" }
 
-  /// The entry of a stamp's line; nil when the line is not one.
-  init?(line: Substring) {
-    let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-    guard fields.count == 4 else { return nil }
+  /// The entry of a stamp's line (its bytes, without the line feed); nil when the line is not one.
+  /// (Bytes, not characters: an up-to-date verify reads every line of the stamp.)
+  init?(line: ArraySlice<UInt8>) {
+    var fields: [ArraySlice<UInt8>] = []
+    var start = line.startIndex
+    var index = line.startIndex
+    while index < line.endIndex, fields.count < 3 {
+      if line[index] == 9 {
+        fields.append(line[start..<index])
+        start = index + 1
+      }
+      index += 1
+    }
+    guard fields.count == 3 else { return nil }
+    let name = String(decoding: line[start...], as: UTF8.self)
     self.init(
-      kind: String(fields[0]), name: Self.unescaped(fields[3]), content: String(fields[1]), identity: String(fields[2]))
+      kind: String(decoding: fields[0], as: UTF8.self),
+      name: line[start...].contains(UInt8(ascii: "\\")) ? Self.unescaped(Substring(name)) : name,
+      content: String(decoding: fields[1], as: UTF8.self), identity: String(decoding: fields[2], as: UTF8.self))
   }
 
   init(kind: String, name: String, content: String, identity: String = "", changed: Int64 = 0) {

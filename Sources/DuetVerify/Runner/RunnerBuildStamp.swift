@@ -73,10 +73,12 @@ struct RunnerBuildStamp {
   /// The stamp as written, or nil when there is none (or it is of another format).
   func read() -> Record? {
     guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 2, lines[0] == Self.header, let status = Status(rawValue: String(lines[1])) else { return nil }
+    let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
+    guard lines.count >= 2, lines[0].elementsEqual(Self.header.utf8),
+      let status = Status(rawValue: String(decoding: lines[1].prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
+    else { return nil }
     var record = Record(status: status, inputs: [], outputs: [])
-    for line in lines.dropFirst(2) where !line.isEmpty {
+    for line in lines.dropFirst(2) {
       guard let entry = FingerprintEntry(line: line) else { return nil }
       if entry.kind == "executable" || entry.kind == "library" {
         record.outputs.append(entry)
@@ -89,9 +91,30 @@ struct RunnerBuildStamp {
 
   /// True when the stamp vouches for a build of exactly `fingerprint`'s contents and the outputs
   /// are byte for byte the ones that build left.
+  ///
+  /// Only the stamp's first two lines are read: the second holds the digest of every entry's kind,
+  /// name and content (an up-to-date verify would otherwise parse the whole stamp every time).
   func matches(_ fingerprint: RunnerFingerprint) -> Bool {
-    guard let record = read(), record.status == .trusted, let outputs = outputs() else { return false }
-    return Self.sameContent(record.inputs, fingerprint.entries) && Self.sameContent(record.outputs, outputs)
+    guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
+    let start = (try? handle.read(upToCount: 256)) ?? nil
+    try? handle.close()
+    guard let start, let outputs = outputs() else { return false }
+    let expected = Self.header + "\n" + Status.trusted.rawValue + " " + Self.digest(fingerprint.entries, outputs) + "\n"
+    return start.starts(with: expected.utf8)
+  }
+
+  /// The digest of the kinds, names and contents of `inputs` and `outputs`, in order.
+  static func digest(_ inputs: [FingerprintEntry], _ outputs: [FingerprintEntry]) -> String {
+    var text = ""
+    for entry in inputs + outputs {
+      text += entry.kind
+      text += "\t"
+      text += entry.content
+      text += "\t"
+      text += entry.name
+      text += "\n"
+    }
+    return ContentHash.of(text)
   }
 
   /// True when both lists name the same things with the same contents, in the same order.
@@ -103,7 +126,7 @@ struct RunnerBuildStamp {
   /// Writes `record`; false when it cannot (then it removes any stamp, which vouches for nothing).
   @discardableResult
   func write(_ record: Record) -> Bool {
-    var text = Self.header + "\n" + record.status.rawValue + "\n"
+    var text = Self.header + "\n" + record.status.rawValue + " " + Self.digest(record.inputs, record.outputs) + "\n"
     for entry in record.inputs + record.outputs { text += entry.line + "\n" }
     do {
       try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
