@@ -77,6 +77,33 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
           + "(runner/.swiftpm/logic/Logic.swift changed since its build)"), given.all)
   }
 
+  /// A dynamic library of a path dependency, replaced in the products folder by an older build of
+  /// it (the bytes differ, the time is given back): the stamp sees the library is not the one the
+  /// last build left, and the build makes it again from the sources on disk.
+  func testADynamicLibraryOfAPathDependencyReplacedInTheProductsFolderIsBuiltAgain() throws {
+    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
+      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real runner-build tests are skipped")
+    }
+    try requireSwift()
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    self.repository = repository
+    let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
+    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
+    try repository.write("runner/Package.swift", Self.libraryRunnerManifest)
+    try repository.write("runner/Sources/replay-runner/main.swift", Self.libraryRunnerMain)
+    try repository.write("marker/Package.swift", Self.markerManifest)
+    try repository.write("marker/Sources/Marker/Marker.swift", Self.marker(handOver: handOver, fault: false))
+    try settle(repository)
+    let library = repository.root.appendingPathComponent("runner/.build/debug/libMarker.so").resolvingSymlinksInPath()
+    let good = try Data(contentsOf: library)
+
+    try repository.write("marker/Sources/Marker/Marker.swift", Self.marker(handOver: handOver, fault: true))
+    Thread.sleep(forTimeInterval: 1.2)  // so this build's stamp vouches for it
+    try expect(repository, fails: true, saying: "rebuilt: marker/Sources/Marker/Marker.swift changed")
+    try putBack(good, at: library)
+    try expect(repository, fails: true, saying: "rebuilt: runner/.build/debug/libMarker.so changed")
+  }
+
   /// Writes `text` into the file and gives it back its modification time, as `touch -r` does.
   private func hostileEdit(_ repository: TemporaryRepository, _ relative: String, _ text: String) throws {
     let path = repository.root.appendingPathComponent(relative).path
@@ -129,6 +156,55 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
       if FileManager.default.isExecutableFile(atPath: String(folder) + "/swift") { return }
     }
     throw XCTSkip("'swift' is not on PATH: this test builds a throwaway runner package")
+  }
+
+  static let libraryRunnerManifest = """
+    // swift-tools-version:6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "runner",
+      dependencies: [.package(name: "marker", path: "../marker")],
+      targets: [
+        .executableTarget(name: "replay-runner", dependencies: [.product(name: "Marker", package: "marker")])
+      ]
+    )
+
+    """
+
+  static let libraryRunnerMain = """
+    import Glibc
+    import Marker
+
+    // Hands over to a conforming runner with the arguments the dynamic library answers.
+    let words = [handOver(), "--platform", "swift"] + markerArguments()
+    var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    execv(words[0], &arguments)
+    perror("execv")
+    exit(127)
+
+    """
+
+  static let markerManifest = """
+    // swift-tools-version:6.0
+    import PackageDescription
+
+    let package = Package(
+      name: "marker",
+      products: [.library(name: "Marker", type: .dynamic, targets: ["Marker"])],
+      targets: [.target(name: "Marker")]
+    )
+
+    """
+
+  static func marker(handOver: String, fault: Bool) -> String {
+    """
+    public func handOver() -> String { "\(handOver)" }
+    public func markerArguments() -> [String] {
+      ["\(fault ? "--fault" : "--quiet")", "\(fault ? "off-by-one" : "not-faulty")"]
+    }
+
+    """
   }
 
   static let manifest = """
