@@ -253,6 +253,24 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertFalse(stamp.matches(after))
   }
 
+  /// With nothing known (no digests), every module in the products folder is compiled afresh: its
+  /// objects and module files go, the files SwiftPM writes when it plans the build stay.
+  func testWithoutDigestsEveryModulesProductsGoButThePlannedFilesStay() throws {
+    let folder = try TemporaryFolder()
+    for path in ["X.build/a.swift.o", "X.build/output-file-map.json", "X.build/sources", "Modules/X.swiftmodule", "x"] {
+      try folder.write("debug/" + path, "x\n")
+    }
+    let plan = RunnerRebuildPlan.plan(last: nil, now: nil, outputs: nil, force: false, root: folder.url)
+    XCTAssertEqual(plan.reason, "its inputs could not all be read")
+    plan.apply(products: folder.url.appendingPathComponent("debug").path)
+    let exists = { FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("debug/" + $0).path) }
+    XCTAssertFalse(exists("X.build/a.swift.o"))
+    XCTAssertFalse(exists("Modules/X.swiftmodule"))
+    XCTAssertTrue(exists("X.build/output-file-map.json"))
+    XCTAssertTrue(exists("X.build/sources"))
+    XCTAssertTrue(exists("x"))
+  }
+
   func testTheContentHashTellsBytesApartAtEveryLengthAndReadsFilesAsWholes() throws {
     var seen: Set<String> = []
     for length in 0..<70 {

@@ -98,6 +98,20 @@ final class RunnerFreshnessTests: XCTestCase {
         #""runner":{"path":".build/debug/replay-runner","platform":"swift","upToDate":true}"#))
   }
 
+  func testWhyTheRunnerWasBuiltIsSaidInTheSummaryAndTheJSON() {
+    let identity = RunnerIdentity(
+      path: ".build/debug/replay-runner", platform: "swift", buildMillis: 900,
+      buildReason: "Sources/Logic/Logic.swift changed")
+    XCTAssertEqual(
+      identity.summary,
+      "runner .build/debug/replay-runner (platform swift), built in 0.9s (rebuilt: Sources/Logic/Logic.swift changed)")
+    let run = RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity)
+    XCTAssertTrue(
+      JSONReport.render(run).contains(
+        #""runner":{"buildMillis":900,"buildReason":"Sources/Logic/Logic.swift changed","path":"#),
+      JSONReport.render(run))
+  }
+
   func testAGivenRunnerIsSaidToBeGivenAndAMissingPlatformIsSaid() {
     XCTAssertEqual(
       RunnerIdentity(path: "/opt/kotlin-runner").summary,

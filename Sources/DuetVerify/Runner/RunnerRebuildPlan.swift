@@ -23,6 +23,8 @@ struct RunnerRebuildPlan: Equatable, Sendable {
   var modules: Set<String> = []
   /// Build outputs (absolute paths) that go.
   var outputs: [String] = []
+  /// True when nothing about the graph is known: every module found in the products folder goes.
+  var everything = false
 
   /// The plan for building `now` over what `last` recorded, with the outputs on disk `outputs`.
   /// Paths in the reason are shown relative to `root`.
@@ -32,8 +34,8 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     let graph = now?.graph
     let every = Set((graph?.packages ?? []).flatMap { $0.targets.map(\.module) })
     guard let last, let now else {
-      let reason = last == nil ? "no build of it recorded yet" : "its inputs could not all be read"
-      return RunnerRebuildPlan(reason: force ? "--rebuild" : reason, modules: every)
+      let reason = now == nil ? "its inputs could not all be read" : "no build of it recorded yet"
+      return RunnerRebuildPlan(reason: force ? "--rebuild" : reason, modules: every, everything: now == nil)
     }
     var plan = RunnerRebuildPlan(reason: "")
     var changes: [String] = []
@@ -98,6 +100,12 @@ struct RunnerRebuildPlan: Equatable, Sendable {
   /// when it plans the build) and its module files (`Modules/<Module>.*`), and the outputs.
   func apply(products: String) {
     let files = FileManager.default
+    var modules = self.modules
+    if everything {
+      for name in (try? files.contentsOfDirectory(atPath: products)) ?? [] where name.hasSuffix(".build") {
+        modules.insert(String(name.dropLast(".build".count)))
+      }
+    }
     for module in modules.sorted() {
       let folder = products + "/" + module + ".build"
       if let enumerator = files.enumerator(atPath: folder) {
@@ -108,12 +116,12 @@ struct RunnerRebuildPlan: Equatable, Sendable {
           if let identity = FileIdentity.of(path, follow: false), !identity.isFolder { unlink(path) }
         }
       }
-      for modules in [products + "/Modules", products] {
-        for name in (try? files.contentsOfDirectory(atPath: modules)) ?? [] where name.hasPrefix(module + ".swift") {
-          unlink(modules + "/" + name)
+      for folder in [products + "/Modules", products] {
+        for name in (try? files.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(module + ".swift") {
+          unlink(folder + "/" + name)
         }
-        for suffix in [".o"] where modules.hasSuffix("/Modules") { unlink(modules + "/" + module + suffix) }
       }
+      unlink(products + "/Modules/" + module + ".o")
     }
     for output in outputs { unlink(output) }
   }
