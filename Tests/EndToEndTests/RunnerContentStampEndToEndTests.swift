@@ -22,10 +22,7 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
   }
 
   func testEveryHostileEditOfTheRunnersInputsIsReplayedFreshAndFails() throws {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real runner-build tests are skipped")
-    }
-    try requireSwift()
+    try TemporaryRepository.requireRealBuilds()
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     self.repository = repository
     let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
@@ -81,23 +78,18 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
   /// it (the bytes differ, the time is given back): the stamp sees the library is not the one the
   /// last build left, and the build makes it again from the sources on disk.
   func testADynamicLibraryOfAPathDependencyReplacedInTheProductsFolderIsBuiltAgain() throws {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real runner-build tests are skipped")
-    }
-    try requireSwift()
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    self.repository = repository
+    try TemporaryRepository.requireRealBuilds()
     let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
-    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
-    try repository.write("runner/Package.swift", Self.libraryRunnerManifest)
-    try repository.write("runner/Sources/replay-runner/main.swift", Self.libraryRunnerMain)
-    try repository.write("marker/Package.swift", Self.markerManifest)
-    try repository.write("marker/Sources/Marker/Marker.swift", Self.marker(handOver: handOver, fault: false))
+    let marker = { (runner: String) in "public let handOver = \"\(runner)\"\npublic let platform = \"swift\"\n" }
+    let repository = try TemporaryRepository.withRunnerPackage(marker: marker(handOver), library: ".dynamic")
+    self.repository = repository
+    let faulty = try repository.write("faulty-runner", "#!/bin/sh\nexec '\(handOver)' --fault off-by-one \"$@\"\n")
+    XCTAssertEqual(chmod(faulty.path, 0o755), 0)
     try settle(repository)
     let library = repository.root.appendingPathComponent("runner/.build/debug/libMarker.so").resolvingSymlinksInPath()
     let good = try Data(contentsOf: library)
 
-    try repository.write("marker/Sources/Marker/Marker.swift", Self.marker(handOver: handOver, fault: true))
+    try repository.write("marker/Sources/Marker/Marker.swift", marker(faulty.path))
     Thread.sleep(forTimeInterval: 1.2)  // so this build's stamp vouches for it
     try expect(repository, fails: true, saying: "rebuilt: marker/Sources/Marker/Marker.swift changed")
     try putBack(good, at: library)
@@ -149,62 +141,6 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
       Thread.sleep(forTimeInterval: 1.1)
     }
     XCTFail("verify never found the runner up to date with nothing changed", line: line)
-  }
-
-  private func requireSwift() throws {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      if FileManager.default.isExecutableFile(atPath: String(folder) + "/swift") { return }
-    }
-    throw XCTSkip("'swift' is not on PATH: this test builds a throwaway runner package")
-  }
-
-  static let libraryRunnerManifest = """
-    // swift-tools-version:6.0
-    import PackageDescription
-
-    let package = Package(
-      name: "runner",
-      dependencies: [.package(name: "marker", path: "../marker")],
-      targets: [
-        .executableTarget(name: "replay-runner", dependencies: [.product(name: "Marker", package: "marker")])
-      ]
-    )
-
-    """
-
-  static let libraryRunnerMain = """
-    import Glibc
-    import Marker
-
-    // Hands over to a conforming runner with the arguments the dynamic library answers.
-    let words = [handOver(), "--platform", "swift"] + markerArguments()
-    var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    execv(words[0], &arguments)
-    perror("execv")
-    exit(127)
-
-    """
-
-  static let markerManifest = """
-    // swift-tools-version:6.0
-    import PackageDescription
-
-    let package = Package(
-      name: "marker",
-      products: [.library(name: "Marker", type: .dynamic, targets: ["Marker"])],
-      targets: [.target(name: "Marker")]
-    )
-
-    """
-
-  static func marker(handOver: String, fault: Bool) -> String {
-    """
-    public func handOver() -> String { "\(handOver)" }
-    public func markerArguments() -> [String] {
-      ["\(fault ? "--fault" : "--quiet")", "\(fault ? "off-by-one" : "not-faulty")"]
-    }
-
-    """
   }
 
   static let manifest = """
