@@ -207,6 +207,9 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertEqual(found, ManifestEnvironment(names: ["A_1", "B", "C"], readsAll: false))
     XCTAssertTrue(ManifestEnvironment.scan("let all = ProcessInfo.processInfo.environment.keys").readsAll)
     XCTAssertEqual(ManifestEnvironment.scan("let x = 1"), ManifestEnvironment())
+    let commented = ManifestEnvironment.scan(
+      "// reads the environment\n/* getenv */ let u = \"http://x\"; let v = environment[\"V\"] // environment\n")
+    XCTAssertEqual(commented, ManifestEnvironment(names: ["V"], readsAll: false), "comments are not code")
   }
 
   /// A target whose `path:` lies where the package walk does not go is still an input, and its

@@ -3,7 +3,8 @@
 /// `getenv("X")`, so `X` is an input of the runner's build like a source file (RunnerFingerprint).
 ///
 /// Names are taken from `environment["X"]` and `getenv("X")` (spaces allowed around the
-/// parentheses and brackets). A manifest that otherwise mentions `environment` or `getenv` (a name
+/// parentheses and brackets; comments are not read). A manifest that otherwise mentions
+/// `environment` or `getenv` (a name
 /// computed at run time, the whole dictionary) may read anything: then `readsAll` is true and the
 /// whole environment counts.
 struct ManifestEnvironment: Equatable, Sendable {
@@ -13,7 +14,7 @@ struct ManifestEnvironment: Equatable, Sendable {
   /// What `text` (a manifest's source) reads.
   static func scan(_ text: String) -> ManifestEnvironment {
     var found = ManifestEnvironment()
-    let bytes = Array(text.utf8)
+    let bytes = withoutComments(Array(text.utf8))
     for (word, opener) in [(Array("environment".utf8), UInt8(ascii: "[")), (Array("getenv".utf8), UInt8(ascii: "("))] {
       var index = 0
       while let start = find(word, in: bytes, from: index) {
@@ -26,6 +27,46 @@ struct ManifestEnvironment: Equatable, Sendable {
       }
     }
     return found
+  }
+
+  /// `bytes` with the text of `//` and `/* */` comments blanked (string literals kept), so a comment
+  /// that mentions the environment does not make every variable count.
+  static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
+    var kept = bytes
+    var index = 0
+    var inString = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          index += 2
+          continue
+        }
+        if byte == UInt8(ascii: "\"") { inString = false }
+        index += 1
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+        index += 1
+      } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "/") {
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+          kept[index] = UInt8(ascii: " ")
+          index += 1
+        }
+      } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
+        while index < bytes.count,
+          !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          kept[index] = UInt8(ascii: " ")
+          index += 1
+        }
+        for end in index..<min(index + 2, bytes.count) { kept[end] = UInt8(ascii: " ") }
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+    return kept
   }
 
   /// The string literal right after `opener` at `index` (spaces skipped), as in `["X"]`.

@@ -11,13 +11,13 @@ import Foundation
 /// any package (a Kotlin runner, a script) is not judged, nor are the sources of path dependencies.
 ///
 /// Times can be given back (`touch -r`), so when the runner is the one duet-verify last built in
-/// that package (its build stamp names it, byte for byte), the package's inputs are compared by
-/// content instead (RunnerBuildStamp); otherwise, when times show nothing, a note says plainly that
-/// it cannot tell.
+/// that package (its build stamp vouches for it, byte for byte), the package's inputs are compared
+/// by content instead (RunnerBuildStamp). Otherwise it cannot tell by content and compares times
+/// only, without a note on every run (a passing gate prints nothing but its verdict); the docs say so.
 enum StaleRunnerCheck {
-  /// What to tell the user about an explicit runner: a warning when it is stale (by content when
-  /// its package's stamp vouches for it, else by time), a note when it cannot tell, nil when its
-  /// build stamp shows it was built from exactly what is on disk now (or it is outside any package).
+  /// The warning for an explicit runner that may be stale: by content when its package's stamp
+  /// vouches for it (nil when it was built from exactly what is on disk now), else by time (nil
+  /// when nothing suggests it is older than its sources, or it is outside any package).
   static func judge(executable: String, root: URL, environment: [String: String]) -> String? {
     let given = URL(fileURLWithPath: executable)
     let runner = given.resolvingSymlinksInPath()
@@ -29,10 +29,7 @@ enum StaleRunnerCheck {
         + "since its build), so it may replay stale code. Rebuild it, or leave out --runner to have \(Program.name) "
         + "build the manifest's replayRunner package."
     }
-    if let warning = warning(executable: executable, root: root) { return warning }
-    return "\(Program.name): note: cannot tell by content whether the runner \(shownRunner) is up to date (no build "
-      + "stamp of \(Program.name) vouches for it); its sources' times say so, but a time can be given back. Leave out "
-      + "--runner to have \(Program.name) build the manifest's replayRunner package and compare by content."
+    return warning(executable: executable, root: root)
   }
 
   /// By the package's build stamp, when it vouches for exactly this executable: `.some(nil)` when
