@@ -67,7 +67,8 @@ struct RunnerFingerprint: Equatable, Sendable {
     guard
       let graph = RunnerPackageGraph.load(
         root: root, toolchain: toolchainText, environment: environment,
-        describe: describe ?? RunnerPackageGraph.describer(swift: swift))
+        describe: describe ?? RunnerPackageGraph.describer(swift: swift, scratch: root + "/.build/duet-verify-describe")
+      )
     else { return nil }
     let reads = graph.packages.map(\.reads)
     let readsAll = reads.contains { $0.readsAll }

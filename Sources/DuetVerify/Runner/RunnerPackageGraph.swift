@@ -37,17 +37,26 @@ struct RunnerPackageGraph: Equatable, Sendable {
   /// Asks SwiftPM to describe the package in a folder: the JSON, or nil when it cannot.
   typealias Describe = @Sendable (_ folder: String) -> Data?
 
-  /// `swift package describe --type json` run by `swift` for a folder.
-  static func describer(swift: String) -> Describe {
+  /// How long a describe may take before it counts as failed (SwiftPM waits for a lock forever).
+  static let describeSeconds: Double = 120
+
+  /// `swift package describe --type json` run by `swift` for a folder, with its scratch folder
+  /// under `scratch` (never the described package's own `.build`: a build running there holds its
+  /// lock, and a describe would wait for it).
+  static func describer(swift: String, scratch: String) -> Describe {
     return { folder in
-      guard
-        let process = try? SpawnedProcess.spawn(
-          executable: swift, arguments: ["package", "--package-path", folder, "describe", "--type", "json"],
-          workingDirectory: folder)
+      let arguments = [
+        "package", "--package-path", folder, "--scratch-path", scratch, "describe", "--type", "json",
+      ]
+      guard let process = try? SpawnedProcess.spawn(executable: swift, arguments: arguments, workingDirectory: folder)
       else { return nil }
       closeDescriptor(process.input)
+      // A hung SwiftPM is ended at the deadline (the kill closes its pipes, so the reads end); its
+      // error stream is drained on its own thread so a chatty one cannot fill the pipe. (Killing a
+      // child that has ended but is not yet reaped reaches nothing else: its pid is still its own.)
+      let watchdog = DispatchWorkItem { process.killGroup() }
+      DispatchQueue.global().asyncAfter(deadline: .now() + describeSeconds, execute: watchdog)
       let errors = process.errorOutput
-      // Standard error is drained on its own thread so a chatty SwiftPM cannot fill its pipe.
       let drained = DispatchSemaphore(value: 0)
       DispatchQueue.global().async {
         _ = RunnerBuilder.readAll(errors)
@@ -55,9 +64,10 @@ struct RunnerPackageGraph: Equatable, Sendable {
       }
       let output = RunnerBuilder.readAll(process.output)
       drained.wait()
+      watchdog.cancel()
       closeDescriptor(process.output)
       closeDescriptor(errors)
-      guard process.reap(grace: 600) == .status(0) else { return nil }
+      guard process.reap(grace: 5) == .status(0) else { return nil }
       return Data(output.utf8)
     }
   }
