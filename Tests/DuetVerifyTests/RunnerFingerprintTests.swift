@@ -39,9 +39,30 @@ final class RunnerFingerprintTests: XCTestCase {
       #"{"object":{"artifacts":[],"dependencies":["# + dependencies.joined(separator: ",") + #"]},"version":7}"#)
   }
 
-  private func fingerprint(_ app: URL, environment: [String: String] = [:]) -> RunnerFingerprint? {
+  /// What `swift package describe --type json` says of `app/` (depending on `lib/`) and `lib/`;
+  /// `extraTarget` adds a target of `app` at that path.
+  private static func describe(extraTarget: String? = nil) -> RunnerPackageGraph.Describe {
+    { folder in
+      let isApp = folder.hasSuffix("/app")
+      var targets =
+        isApp
+        ? [
+          #"{"c99name":"replay_runner","name":"replay-runner","path":"Sources/replay-runner","sources":["main.swift"]}"#
+        ]
+        : [#"{"c99name":"Lib","name":"Lib","path":"Sources/Lib","sources":["Lib.swift"]}"#]
+      if isApp, let extraTarget { targets.append(#"{"c99name":"Gen","name":"Gen","path":"\#(extraTarget)"}"#) }
+      let lib = (folder as NSString).deletingLastPathComponent + "/lib"
+      let dependencies = isApp ? #"[{"identity":"lib","path":"\#(lib)","type":"fileSystem"}]"# : "[]"
+      return Data(#"{"dependencies":\#(dependencies),"targets":[\#(targets.joined(separator: ","))]}"#.utf8)
+    }
+  }
+
+  private func fingerprint(
+    _ app: URL, environment: [String: String] = [:], describe: @escaping RunnerPackageGraph.Describe = describe()
+  ) -> RunnerFingerprint? {
     RunnerFingerprint.take(
-      package: app, swift: "/bin/sh", arguments: ["build", "--product", "replay-runner"], environment: environment)
+      package: app, swift: "/bin/sh", arguments: ["build", "--product", "replay-runner"], environment: environment,
+      describe: describe)
   }
 
   func testTheFingerprintCoversTheRunnerPackageAndItsPathDependencyButNoBuildFolder() throws {
@@ -50,9 +71,10 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertTrue(text.contains("/app/Sources/replay-runner/main.swift\n"), text)
     XCTAssertTrue(text.contains("/lib/Sources/Lib/Lib.swift\n"), text)
     XCTAssertTrue(text.contains("/lib/Package.swift\n"), text)
-    XCTAssertTrue(text.contains("command "), text)
+    XCTAssertTrue(text.contains("command\t"), text)
     XCTAssertFalse(text.contains("/.build/"), text)
-    XCTAssertFalse(text.contains("/.swiftpm/"), text)
+    // SwiftPM may compile from `.swiftpm/` (a target's `path:`), so it is walked like any folder.
+    XCTAssertTrue(text.contains("/app/.swiftpm/editor.json\n"), text)
     XCTAssertEqual(fingerprint(app), fingerprint(app), "nothing changed, so the fingerprint is the same")
     _ = folder
   }
@@ -86,7 +108,8 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertEqual(plain.text, try XCTUnwrap(fingerprint(app)).text, "PATH and LANG do not steer the build")
     XCTAssertNotEqual(plain.text, try XCTUnwrap(fingerprint(app, environment: ["SWIFTPM_FLAGS": "-c release"])).text)
     let other = RunnerFingerprint.take(
-      package: app, swift: "/bin/cat", arguments: ["build", "--product", "replay-runner"], environment: [:])
+      package: app, swift: "/bin/cat", arguments: ["build", "--product", "replay-runner"], environment: [:],
+      describe: Self.describe())
     XCTAssertNotEqual(plain.text, try XCTUnwrap(other).text)
   }
 
@@ -96,8 +119,12 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertNil(fingerprint(app), "a dependency state this does not know")
     try folder.write("app/.build/workspace-state.json", "{not json")
     XCTAssertNil(fingerprint(app), "an unreadable workspace state")
+    // Never built: SwiftPM's description names the path dependency all the same.
     try FileManager.default.removeItem(at: app.appendingPathComponent(".build/workspace-state.json"))
-    XCTAssertNil(fingerprint(app), "no workspace state (never built)")
+    XCTAssertTrue(try XCTUnwrap(fingerprint(app)).text.contains("/lib/Sources/Lib/Lib.swift\n"))
+    // SwiftPM's answer is kept under the manifests' digest; a package it cannot describe gives none.
+    try folder.write("app/Package.swift", "// swift-tools-version:6.0\n// edited\n")
+    XCTAssertNil(fingerprint(app, describe: { _ in nil }), "a package SwiftPM cannot describe")
   }
 
   func testALinkToAFolderGivesNoFingerprint() throws {
@@ -107,38 +134,158 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertNil(fingerprint(app))
   }
 
+  /// Writes a stamp vouching for a build of `taken` that began long after every input settled.
+  private func vouch(_ stamp: RunnerBuildStamp, _ taken: RunnerFingerprint) {
+    let longAfter = RunnerBuildStamp.now() + 10 * RunnerBuildStamp.settle
+    let record = RunnerBuildStamp.record(
+      before: taken, after: taken, started: longAfter, succeeded: true, outputs: stamp.outputs())
+    XCTAssertEqual(record.status, .trusted)
+    XCTAssertTrue(stamp.write(record))
+  }
+
   func testTheStampMatchesOnlyTheSameInputsAndTheSameExecutable() throws {
     let (folder, app) = try packages()
     let executable = app.appendingPathComponent(".build/debug/replay-runner")
     let stamp = RunnerBuildStamp(package: app, executable: executable)
     let taken = try XCTUnwrap(fingerprint(app))
-    let longAfter = RunnerBuildStamp.now() + 10 * RunnerBuildStamp.settle
-    XCTAssertTrue(stamp.write(before: taken, after: taken, started: longAfter))
+    vouch(stamp, taken)
     XCTAssertTrue(stamp.matches(try XCTUnwrap(fingerprint(app))))
 
     try folder.write("app/.build/debug/replay-runner.new", "binary\n")
     XCTAssertEqual(rename(executable.path + ".new", executable.path), 0)
+    XCTAssertTrue(stamp.matches(try XCTUnwrap(fingerprint(app))), "the same bytes put back: the same executable")
+    try folder.write("app/.build/debug/replay-runner.new", "binarx\n")
+    XCTAssertEqual(rename(executable.path + ".new", executable.path), 0)
     XCTAssertFalse(stamp.matches(try XCTUnwrap(fingerprint(app))), "a replaced executable")
 
-    XCTAssertTrue(stamp.write(before: taken, after: taken, started: longAfter))
+    vouch(stamp, taken)
     try folder.write("lib/Sources/Lib/Lib.swift", "public let x = 9\n")
     XCTAssertFalse(stamp.matches(try XCTUnwrap(fingerprint(app))), "an edited input")
     stamp.remove()
     XCTAssertFalse(stamp.matches(try XCTUnwrap(fingerprint(app))), "no stamp")
   }
 
-  func testNoStampIsWrittenWhenInputsChangedDuringOrJustBeforeTheBuild() throws {
+  /// `touch -r`: the bytes changed, the modification time was given back. The stamp goes by bytes.
+  func testAnEditGivenBackItsOldModificationTimeNoLongerMatchesAndATouchAloneStillDoes() throws {
+    let (folder, app) = try packages()
+    let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
+    let source = app.appendingPathComponent("Sources/replay-runner/main.swift").path
+    let old = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: source)[.modificationDate] as? Date)
+    vouch(stamp, try XCTUnwrap(fingerprint(app)))
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: source)
+    XCTAssertTrue(stamp.matches(try XCTUnwrap(fingerprint(app))), "a touch changes no byte")
+    try folder.write("app/Sources/replay-runner/main.swift", "print(7)\n")
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: source)
+    let now = try XCTUnwrap(fingerprint(app))
+    XCTAssertFalse(stamp.matches(now), "same size, old time, other bytes")
+    let plan = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: now, outputs: stamp.outputs(), force: false, root: folder.url)
+    XCTAssertEqual(plan.reason, "app/Sources/replay-runner/main.swift changed")
+    XCTAssertEqual(plan.modules, ["replay_runner"], "its module's products go, so the compiler sees the edit")
+  }
+
+  func testAnEnvironmentVariableAManifestReadsIsAnInputAndItsChangeIsNamed() throws {
+    let (folder, app) = try packages()
+    try folder.write(
+      "app/Package.swift",
+      "let fast = ProcessInfo.processInfo.environment[\"RUNNER_FAST\"] == \"1\"\nlet y = getenv( \"OTHER\" )\n")
+    let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
+    vouch(stamp, try XCTUnwrap(fingerprint(app, environment: ["RUNNER_FAST": "0", "UNREAD": "a"])))
+    XCTAssertTrue(stamp.matches(try XCTUnwrap(fingerprint(app, environment: ["RUNNER_FAST": "0", "UNREAD": "b"]))))
+    let now = try XCTUnwrap(fingerprint(app, environment: ["RUNNER_FAST": "1", "UNREAD": "a"]))
+    XCTAssertFalse(stamp.matches(now))
+    XCTAssertFalse(now.text.contains("\t1\t"), "a value is kept as a digest, never as itself")
+    let plan = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: now, outputs: stamp.outputs(), force: false, root: folder.url)
+    XCTAssertEqual(plan.reason, "RUNNER_FAST changed (environment)")
+    XCTAssertFalse(stamp.matches(try XCTUnwrap(fingerprint(app, environment: ["RUNNER_FAST": "0", "OTHER": "x"]))))
+  }
+
+  func testTheManifestScanFindsTheVariablesReadAndSaysWhenItCannotTell() {
+    let found = ManifestEnvironment.scan(
+      #"let a = ProcessInfo.processInfo.environment["A_1"]; let b = environment [ "B" ]; getenv("C")"#)
+    XCTAssertEqual(found, ManifestEnvironment(names: ["A_1", "B", "C"], readsAll: false))
+    XCTAssertTrue(ManifestEnvironment.scan("let all = ProcessInfo.processInfo.environment.keys").readsAll)
+    XCTAssertEqual(ManifestEnvironment.scan("let x = 1"), ManifestEnvironment())
+    let commented = ManifestEnvironment.scan(
+      "// reads the environment\n/* getenv */ let u = \"http://x\"; let v = environment[\"V\"] // environment\n")
+    XCTAssertEqual(commented, ManifestEnvironment(names: ["V"], readsAll: false), "comments are not code")
+  }
+
+  /// A target whose `path:` lies where the package walk does not go is still an input, and its
+  /// edit names its module.
+  func testATargetFolderSwiftPMNamesUnderTheBuildFolderIsWalked() throws {
+    let (folder, app) = try packages()
+    try folder.write("app/.build/gen/Gen.swift", "public let g = 1\n")
+    let describe = Self.describe(extraTarget: ".build/gen")
+    let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
+    let taken = try XCTUnwrap(fingerprint(app, describe: describe))
+    XCTAssertTrue(taken.text.contains("/app/.build/gen/Gen.swift\n"), taken.text)
+    vouch(stamp, taken)
+    try folder.write("app/.build/gen/Gen.swift", "public let g = 2\n")
+    let now = try XCTUnwrap(fingerprint(app, describe: describe))
+    XCTAssertFalse(stamp.matches(now))
+    let plan = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: now, outputs: stamp.outputs(), force: false, root: folder.url)
+    XCTAssertEqual(plan.modules, ["Gen"])
+  }
+
+  func testNoStampVouchesForABuildWhoseInputsChangedDuringOrJustBeforeIt() throws {
     let (folder, app) = try packages()
     let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
     let before = try XCTUnwrap(fingerprint(app))
     let longAfter = RunnerBuildStamp.now() + 10 * RunnerBuildStamp.settle
     // Inputs written just now, and the build "began" now: an edit in the same clock tick could hide.
-    XCTAssertFalse(stamp.write(before: before, after: before, started: RunnerBuildStamp.now()))
+    let racy = RunnerBuildStamp.record(
+      before: before, after: before, started: RunnerBuildStamp.now(), succeeded: true, outputs: stamp.outputs())
+    XCTAssertEqual(racy.status, .unsettled)
+    XCTAssertTrue(racy.inputs.contains { $0.content == FingerprintEntry.unknown })
+    stamp.write(racy)
     XCTAssertFalse(stamp.matches(before))
     try folder.write("app/Sources/replay-runner/During.swift", "\n")
     let after = try XCTUnwrap(fingerprint(app))
-    XCTAssertFalse(stamp.write(before: before, after: after, started: longAfter), "a file added during the build")
-    XCTAssertFalse(stamp.write(before: nil, after: after, started: longAfter), "no fingerprint before the build")
+    let during = RunnerBuildStamp.record(
+      before: before, after: after, started: longAfter, succeeded: true, outputs: stamp.outputs())
+    XCTAssertEqual(during.status, .unsettled, "a file added during the build")
+    XCTAssertEqual(
+      during.inputs.first { $0.name.hasSuffix("During.swift") }?.content, FingerprintEntry.unknown,
+      "its module is compiled again next time")
+    let failed = RunnerBuildStamp.record(
+      before: after, after: after, started: longAfter, succeeded: false, outputs: stamp.outputs())
+    XCTAssertEqual(failed.status, .failed)
     XCTAssertFalse(stamp.matches(after))
+  }
+
+  /// With nothing known (no digests), every module in the products folder is compiled afresh: its
+  /// objects and module files go, the files SwiftPM writes when it plans the build stay.
+  func testWithoutDigestsEveryModulesProductsGoButThePlannedFilesStay() throws {
+    let folder = try TemporaryFolder()
+    for path in ["X.build/a.swift.o", "X.build/output-file-map.json", "X.build/sources", "Modules/X.swiftmodule", "x"] {
+      try folder.write("debug/" + path, "x\n")
+    }
+    let plan = RunnerRebuildPlan.plan(last: nil, now: nil, outputs: nil, force: false, root: folder.url)
+    XCTAssertEqual(plan.reason, "its inputs could not all be read")
+    plan.apply(products: folder.url.appendingPathComponent("debug").path)
+    let exists = { FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("debug/" + $0).path) }
+    XCTAssertFalse(exists("X.build/a.swift.o"))
+    XCTAssertFalse(exists("Modules/X.swiftmodule"))
+    XCTAssertTrue(exists("X.build/output-file-map.json"))
+    XCTAssertTrue(exists("X.build/sources"))
+    XCTAssertTrue(exists("x"))
+  }
+
+  func testTheContentHashTellsBytesApartAtEveryLengthAndReadsFilesAsWholes() throws {
+    var seen: Set<String> = []
+    for length in 0..<70 {
+      let text = String(repeating: "a", count: length)
+      XCTAssertTrue(seen.insert(ContentHash.of(text)).inserted, "length \(length)")
+      XCTAssertTrue(seen.insert(ContentHash.of(text + "b")).inserted || length == 69, "length \(length) + b")
+    }
+    XCTAssertEqual(ContentHash.of("print(1)\n").count, 32)
+    let folder = try TemporaryFolder()
+    let big = String(repeating: "0123456789abcdef", count: 200_000) + "tail"
+    let file = try folder.write("big", big)
+    var buffer: [UInt8] = []
+    XCTAssertEqual(ContentHash.of(file: file.path, buffer: &buffer), ContentHash.of(big))
   }
 }

@@ -44,6 +44,17 @@ final class RunnerFreshnessTests: XCTestCase {
     _ = folder
   }
 
+  /// No build stamp vouches for it: judged by time alone, as `warning` judges it.
+  func testAnExplicitRunnerNoBuildStampVouchesForIsJudgedByTime() throws {
+    let (folder, runner, root) = try package(sourceAge: 600, runnerAge: 10, compiledAge: 20)
+    XCTAssertNil(StaleRunnerCheck.judge(executable: runner.path, root: root, environment: [:]))
+    let older = try self.package(sourceAge: 10, runnerAge: 600, compiledAge: 600)
+    XCTAssertEqual(
+      StaleRunnerCheck.judge(executable: older.1.path, root: older.2, environment: [:]),
+      StaleRunnerCheck.warning(executable: older.1.path, root: older.2))
+    _ = (folder, older.0)
+  }
+
   /// Another executable of the package was rebuilt after the change; this runner does not link the
   /// module (SwiftPM left it alone), so it is not stale.
   func testASourceCompiledSinceIntoAModuleTheRunnerDoesNotLinkGetsNoWarning() throws {
@@ -81,6 +92,20 @@ final class RunnerFreshnessTests: XCTestCase {
     XCTAssertTrue(
       JSONReport.render(run).contains(
         #""runner":{"path":".build/debug/replay-runner","platform":"swift","upToDate":true}"#))
+  }
+
+  func testWhyTheRunnerWasBuiltIsSaidInTheSummaryAndTheJSON() {
+    let identity = RunnerIdentity(
+      path: ".build/debug/replay-runner", platform: "swift", buildMillis: 900,
+      buildReason: "Sources/Logic/Logic.swift changed")
+    XCTAssertEqual(
+      identity.summary,
+      "runner .build/debug/replay-runner (platform swift), built in 0.9s (rebuilt: Sources/Logic/Logic.swift changed)")
+    let run = RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity)
+    XCTAssertTrue(
+      JSONReport.render(run).contains(
+        #""runner":{"buildMillis":900,"buildReason":"Sources/Logic/Logic.swift changed","path":"#),
+      JSONReport.render(run))
   }
 
   func testAGivenRunnerIsSaidToBeGivenAndAMissingPlatformIsSaid() {

@@ -19,27 +19,18 @@ final class RunnerBuildStampEndToEndTests: XCTestCase {
   }
 
   func testTheRunnerBuildIsSkippedOnlyWhenNoInputChangedAndEveryChangeBuilds() throws {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real runner-build tests are skipped")
-    }
-    try requireSwift()
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    self.repository = repository
+    try TemporaryRepository.requireRealBuilds()
     let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
-    try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
-    try repository.write("runner/Package.swift", Self.runnerManifest)
-    try repository.write("runner/Sources/replay-runner/main.swift", Self.runnerMain)
-    try repository.write("marker/Package.swift", Self.markerManifest)
-    try repository.write(
-      "marker/Sources/Marker/Marker.swift",
-      "public let handOver = \"\(handOver)\"\npublic let platform = \"one\"\n")
+    let repository = try TemporaryRepository.withRunnerPackage(
+      marker: "public let handOver = \"\(handOver)\"\npublic let platform = \"one\"\n")
+    self.repository = repository
 
     let first = try verify(repository)
     XCTAssertTrue(first.out.contains("runner runner/.build/debug/replay-runner (platform one), built in"), first.all)
     try settle(repository, platform: "one")
 
     // A source of the runner package itself.
-    try repository.write("runner/Sources/replay-runner/main.swift", Self.runnerMain + "// edited\n")
+    try repository.write("runner/Sources/replay-runner/main.swift", TemporaryRepository.runnerMain + "// edited\n")
     try expectBuild(repository, platform: "one", after: "editing the runner's main.swift")
     // A source of its path dependency: the platform the new build announces proves it is fresh.
     try repository.edit("marker/Sources/Marker/Marker.swift", replacing: "\"one\"", with: "\"two\"")
@@ -50,10 +41,12 @@ final class RunnerBuildStampEndToEndTests: XCTestCase {
     try FileManager.default.removeItem(
       at: repository.root.appendingPathComponent("runner/Sources/replay-runner/Extra.swift"))
     try expectBuild(repository, platform: "two", after: "removing a source file")
-    // Package.swift touched, its content unchanged.
+    // Package.swift touched, its content unchanged: the stamp goes by content, not by time, so
+    // nothing the build reads changed and the runner is still up to date.
     try FileManager.default.setAttributes(
       [.modificationDate: Date()], ofItemAtPath: repository.root.appendingPathComponent("runner/Package.swift").path)
-    try expectBuild(repository, platform: "two", after: "touching Package.swift")
+    let touched = try verify(repository)
+    XCTAssertTrue(touched.out.contains("(platform two), up to date"), "a touch changes no byte: \(touched.all)")
     // The executable replaced behind SwiftPM's back: the build runs, and SwiftPM relinks it.
     let executable = repository.root.appendingPathComponent("runner/.build/debug/replay-runner")
       .resolvingSymlinksInPath()
@@ -64,6 +57,7 @@ final class RunnerBuildStampEndToEndTests: XCTestCase {
     // --rebuild builds although nothing changed.
     let forced = try verify(repository, ["--rebuild"])
     XCTAssertTrue(forced.out.contains("(platform two), built in"), forced.all)
+    XCTAssertTrue(forced.out.contains("(rebuilt: --rebuild)"), forced.all)
   }
 
   /// Runs `verify` (with `extra`) in the repository and expects a pass.
@@ -95,49 +89,4 @@ final class RunnerBuildStampEndToEndTests: XCTestCase {
       "after \(change), verify must build: \(run.all)", line: line)
     try settle(repository, platform: platform, line: line)
   }
-
-  private func requireSwift() throws {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      if FileManager.default.isExecutableFile(atPath: String(folder) + "/swift") { return }
-    }
-    throw XCTSkip("'swift' is not on PATH: this test builds a throwaway runner package")
-  }
-
-  static let runnerManifest = """
-    // swift-tools-version:6.0
-    import PackageDescription
-
-    let package = Package(
-      name: "runner",
-      dependencies: [.package(name: "marker", path: "../marker")],
-      targets: [
-        .executableTarget(name: "replay-runner", dependencies: [.product(name: "Marker", package: "marker")])
-      ]
-    )
-
-    """
-
-  static let runnerMain = """
-    import Glibc
-    import Marker
-
-    // Hands over to a conforming runner, announcing the platform the path dependency names.
-    var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(handOver), strdup("--platform"), strdup(platform), nil]
-    execv(handOver, &arguments)
-    perror("execv")
-    exit(127)
-
-    """
-
-  static let markerManifest = """
-    // swift-tools-version:6.0
-    import PackageDescription
-
-    let package = Package(
-      name: "marker",
-      products: [.library(name: "Marker", targets: ["Marker"])],
-      targets: [.target(name: "Marker")]
-    )
-
-    """
 }

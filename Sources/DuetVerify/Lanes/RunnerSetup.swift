@@ -16,6 +16,8 @@ enum RunnerSetup {
     var buildMillis: Int?
     /// True when duet-verify found the runner up to date and skipped `swift build`.
     var upToDate = false
+    /// Why duet-verify built the runner (RunnerBuilder.Built.reason).
+    var buildReason: String?
     /// Starts the runners and notes the platform their handshake names.
     var launcher: HandshakeNotingLauncher
     /// The repository root, against which the runner's path is shown.
@@ -28,7 +30,8 @@ enum RunnerSetup {
     var identity: RunnerIdentity {
       RunnerIdentity(
         path: RunnerBuilder.displayPath(URL(fileURLWithPath: command.executable), root: root),
-        platform: launcher.platform, buildMillis: upToDate ? nil : buildMillis, upToDate: upToDate ? true : nil)
+        platform: launcher.platform, buildMillis: upToDate ? nil : buildMillis, upToDate: upToDate ? true : nil,
+        buildReason: upToDate ? nil : buildReason)
     }
   }
 
@@ -98,7 +101,9 @@ enum RunnerSetup {
     } catch {
       throw .badCommand(error)
     }
-    if let warning = StaleRunnerCheck.warning(executable: command.executable, root: root) {
+    if let warning = StaleRunnerCheck.judge(
+      executable: command.executable, root: root, environment: context.environment)
+    {
       context.output.diagnostic(warning)
     }
     return choice(command, buildMillis: nil, options, manifest: manifest)
@@ -130,6 +135,7 @@ enum RunnerSetup {
         package: folder, root: root, environment: context.environment, force: options.rebuild)
       var chosen = choice(built.command, buildMillis: built.millis, options, manifest: manifest)
       chosen.upToDate = built.upToDate
+      chosen.buildReason = built.reason
       return chosen
     } catch {
       throw .build(error)

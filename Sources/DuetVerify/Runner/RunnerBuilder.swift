@@ -20,6 +20,8 @@ import Foundation
 enum RunnerBuilder {
   /// The product every runner package builds (the Duet convention).
   static let product = "replay-runner"
+  /// The build's arguments to `swift`.
+  static let arguments = ["build", "--product", product]
 
   /// Why the runner could not be built; `description` is its sentence.
   enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -63,15 +65,19 @@ enum RunnerBuilder {
   }
 
   /// A built runner: the command that starts it in the repository root, the wall time of the build
-  /// (or of finding it up to date), and whether the build was skipped as up to date.
+  /// (or of finding it up to date), whether the build was skipped as up to date, and why it ran.
   struct Built: Equatable, Sendable {
     var command: RunnerCommand
     var millis: Int
     var upToDate = false
+    /// Why the build ran (`Sources/Logic/Logic.swift changed`, `--rebuild`); nil when skipped.
+    var reason: String?
   }
 
   /// Builds `replay-runner` in `package` (unless it is up to date and not `force`) and returns the
-  /// command that starts it in `root`.
+  /// command that starts it in `root`. Before building, the products of every module whose sources
+  /// are not byte for byte what the last build compiled are removed (RunnerRebuildPlan), so the
+  /// compiler cannot take an edit given back its old time for no edit.
   static func build(
     package: URL, root: URL, environment: [String: String], force: Bool = false
   ) throws(BuildError) -> Built {
@@ -83,7 +89,6 @@ enum RunnerBuilder {
       throw .noSwift
     }
     let started = DispatchTime.now().uptimeNanoseconds
-    let arguments = ["build", "--product", product]
     let executable = package.appendingPathComponent(".build/debug/\(product)")
     let command = RunnerCommand(executable: executable.path, workingDirectory: root)
     let stamp = RunnerBuildStamp(package: package, executable: executable)
@@ -92,7 +97,14 @@ enum RunnerBuilder {
       let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
       return Built(command: command, millis: millis, upToDate: true)
     }
-    stamp.remove()
+    let last = stamp.read()
+    let plan = RunnerRebuildPlan.plan(last: last, now: before, outputs: stamp.outputs(), force: force, root: root)
+    if let before {
+      stamp.write(RunnerBuildStamp.building(last: last, now: before))
+    } else {
+      stamp.remove()
+    }
+    plan.apply(products: stamp.products)
     let buildStarted = RunnerBuildStamp.now()
     let process: SpawnedProcess
     do {
@@ -105,11 +117,18 @@ enum RunnerBuilder {
     let output = readAll(process.output)
     closeDescriptor(process.output)
     let status = process.reap(grace: 24 * 3600)
-    guard status == .status(0) else { throw .failed(package: package.path, status: status, output: output) }
     let after = RunnerFingerprint.take(package: package, swift: swift, arguments: arguments, environment: environment)
-    stamp.write(before: before, after: after, started: buildStarted)
+    if let after {
+      stamp.write(
+        RunnerBuildStamp.record(
+          before: before, after: after, started: buildStarted, succeeded: status == .status(0),
+          outputs: stamp.outputs()))
+    } else {
+      stamp.remove()
+    }
+    guard status == .status(0) else { throw .failed(package: package.path, status: status, output: output) }
     let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    return Built(command: command, millis: millis)
+    return Built(command: command, millis: millis, reason: plan.reason)
   }
 
   /// `path` relative to `root` when inside it (`.` for the root itself), else absolute.

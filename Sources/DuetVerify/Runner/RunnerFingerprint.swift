@@ -6,30 +6,36 @@ import Foundation
   import Darwin
 #endif
 
-/// Every input of one `swift build --product replay-runner`, as text, so that a later run can tell
-/// for certain that nothing the build read has changed and skip the build (RunnerBuildStamp).
+/// Every input of one `swift build --product replay-runner`, by content, so that a later run can
+/// tell for certain that nothing the build read has changed and skip it (RunnerBuildStamp), and
+/// which modules must be compiled again when something did (RunnerRebuildPlan).
 ///
-/// One line per input: the `swift` executable (resolved) and its `swift-build`/`swift-frontend`
-/// siblings, the build's command line, the environment variables that steer SwiftPM or the
-/// compilers, then every file of the runner package and of every local (path) package its build
-/// used — transitively, as SwiftPM's `.build/workspace-state.json` lists them — with its size,
-/// modification and status-change times in nanoseconds, inode, device and mode. Remote
-/// dependencies count through their checkouts (`.build/checkouts/`, `.build/registry/`,
-/// `.build/artifacts/`, `Packages/`). Left out: folders named `.build`, `.git`, `.runs` and
-/// `.swiftpm` at any depth (build products, history, reports, editor state; SwiftPM compiles no
-/// hidden file). Whatever cannot be read — no workspace state, a dependency of a kind this does
-/// not know, an unreadable folder, a link to a folder — gives no fingerprint, and the caller builds.
+/// One entry per input: the build's command line and toolchain (`swift` resolved and its
+/// `swift-build`/`swift-frontend` siblings, by file identity: hashing the compiler on every run
+/// would cost more than the build it saves), the environment variables that steer SwiftPM or the
+/// compilers and those the packages' manifests read (ManifestEnvironment; by a digest of the
+/// value), then every file of the runner package and of every path package its build uses —
+/// transitively, as SwiftPM describes them (RunnerPackageGraph) and as `.build/workspace-state.json`
+/// lists them — and every file under each target's source folder wherever its `path:` puts it,
+/// each with the digest of its bytes (ContentHash). Remote dependencies count through their
+/// checkouts (`.build/checkouts/`, `.build/registry/`, `.build/artifacts/`, `Packages/`). Left
+/// out below each folder walked: folders named `.build`, `.git` and `.runs` (build products,
+/// history, reports). Whatever cannot be read — a package SwiftPM cannot describe, a workspace state
+/// naming a dependency of a kind this does not know, an unreadable folder, a link to a folder —
+/// gives no fingerprint, and the caller builds from scratch.
 struct RunnerFingerprint: Equatable, Sendable {
-  /// The lines, in a stable order.
-  var text: String
+  /// The entries, in a stable order.
+  var entries: [FingerprintEntry]
   /// The latest status-change time (ns since the epoch) of any file walked: when it is not
   /// clearly before the build began, an edit in the same clock tick could hide (RunnerBuildStamp).
   var newestChange: Int64
   /// The package folders walked (the runner package first), absolute.
   var packages: [String]
+  /// The packages and their modules, as SwiftPM describes them.
+  var graph: RunnerPackageGraph
 
-  /// Folder names never walked, at any depth.
-  static let skippedFolders: Set<String> = [".build", ".git", ".runs", ".swiftpm"]
+  /// One line per entry (what the stamp keeps of the inputs).
+  var text: String { entries.map(\.line).joined(separator: "\n") + "\n" }
 
   /// Environment variables that change what SwiftPM or the compilers do (any name starting with
   /// `SWIFT` counts too).
@@ -39,48 +45,64 @@ struct RunnerFingerprint: Equatable, Sendable {
   ]
 
   /// The fingerprint of building `package` with `swift arguments`, or nil when any part of it
-  /// cannot be read (then the build must run).
-  static func take(package: URL, swift: String, arguments: [String], environment: [String: String])
-    -> RunnerFingerprint?
-  {
+  /// cannot be read (then the build must run). `describe` asks SwiftPM about a package folder
+  /// (by default `swift package describe`; tests hand over canned answers).
+  static func take(
+    package: URL, swift: String, arguments: [String], environment: [String: String],
+    describe: RunnerPackageGraph.Describe? = nil
+  ) -> RunnerFingerprint? {
     var walk = FileWalk()
     let root = package.standardizedFileURL.path
     guard let toolchain = realpath(swift) else { return nil }
-    walk.lines.append("command \(toolchain) \(arguments.joined(separator: " "))")
+    let command = "\(toolchain) \(arguments.joined(separator: " "))"
+    walk.entries.append(FingerprintEntry(kind: "command", name: command, content: ContentHash.of(command)))
     let tools = (toolchain as NSString).deletingLastPathComponent
+    var toolchainText = ""
     for tool in [toolchain, tools + "/swift-build", tools + "/swift-frontend"] {
       if tool != toolchain && !FileManager.default.fileExists(atPath: tool) { continue }
       guard let identity = FileIdentity.of(tool, follow: true) else { return nil }
-      walk.lines.append("tool \(identity.text) \(tool)")
+      walk.entries.append(FingerprintEntry(kind: "tool", name: tool, content: identity.text, identity: identity.text))
+      toolchainText += identity.text + " " + tool + "\n"
     }
+    guard
+      let graph = RunnerPackageGraph.load(
+        root: root, toolchain: toolchainText, environment: environment,
+        describe: describe ?? RunnerPackageGraph.describer(swift: swift, scratch: root + "/.build/duet-verify-describe")
+      )
+    else { return nil }
+    let reads = graph.packages.map(\.reads)
+    let readsAll = reads.contains { $0.readsAll }
+    let read = reads.reduce(into: Set<String>()) { $0.formUnion($1.names) }
     for (name, value) in environment.sorted(by: { $0.key < $1.key })
-    where name.hasPrefix("SWIFT") || buildEnvironment.contains(name) {
-      walk.lines.append("env \(name)=\(value)")
+    where readsAll || read.contains(name) || name.hasPrefix("SWIFT") || buildEnvironment.contains(name) {
+      walk.entries.append(FingerprintEntry(kind: "env", name: name, content: ContentHash.of(value)))
     }
     guard let locals = localPackages(of: root) else { return nil }
-    let packages = [root] + locals.sorted()
-    for folder in packages { walk.lines.append("package \(FileWalk.escaped(folder))") }
+    let packages = [root] + Set(graph.packages.dropFirst().map(\.folder) + locals).sorted()
     // A package inside another (an app's runner package inside its repository) is walked once.
     let walked = Set(packages).filter { folder in !packages.contains { $0 != folder && inside(folder, $0) } }
     for folder in walked.sorted() {
       guard walk.add(folder: folder) else { return nil }
     }
+    // A target's folder may lie where the package walk does not go (`path: ".build/gen"`).
+    for target in graph.packages.flatMap(\.targets) where FileManager.default.fileExists(atPath: target.folder) {
+      guard walk.add(folder: target.folder) else { return nil }
+    }
     for remote in ["checkouts", "registry", "artifacts"] {
       let folder = root + "/.build/" + remote
       guard FileManager.default.fileExists(atPath: folder) else { continue }
-      walk.lines.append("remote \(FileWalk.escaped(folder))")
       guard walk.add(folder: folder) else { return nil }
     }
-    return RunnerFingerprint(
-      text: walk.lines.joined(separator: "\n") + "\n", newestChange: walk.newestChange, packages: packages)
+    return RunnerFingerprint(entries: walk.entries, newestChange: walk.newestChange, packages: packages, graph: graph)
   }
 
   /// The folders of the local packages SwiftPM's last build of `package` used (every dependency of
-  /// kind `fileSystem`, and edited ones with their own path), or nil when its workspace state
-  /// cannot be read or names a dependency state this does not know.
+  /// kind `fileSystem`, and edited ones with their own path): none when it was never built, nil
+  /// when its workspace state cannot be read or names a dependency state this does not know.
   static func localPackages(of package: String) -> [String]? {
-    let file = URL(fileURLWithPath: package + "/.build/workspace-state.json")
-    guard let data = try? Data(contentsOf: file),
+    let file = package + "/.build/workspace-state.json"
+    guard FileManager.default.fileExists(atPath: file) else { return [] }
+    guard let data = FileManager.default.contents(atPath: file),
       let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let object = document["object"] as? [String: Any],
       let dependencies = object["dependencies"] as? [[String: Any]]

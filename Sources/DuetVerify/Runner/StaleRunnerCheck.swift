@@ -1,3 +1,4 @@
+import DuetRunner
 import Foundation
 
 /// Warns when an explicit `--runner PATH` may replay stale code: a source of the SwiftPM package it
@@ -8,7 +9,45 @@ import Foundation
 /// newer than the runner but older than its module's build products (`<Target>.build/` beside the
 /// runner) was compiled since, into a module this runner does not link: no warning. A runner outside
 /// any package (a Kotlin runner, a script) is not judged, nor are the sources of path dependencies.
+///
+/// Times can be given back (`touch -r`), so when the runner is the one duet-verify last built in
+/// that package (its build stamp vouches for it, byte for byte), the package's inputs are compared
+/// by content instead (RunnerBuildStamp). Otherwise it cannot tell by content and compares times
+/// only, without a note on every run (a passing gate prints nothing but its verdict); the docs say so.
 enum StaleRunnerCheck {
+  /// The warning for an explicit runner that may be stale: by content when its package's stamp
+  /// vouches for it (nil when it was built from exactly what is on disk now), else by time (nil
+  /// when nothing suggests it is older than its sources, or it is outside any package).
+  static func judge(executable: String, root: URL, environment: [String: String]) -> String? {
+    let given = URL(fileURLWithPath: executable)
+    let runner = given.resolvingSymlinksInPath()
+    guard let package = enclosingPackage(of: runner) else { return nil }
+    let shownRunner = RunnerBuilder.displayPath(given, root: root)
+    if let change = changeByContent(runner: runner, package: package, root: root, environment: environment) {
+      guard let change else { return nil }
+      return "\(Program.name): warning: the runner \(shownRunner) was not built from what is on disk now (\(change) "
+        + "since its build), so it may replay stale code. Rebuild it, or leave out --runner to have \(Program.name) "
+        + "build the manifest's replayRunner package."
+    }
+    return warning(executable: executable, root: root)
+  }
+
+  /// By the package's build stamp, when it vouches for exactly this executable: `.some(nil)` when
+  /// nothing changed, `.some(change)` naming the first change; nil when the stamp cannot tell.
+  static func changeByContent(runner: URL, package: URL, root: URL, environment: [String: String]) -> String?? {
+    let executable = package.appendingPathComponent(".build/debug/\(RunnerBuilder.product)")
+    guard executable.resolvingSymlinksInPath().path == runner.path else { return nil }
+    let stamp = RunnerBuildStamp(package: package, executable: executable)
+    guard let record = stamp.read(), record.status == .trusted, let outputs = stamp.outputs(),
+      RunnerBuildStamp.sameContent(record.outputs, outputs),
+      let swift = RunnerCommand.search("swift", path: environment["PATH"] ?? "/usr/bin:/bin")
+    else { return nil }
+    let now = RunnerFingerprint.take(
+      package: package, swift: swift, arguments: RunnerBuilder.arguments, environment: environment)
+    if let now, stamp.matches(now) { return .some(nil) }
+    return .some(RunnerRebuildPlan.plan(last: record, now: now, outputs: outputs, force: false, root: root).reason)
+  }
+
   /// The warning sentence, or nil when nothing suggests the runner is older than its sources.
   static func warning(executable: String, root: URL) -> String? {
     let given = URL(fileURLWithPath: executable)
