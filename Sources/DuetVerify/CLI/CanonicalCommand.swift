@@ -35,7 +35,7 @@ enum CanonicalCommand {
     }
     do {
       let tree = try JSONParser().parse(data)
-      output.write(pretty ? try CanonicalWriter.pretty(tree) : try CanonicalWriter.compact(tree) + "\n")
+      output.exact(pretty ? try CanonicalWriter.pretty(tree) : try CanonicalWriter.compact(tree) + "\n")
       return .passed
     } catch let error as JSONParseError {
       output.diagnostic("\(name):\(error.description)")

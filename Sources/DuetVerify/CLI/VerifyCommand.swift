@@ -142,10 +142,10 @@ enum VerifyCommand {
     }
     if GitHubAnnotations.enabled(environment: context.environment) {
       // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
-      for line in GitHubAnnotations.lines(for: run) { options.json ? output.diagnostic(line) : output.line(line) }
+      for line in GitHubAnnotations.lines(for: run) { output.workflowCommand(line, toStandardError: options.json) }
     }
     if options.json {
-      output.write(JSONReport.render(run))
+      output.json(JSONReport.render(run))
       return written
     }
     let style = TerminalStyle.decide(

@@ -77,10 +77,10 @@ enum DriftCheck {
     }
     if outputs.annotate {
       // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
-      for line in DriftReports.annotations(findings) { outputs.json ? output.diagnostic(line) : output.line(line) }
+      for line in DriftReports.annotations(findings) { output.workflowCommand(line, toStandardError: outputs.json) }
     }
     if outputs.json {
-      output.write(DriftReports.json(findings, summary: summary))
+      output.json(DriftReports.json(findings, summary: summary))
     } else {
       output.write(
         RecordReport.checked(

@@ -122,10 +122,10 @@ enum RecordReport {
     path.map { " — metadata only, first at \($0)" } ?? " — layout only"
   }
 
-  /// `text` (a runner's sentence) indented, its control characters escaped.
+  /// `text` (a runner's sentence) indented, as one line: its line breaks and control characters
+  /// escaped, so no part of it starts a line of its own (a forged `::error` workflow command).
   static func indent(_ text: String) -> String {
-    PrintableText.escaped(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }.joined(separator: "\n")
+    "  " + text.printable
   }
 
   static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
