@@ -11,10 +11,16 @@ enum CanonicalCommand {
     let source = options.operands.first
     let name = (source == nil || source == "-") ? "<stdin>" : source!
     let data: Data
+    let limit = FixtureStore.defaultSizeLimit
     if name == "<stdin>" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
+      guard let read = standardInput(upTo: limit) else {
+        output.diagnostic(
+          "\(Program.name) canonical: standard input passed the \(limit >> 20) MiB limit (the largest recording the "
+            + "verifier reads), so it was not read. Give it a smaller document.")
+        return .failed
+      }
+      data = read
     } else {
-      let limit = FixtureStore.defaultSizeLimit
       switch FileInspection.inspect(URL(fileURLWithPath: name)) {
       case .regular(let size, _) where size > limit:
         output.diagnostic(
@@ -43,6 +49,17 @@ enum CanonicalCommand {
     } catch {
       output.diagnostic("\(name): \(error)")
       return .failed
+    }
+  }
+
+  /// Standard input to its end, or nil once it passes `limit` bytes (read no further: a stream that
+  /// never ends, `/dev/zero` or a runaway producer, costs at most `limit` bytes of memory).
+  static func standardInput(upTo limit: Int) -> Data? {
+    var data = Data()
+    while true {
+      guard let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty else { return data }
+      data.append(chunk)
+      if data.count > limit { return nil }
     }
   }
 }
