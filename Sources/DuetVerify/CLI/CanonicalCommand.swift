@@ -14,27 +14,22 @@ enum CanonicalCommand {
     let limit = FixtureStore.defaultSizeLimit
     if name == "<stdin>" {
       guard let read = standardInput(upTo: limit) else {
-        output.diagnostic(
-          "\(Program.name) canonical: standard input passed the \(limit >> 20) MiB limit (the largest recording the "
-            + "verifier reads), so it was not read. Give it a smaller document.")
+        output.diagnostic(CanonicalError.inputTooLarge(limit: limit).description)
         return .failed
       }
       data = read
     } else {
       switch FileInspection.inspect(URL(fileURLWithPath: name)) {
       case .regular(let size, _) where size > limit:
-        output.diagnostic(
-          "\(Program.name) canonical: '\(name)' is \(size >> 20) MiB, over the \(limit >> 20) MiB limit (the largest "
-            + "recording the verifier reads), so it was not read.")
+        output.diagnostic(CanonicalError.fileTooLarge(name, size: size, limit: limit).description)
         return .failed
       case .notAFile(let kind):
-        output.diagnostic("\(Program.name) canonical: '\(name)' is \(kind), not a JSON file, so it was not read.")
+        output.diagnostic(CanonicalError.notAFile(name, kind: kind).description)
         return .failed
       default: break
       }
       guard let contents = FileManager.default.contents(atPath: name) else {
-        output.diagnostic(
-          "\(Program.name) canonical: cannot read '\(name)'. Check the path and that the file is readable.")
+        output.diagnostic(CanonicalError.unreadable(name).description)
         return .failed
       }
       data = contents

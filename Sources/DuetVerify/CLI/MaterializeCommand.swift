@@ -22,7 +22,7 @@ enum MaterializeCommand {
       switch FixtureStore(location: location).load(name) {
       case .success(let fixture): loaded = fixture
       case .failure(let error):
-        output.diagnostic("\(Program.name) materialize: " + error.description)
+        output.diagnostic(Program.prefix("materialize") + error.description)
         return .failed
       }
       let plan = try MaterializedStep.plan(loaded, file: loaded.file, owner: listed.owner, step: step)
