@@ -55,7 +55,7 @@ enum MaterializeCommand {
     do throws(GeneratedTestFile.Refusal) {
       let path = try GeneratedTestFile.write(text, out: out, className: className, folder: context.folder)
       context.output.line(
-        "\(Program.name) materialize: wrote \(path); run it with swift test --filter \(className)")
+        Program.prefix("materialize") + "wrote \(path); run it with swift test --filter \(className)")
       return .passed
     } catch {
       context.output.diagnostic(error.description)
