@@ -82,13 +82,7 @@ final class OutputInjectionEndToEndTests: XCTestCase {
   }
 
   func testVerifyBreaksLegacyCommandsAndEscapesFormatCharactersInLabelsAndAnnotations() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.edit(
-      "fixtures/counter.fixture.json", replacing: #""label": "decrement""#, with: "\"label\": \"\(Self.hostileLabel)\"")
-    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
-    let run = try repository.verify(
-      ["verify", "--jobs", "1", "--runner", "'\(runner)' --fault off-by-one --on decrement"],
-      environment: ["GITHUB_ACTIONS": "true"])
+    let run = try Self.verifyWithHostileLabel([])
     XCTAssertEqual(run.code, 1, run.all)
     ForgedCommands.assertNone(in: run.all, allowing: ["::error file=DuetTestingTests/"])
     assertContains(run.out, "\n  at expectedState.count\n")
@@ -100,17 +94,23 @@ final class OutputInjectionEndToEndTests: XCTestCase {
 
   /// `--json` escapes the same characters as JSON escapes: the report still reads back exactly.
   func testVerifyJSONBreaksLegacyCommandsAndFormatCharactersYetReadsBackTheSameLabel() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.edit(
-      "fixtures/counter.fixture.json", replacing: #""label": "decrement""#, with: "\"label\": \"\(Self.hostileLabel)\"")
-    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
-    let run = try repository.verify(
-      ["verify", "--json", "--jobs", "1", "--runner", "'\(runner)' --fault off-by-one --on decrement"],
-      environment: ["GITHUB_ACTIONS": "true"])
+    let run = try Self.verifyWithHostileLabel(["--json"])
     XCTAssertEqual(run.code, 1, run.all)
     ForgedCommands.assertNone(in: run.all, allowing: ["::error file=DuetTestingTests/"])
     let report = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
     XCTAssertTrue(Self.strings(in: report).contains { $0.contains(Self.hostileLabel) }, run.out)
+  }
+
+  /// `verify` under GitHub Actions over the counter corpus whose step 2 is labelled `hostileLabel`,
+  /// against a runner that gets that step wrong.
+  static func verifyWithHostileLabel(_ flags: [String]) throws -> CommandRun {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.edit(
+      "fixtures/counter.fixture.json", replacing: #""label": "decrement""#, with: "\"label\": \"\(hostileLabel)\"")
+    let runner = try BuiltProducts.executable(named: "misbehaving-runner").path
+    return try repository.verify(
+      ["verify"] + flags + ["--jobs", "1", "--runner", "'\(runner)' --fault off-by-one --on decrement"],
+      environment: ["GITHUB_ACTIONS": "true"])
   }
 
   /// Every string in a JSON tree.

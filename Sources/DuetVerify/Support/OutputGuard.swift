@@ -15,27 +15,21 @@ struct OutputGuard {
 
   /// `text` as it may be written to a terminal or a CI log.
   mutating func text(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    result.reserveCapacity(scalars.count)
-    for index in scalars.indices {
+    var blank = lineIsBlank
+    let written = Self.rewriting(text) { scalars, index in
       let scalar = scalars[index]
       if scalar == "\n" || scalar == "\r" {
-        lineIsBlank = true
-        result.append(scalar)
-        continue
+        blank = true
+        return nil
       }
       let escapes =
         Self.isForeignControl(scalar) || PrintableText.isFormat(scalar)
-        || PrintableText.opensLegacyCommand(scalars, at: index) || (lineIsBlank && scalar == ":")
-      if escapes {
-        result.append(contentsOf: PrintableText.escape(scalar).unicodeScalars)
-      } else {
-        result.append(scalar)
-      }
-      lineIsBlank = lineIsBlank && !escapes && scalar.properties.isWhitespace
+        || PrintableText.opensLegacyCommand(scalars, at: index) || (blank && scalar == ":")
+      blank = blank && !escapes && scalar.properties.isWhitespace
+      return escapes ? PrintableText.escape(scalar) : nil
     }
-    return String(result)
+    lineIsBlank = blank
+    return written
   }
 
   /// A workflow command the tool composed (an annotation, its message already escaped), as one
@@ -49,21 +43,31 @@ struct OutputGuard {
   /// A JSON document (a `--json` report): the same characters escaped as JSON escapes (`\u202e`,
   /// `#\u0023[`), which can stand only inside its strings, so the document reads back the same.
   mutating func json(_ text: String) -> String {
+    lineIsBlank = text.hasSuffix("\n")
+    return Self.rewriting(text) { scalars, index in
+      let scalar = scalars[index]
+      guard
+        PrintableText.isFormat(scalar) || (PrintableText.isControl(scalar) && scalar.value >= 0x7F)
+          || PrintableText.opensLegacyCommand(scalars, at: index)
+      else { return nil }
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+  }
+
+  /// `text` with each scalar for which `replacement` gives a text replaced by it (nil keeps it);
+  /// `replacement` sees every scalar in order, with its neighbours.
+  static func rewriting(_ text: String, _ replacement: ([Unicode.Scalar], Int) -> String?) -> String {
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     result.reserveCapacity(scalars.count)
     for index in scalars.indices {
-      let scalar = scalars[index]
-      if PrintableText.isFormat(scalar) || (PrintableText.isControl(scalar) && scalar.value >= 0x7F)
-        || PrintableText.opensLegacyCommand(scalars, at: index)
-      {
-        let hex = String(scalar.value, radix: 16)
-        result.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+      if let replaced = replacement(scalars, index) {
+        result.append(contentsOf: replaced.unicodeScalars)
       } else {
-        result.append(scalar)
+        result.append(scalars[index])
       }
     }
-    lineIsBlank = text.hasSuffix("\n")
     return String(result)
   }
 
