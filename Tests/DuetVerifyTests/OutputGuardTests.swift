@@ -19,6 +19,15 @@ final class OutputGuardTests: XCTestCase {
     XCTAssertEqual(guarded.text(" ::error::mid-line\n"), " ::error::mid-line\n")
   }
 
+  /// Plain ASCII is written without the scalar pass, and still carries the line start along.
+  func testPlainASCIIWritesKeepTheLineStartToo() {
+    var guarded = OutputGuard()
+    XCTAssertEqual(guarded.text("duet-verify: 3/3 fixtures passed\n\t "), "duet-verify: 3/3 fixtures passed\n\t ")
+    XCTAssertEqual(guarded.text(":: forged"), "\\u{3A}: forged")
+    XCTAssertEqual(guarded.text(" a: b\n"), " a: b\n")
+    XCTAssertEqual(guarded.text("::x"), "\\u{3A}:x")
+  }
+
   func testLegacyCommandsFormatAndForeignControlCharactersAreEscapedAnywhere() {
     var guarded = OutputGuard()
     XCTAssertEqual(

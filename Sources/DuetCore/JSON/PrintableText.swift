@@ -13,22 +13,40 @@ public enum PrintableText {
   /// `keepingNewlines`, a line feed stays (for a multi-line sentence whose outside parts were escaped
   /// where they were quoted).
   public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
-    let scalars = Array(text.unicodeScalars)
-    func needsEscape(_ index: Int) -> Bool {
+    rewriting(text) { previous, scalar, next in
+      if keepingNewlines && scalar == "\n" { return nil }
+      let escapes =
+        isControl(scalar) || isFormat(scalar) || opensLegacyCommand(scalar, after: previous, before: next)
+      return escapes ? escape(scalar) : nil
+    }
+  }
+
+  /// `text` with each scalar for which `replacement` gives a text replaced by it (nil keeps it);
+  /// `replacement` sees every scalar in order, with its neighbours. The runs between replacements
+  /// are copied whole, and text with none is returned as it is.
+  public static func rewriting(
+    _ text: String, _ replacement: (Unicode.Scalar?, Unicode.Scalar, Unicode.Scalar?) -> String?
+  ) -> String {
+    let scalars = text.unicodeScalars
+    var result = ""
+    var changed = false
+    var copied = scalars.startIndex
+    var previous: Unicode.Scalar?
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
       let scalar = scalars[index]
-      if keepingNewlines && scalar == "\n" { return false }
-      return isControl(scalar) || isFormat(scalar) || opensLegacyCommand(scalars, at: index)
-    }
-    guard scalars.indices.contains(where: needsEscape) else { return text }
-    var result = String.UnicodeScalarView()
-    for index in scalars.indices {
-      if needsEscape(index) {
-        result.append(contentsOf: escape(scalars[index]).unicodeScalars)
-      } else {
-        result.append(scalars[index])
+      let after = scalars.index(after: index)
+      if let replaced = replacement(previous, scalar, after < scalars.endIndex ? scalars[after] : nil) {
+        result += String(scalars[copied..<index])
+        result += replaced
+        changed = true
+        copied = after
       }
+      previous = scalar
+      index = after
     }
-    return String(result)
+    guard changed else { return text }
+    return result + String(scalars[copied...])
   }
 
   /// The visible form of one scalar: `\n`, `\r`, `\t`, else `\u{HEX}` (Swift's notation).
@@ -57,10 +75,12 @@ public enum PrintableText {
     }
   }
 
-  /// True when `scalars[index]` is the second `#` of `##[`, the opening of a legacy workflow command
-  /// that GitHub's runner recognises anywhere in a line; escaping that one character breaks it.
-  public static func opensLegacyCommand(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-    scalars[index] == "#" && index > 0 && scalars[index - 1] == "#" && index + 1 < scalars.count
-      && scalars[index + 1] == "["
+  /// True when `scalar`, between `previous` and `next`, is the second `#` of `##[`, the opening of
+  /// a legacy workflow command that GitHub's runner recognises anywhere in a line; escaping that
+  /// one character breaks it.
+  public static func opensLegacyCommand(
+    _ scalar: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?
+  ) -> Bool {
+    scalar == "#" && previous == "#" && next == "["
   }
 }

@@ -15,16 +15,19 @@ struct OutputGuard {
 
   /// `text` as it may be written to a terminal or a CI log.
   mutating func text(_ text: String) -> String {
+    if let blank = Self.plainLines(text, blank: lineIsBlank) {
+      lineIsBlank = blank
+      return text
+    }
     var blank = lineIsBlank
-    let written = Self.rewriting(text) { scalars, index in
-      let scalar = scalars[index]
+    let written = PrintableText.rewriting(text) { previous, scalar, next in
       if scalar == "\n" || scalar == "\r" {
         blank = true
         return nil
       }
       let escapes =
         Self.isForeignControl(scalar) || PrintableText.isFormat(scalar)
-        || PrintableText.opensLegacyCommand(scalars, at: index) || (blank && scalar == ":")
+        || PrintableText.opensLegacyCommand(scalar, after: previous, before: next) || (blank && scalar == ":")
       blank = blank && !escapes && scalar.properties.isWhitespace
       return escapes ? PrintableText.escape(scalar) : nil
     }
@@ -44,31 +47,34 @@ struct OutputGuard {
   /// `#\u0023[`), which can stand only inside its strings, so the document reads back the same.
   mutating func json(_ text: String) -> String {
     lineIsBlank = text.hasSuffix("\n")
-    return Self.rewriting(text) { scalars, index in
-      let scalar = scalars[index]
+    // ASCII without `#`: nothing to escape (the common report), so no scalar pass.
+    guard text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "#") }) else { return text }
+    return PrintableText.rewriting(text) { previous, scalar, next in
       guard
         PrintableText.isFormat(scalar) || (PrintableText.isControl(scalar) && scalar.value >= 0x7F)
-          || PrintableText.opensLegacyCommand(scalars, at: index)
+          || PrintableText.opensLegacyCommand(scalar, after: previous, before: next)
       else { return nil }
       let hex = String(scalar.value, radix: 16)
       return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
   }
 
-  /// `text` with each scalar for which `replacement` gives a text replaced by it (nil keeps it);
-  /// `replacement` sees every scalar in order, with its neighbours.
-  static func rewriting(_ text: String, _ replacement: ([Unicode.Scalar], Int) -> String?) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    result.reserveCapacity(scalars.count)
-    for index in scalars.indices {
-      if let replaced = replacement(scalars, index) {
-        result.append(contentsOf: replaced.unicodeScalars)
-      } else {
-        result.append(scalars[index])
+  /// Whether the line ends blank after `text` (written from a line that is `blank` so far), when
+  /// `text` is ASCII with nothing to escape; nil when it needs the scalar pass: a byte past ASCII,
+  /// a `#`, a foreign control character, or a `:` where a line starts. Most output is such text,
+  /// so it is written without being copied.
+  static func plainLines(_ text: String, blank: Bool) -> Bool? {
+    var blank = blank
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"): blank = true
+      case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+      case UInt8(ascii: ":") where blank: return nil
+      case UInt8(ascii: "#"), 0x7F..., ..<0x1B, 0x1C..<0x20: return nil
+      default: blank = false
       }
     }
-    return String(result)
+    return blank
   }
 
   /// A control character the tool never writes itself: every C0 but line feed, carriage return,
