@@ -21,7 +21,8 @@ import Foundation
 // --grandchild-stderr: before the handshake, leave a child behind (same process group, same pipes)
 // writing to stderr forever; it writes its pid to PIDFILE first.
 // --scenarios-mib: the canned scenarios reply is padded to about N MiB (one long description).
-// --hostile-text: the error fault's message holds a line break, a workflow command, ESC and NUL.
+// --hostile-text: the error fault's message (reduce or scenarios) holds line breaks opening workflow
+// commands, legacy ##[ commands, ESC, NUL and invisible format characters (HostileText.swift).
 // The fault fires on every request whose action case is --on (every request when --on is absent);
 // other requests are answered correctly. With --announce, the runner writes its pid to that named
 // pipe just before a fault fires (if someone is reading it), so a test knows the moment. With
@@ -141,7 +142,8 @@ while let line = readLine(strippingNewline: true) {
       if slowMillis > 0 { usleep(slowMillis * 1000) }
       switch fault {
       case "error":
-        out(Scenarios.failedThen + "\n")
+        let hostile = options["--hostile-text"] != nil
+        out((hostile ? HostileText.error("Then 'the count is one' returned false") : Scenarios.failedThen) + "\n")
         continue
       case "unknown-op":
         out("{\"error\":\"unknown op 'scenarios'\"}\n")
@@ -205,9 +207,9 @@ while let line = readLine(strippingNewline: true) {
       out("\n")
       continue
     case "error":
-      // With --hostile-text the message tries to forge a workflow command and clear the terminal.
-      let extra = options["--hostile-text"] != nil ? "\\n::error::forged by the runner\\u001b[2J\\u0000" : ""
-      out("{\"error\":\"unknown feature '\(feature)'\(extra)\"}\n")
+      // With --hostile-text the message tries to forge workflow commands and clear the terminal.
+      let message = "unknown feature '\(feature)'"
+      out(options["--hostile-text"] != nil ? HostileText.error(message) + "\n" : "{\"error\":\"\(message)\"}\n")
       continue
     default: break
     }

@@ -15,6 +15,13 @@ final class PrintableTextTests: XCTestCase {
     XCTAssertEqual(PrintableText.escaped("one\ntwo\r\u{1B}", keepingNewlines: true), "one\ntwo\\r\\u{1B}")
   }
 
+  func testFormatCharactersAndLegacyCommandsAreEscapedToo() {
+    XCTAssertEqual(
+      PrintableText.escaped("##[error]x \u{202E}rtl\u{2066}\u{2028}\u{2029}\u{200B}\u{200D}\u{2060}\u{FEFF}\u{61C}"),
+      #"#\u{23}[error]x \u{202E}rtl\u{2066}\u{2028}\u{2029}\u{200B}\u{200D}\u{2060}\u{FEFF}\u{61C}"#)
+    XCTAssertEqual(PrintableText.escaped("###[ #[ ## ["), #"##\u{23}[ #[ ## ["#)
+  }
+
   func testPlainTextIsUnchanged() {
     XCTAssertEqual("fixture 'counter' step 2 — ✓ ∅".printable, "fixture 'counter' step 2 — ✓ ∅")
   }

@@ -107,7 +107,7 @@ struct JSONReader {
       let key = try parseString()
       if Self.isDuplicate(key, in: members, seen: &seen) {
         index = keyOffset
-        throw failure("duplicate key '\(ControlCharacters.escaped(key))'")
+        throw failure("duplicate key '\(PrintableText.escaped(key))'")
       }
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after object key '\(key)'") }

@@ -29,7 +29,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `a.b[2].c`; the root alone when there are no components; `$` for an unnamed root. Control
-  /// characters in keys are escaped (`ControlCharacters`).
+  /// characters in keys are escaped (`PrintableText`).
   public var description: String {
     var text = root
     for component in components {
@@ -37,7 +37,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
       case .key(let key):
         if !text.isEmpty { text += "." }
         // A key came from a file: its control characters are escaped, so a path is one visible line.
-        text += ControlCharacters.escaped(key)
+        text += PrintableText.escaped(key)
       case .index(let index):
         text += "[\(index)]"
       }

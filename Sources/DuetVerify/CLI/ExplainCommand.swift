@@ -51,7 +51,7 @@ enum ExplainCommand {
     }
     var blocks: [String] =
       summary.lint.map { "✗ " + $0.problem.description.printable }
-      + summary.runnerFailures.map { "✗ " + PrintableText.escaped($0, keepingNewlines: true) }
+      + summary.runnerFailures.map { "✗ " + $0.printable }
     let failed = summary.failed.compactMap { runs.readFixture($0) }
     for group in FailureGroup.groups(of: failed) {
       if let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(summary, options)) {

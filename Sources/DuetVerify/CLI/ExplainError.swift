@@ -1,6 +1,6 @@
 /// Why `duet-verify explain` shows nothing (a usage error, exit 2): the facts, rendered to
-/// sentences in one place.
-enum ExplainError: Error, Equatable, Sendable, CustomStringConvertible {
+/// sentences in one place (`message`; `Diagnostic` adds the prefix).
+enum ExplainError: Diagnostic, Equatable, Sendable {
   /// The text after `#` is not a step index.
   case notAStepIndex(String)
   /// `.runs/` (at `folder`) holds no previous run.
@@ -12,19 +12,20 @@ enum ExplainError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The recording has `count` steps, fewer than `step` needs.
   case noSuchStep(String, step: Int, count: Int)
 
-  var description: String {
-    let prefix = "\(Program.name) explain: "
+  var speaker: String? { "explain" }
+
+  var message: String {
     switch self {
     case .notAStepIndex(let text):
-      return prefix + "'\(text)' is not a step index. Write <fixture>#<step>, e.g. counter#3."
+      return "'\(text)' is not a step index. Write <fixture>#<step>, e.g. counter#3."
     case .noPreviousRun(let folder):
-      return prefix + "no previous run in \(folder). Run \(Program.name) verify first."
+      return "no previous run in \(folder). Run \(Program.name) verify first."
     case .noResult(let name):
-      return prefix + "the last run has no result for '\(name)'. Run \(Program.name) verify, or check the name."
+      return "the last run has no result for '\(name)'. Run \(Program.name) verify, or check the name."
     case .notListed(let name, let manifest, let listed):
-      return prefix + "'\(name)' is not a recording listed in \(manifest)." + Suggestion.hint(for: name, among: listed)
+      return "'\(name)' is not a recording listed in \(manifest)." + Suggestion.hint(for: name, among: listed)
     case .noSuchStep(let name, let step, let count):
-      return prefix + "'\(name)' has \(count) steps (0…\(count - 1)); there is no step \(step)."
+      return "'\(name)' has \(count) steps (0…\(count - 1)); there is no step \(step)."
     }
   }
 }

@@ -7,7 +7,7 @@ enum LintCommand {
     guard let corpus = context.corpus(options) else { return .usage }
     let lint = CorpusScan.run(corpus).lint
     if options.json {
-      output.write(LintJSONReport.render(lint, manifest: corpus.manifest))
+      output.json(LintJSONReport.render(lint, manifest: corpus.manifest))
       return lint.problems.isEmpty ? .passed : .failed
     }
     let style = TerminalStyle.decide(

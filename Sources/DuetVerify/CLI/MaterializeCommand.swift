@@ -22,7 +22,7 @@ enum MaterializeCommand {
       switch FixtureStore(location: location).load(name) {
       case .success(let fixture): loaded = fixture
       case .failure(let error):
-        output.diagnostic("\(Program.name) materialize: " + error.description)
+        output.diagnostic(Program.prefix("materialize") + error.description)
         return .failed
       }
       let plan = try MaterializedStep.plan(loaded, file: loaded.file, owner: listed.owner, step: step)
@@ -55,7 +55,7 @@ enum MaterializeCommand {
     do throws(GeneratedTestFile.Refusal) {
       let path = try GeneratedTestFile.write(text, out: out, className: className, folder: context.folder)
       context.output.line(
-        "\(Program.name) materialize: wrote \(path); run it with swift test --filter \(className)")
+        Program.prefix("materialize") + "wrote \(path); run it with swift test --filter \(className)")
       return .passed
     } catch {
       context.output.diagnostic(error.description)

@@ -18,7 +18,8 @@ enum RecordCommand {
     if !problems.isEmpty {
       for problem in problems { output.diagnostic("✗ " + problem.description) }
       output.diagnostic(
-        "\(Program.name) \(verb): fix the manifest first (\(Program.name) lint lists every problem); nothing was recorded."
+        Program.prefix(verb)
+          + "fix the manifest first (\(Program.name) lint lists every problem); nothing was recorded."
       )
       return .failed
     }
@@ -37,9 +38,9 @@ enum RecordCommand {
     // the compilation) stops at once; one during the writes waits for them.
     let interrupts = InterruptGuard.exiting(output: output) { signal, afterWrites in
       afterWrites
-        ? "\(Program.name) \(verb): interrupted (\(signal)) while writing; the writes were allowed to finish first, "
+        ? Program.prefix(verb) + "interrupted (\(signal)) while writing; the writes were allowed to finish first, "
           + "so no recording is half-written and no temporary file is left."
-        : "\(Program.name) \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
+        : Program.prefix(verb) + "interrupted (\(signal)) before writing anything: the runners were stopped and the "
           + "fixtures folder is unchanged."
     }
     interrupts.install()
@@ -94,7 +95,7 @@ enum RecordCommand {
     for folder in [location.fixturesFolder, location.runsFolder] {
       if let target = FileInspection.leaves(location.root, at: folder) {
         return
-          "\(Program.name) \(verb): \(location.relativePath(of: folder))/ is a link leading outside the repository (to "
+          Program.prefix(verb) + "\(location.relativePath(of: folder))/ is a link leading outside the repository (to "
           + "\(target)); nothing was recorded. Make it a real folder inside the repository."
       }
     }
@@ -107,7 +108,7 @@ enum RecordCommand {
     do {
       try RecordWriter.write(plan.writes, location: location)
     } catch {
-      output.write(report.style.red("✗") + " \(Program.name) record: " + error.description + "\n")
+      output.write(report.style.red("✗") + " " + Program.prefix("record") + error.description + "\n")
       output.write(SummaryLine.verdict(verb: "record", passed: false, style: report.style) + "\n")
       return .failed
     }
@@ -137,8 +138,9 @@ enum RecordCommand {
     guard !failures.isEmpty else { return nil }
     var lines = failures.map { style.red("✗") + " " + PrintableText.escaped($0, keepingNewlines: true) }
     lines.append(
-      "\(Program.name) \(verb): the runner failed, so nothing was written and the fixtures folder is unchanged. Fix the runner "
-        + "(or raise --timeout S) and run it again.")
+      Program.prefix(verb)
+        + "the runner failed, so nothing was written and the fixtures folder is unchanged. Fix the runner "
+        + "(or raise \(Option.timeout.spelled)) and run it again.")
     lines.append(SummaryLine.verdict(verb: verb, passed: false, style: style))
     return lines.joined(separator: "\n") + "\n"
   }

@@ -9,7 +9,8 @@ enum TaxonomyVerb {
     for problem in scanned.lint.problems { output.diagnostic(problem.description) }
     for warning in scanned.lint.warnings { output.diagnostic("warning: " + warning.description.printable) }
     let rendered = TaxonomyCommand.render(report: scanned.taxonomy, format: format)
-    output.write(rendered.text.hasSuffix("\n") ? rendered.text : rendered.text + "\n")
+    let text = rendered.text.hasSuffix("\n") ? rendered.text : rendered.text + "\n"
+    format == .json ? output.json(text) : output.write(text)
     if corpus.manifestBroken { return .failed }
     return rendered.exitCode
   }

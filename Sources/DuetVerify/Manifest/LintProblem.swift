@@ -21,8 +21,10 @@ struct LintProblem: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `manifest.yaml:12: feature 'splash' is declared twice (first on line 3). Merge the two entries.`
+  /// The file is a name found on disk, so it is quoted escaped (`String.printable`): a file named
+  /// with a line break cannot start a line of its own.
   var description: String {
-    var text = file
+    var text = file.printable
     if let line { text += ":\(line)" }
     if let column { text += ":\(column)" }
     return text + ": " + message

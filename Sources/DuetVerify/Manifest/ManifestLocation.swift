@@ -76,22 +76,22 @@ struct ManifestLocation: Equatable, Sendable {
 }
 
 /// Why no manifest could be found; every verb that needs one exits 2 with this sentence.
-enum ManifestDiscoveryError: Error, Equatable, Sendable, CustomStringConvertible {
+enum ManifestDiscoveryError: Diagnostic, Equatable, Sendable {
   case notFound(start: String)
   case explicitMissing(String)
   case explicitFolderWithoutManifest(String)
 
-  var description: String {
+  var message: String {
     switch self {
     case .notFound(let start):
       return
-        "\(Program.name): no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
-        + "parity/manifest.yaml). Run it inside a repository that has one, or give --manifest PATH."
+        "no manifest.yaml found in \(start) or any folder above it (looked for manifest.yaml and "
+        + "parity/manifest.yaml). Run it inside a repository that has one, or give \(Option.manifest.rawValue) PATH."
     case .explicitMissing(let path):
-      return "\(Program.name): --manifest \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
+      return "\(Option.manifest.rawValue) \(path) does not exist. Give the path of a manifest.yaml (or its folder)."
     case .explicitFolderWithoutManifest(let path):
       return
-        "\(Program.name): --manifest \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
+        "\(Option.manifest.rawValue) \(path) is a folder without manifest.yaml or parity/manifest.yaml. "
         + "Give the manifest file itself."
     }
   }

@@ -12,8 +12,9 @@ import Foundation
 /// through.
 enum GeneratedTestFile {
   /// Why the file was not written.
-  struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
-    var description: String
+  struct Refusal: Diagnostic, Equatable, Sendable {
+    var message: String
+    var speaker: String? { "materialize" }
   }
 
   /// Writes `text` for `--out path` (resolved against `folder`) and returns the path written.
@@ -28,20 +29,20 @@ enum GeneratedTestFile {
     case S_IFREG?:
       guard startsWithMarker(shown) else {
         throw Refusal(
-          description: "\(Program.name) materialize: \(shown) exists and is not a test materialize generated "
+          message: "\(shown) exists and is not a test materialize generated "
             + "(its first line is not '\(MaterializedTestWriter.marker)'), so it is left alone; "
-            + "choose another --out path, or a folder.")
+            + "choose another \(Option.out.rawValue) path, or a folder.")
       }
     case let other?:
       let what = other == S_IFLNK ? "a link" : "not a regular file"
       throw Refusal(
-        description: "\(Program.name) materialize: \(shown) is \(what), and materialize never writes through a link "
-          + "or over something it did not make; choose another --out path.")
+        message: "\(shown) is \(what), and materialize never writes through a link "
+          + "or over something it did not make; choose another \(Option.out.rawValue) path.")
     }
     do throws(ReportWriteError) {
       try SafeFolder.writeFile(text, at: target)
     } catch {
-      throw Refusal(description: "\(Program.name) materialize: the test was not written: " + error.description)
+      throw Refusal(message: "the test was not written: " + error.description)
     }
     return shown
   }

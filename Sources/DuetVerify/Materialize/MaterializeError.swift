@@ -1,5 +1,6 @@
-/// Why `duet-verify materialize` wrote no test: the facts, rendered to sentences in one place.
-enum MaterializeError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why `duet-verify materialize` wrote no test: the facts, rendered to sentences in one place
+/// (`message`; `Diagnostic` adds the prefix).
+enum MaterializeError: Diagnostic, Equatable, Sendable {
   /// The operand is not `<recording>#<step>`.
   case notAStep(String)
   /// The recording is not listed in the manifest.
@@ -19,35 +20,36 @@ enum MaterializeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A recorded tree has no canonical form (a number out of range, say).
   case uncanonical(recording: String, path: String, reason: String)
 
-  var description: String {
-    let prefix = "\(Program.name) materialize: "
+  var speaker: String? { "materialize" }
+
+  var message: String {
     switch self {
     case .notAStep(let text):
-      return prefix + "'\(text)' is not a step. Write <recording>#<step>, e.g. splash.ceremony-completes#1 "
+      return "'\(text)' is not a step. Write <recording>#<step>, e.g. splash.ceremony-completes#1 "
         + "(steps count from 0, as in verify's failure blocks)."
     case .notListed(let name, let manifest, let suggestion):
-      return prefix + "'\(name)' is not a recording listed in \(manifest).\(suggestion)"
+      return "'\(name)' is not a recording listed in \(manifest).\(suggestion)"
     case .noSuchStep(let name, let step, let count):
-      return prefix + "'\(name)' has \(count) steps (0…\(count - 1)); there is no step \(step)."
+      return "'\(name)' has \(count) steps (0…\(count - 1)); there is no step \(step)."
     case .undeclaredFeature(let feature, let recording, let step, let manifest):
-      return prefix + "step \(step) of '\(recording)' reduces on feature '\(feature)', which \(manifest) does not "
+      return "step \(step) of '\(recording)' reduces on feature '\(feature)', which \(manifest) does not "
         + "declare; add it under features: with its state:, action:, effectPayload: and swift: keys."
     case .missingTypes(let feature, let at, let keys):
       let list = keys.map { "`\($0): <\(Self.placeholder(for: $0))>`" }.joined(separator: ", ")
-      return prefix + "feature '\(feature)' (\(at)) does not name the types its reducer takes, so the test cannot "
+      return "feature '\(feature)' (\(at)) does not name the types its reducer takes, so the test cannot "
         + "call it; add \(list) under it (the Swift type names, e.g. state: SplashState)."
     case .noModule(let feature, let at, let swift):
       let found = swift.map { "its swift: path '\($0)' is not under Sources/<Module>/" } ?? "it has no swift: path"
-      return prefix + "no module to import for feature '\(feature)' (\(at)): \(found). Add a swift: path "
-        + "like Sources/<Module>/<Feature>.swift, or pass --module <Module>."
+      return "no module to import for feature '\(feature)' (\(at)): \(found). Add a swift: path "
+        + "like Sources/<Module>/<Feature>.swift, or pass \(Option.module.rawValue) <Module>."
     case .notASwiftName(let value, let key, let at):
-      return prefix + "\(key) '\(value)' (\(at)) is not a Swift name (letters, digits and _, dotted for nested "
+      return "\(key) '\(value)' (\(at)) is not a Swift name (letters, digits and _, dotted for nested "
         + "names), so it cannot be written into a test; correct it."
     case .noReducerName(let feature, let state):
-      return prefix + "cannot derive the reducer of feature '\(feature)' from its state type '\(state)' "
-        + "(Duet's naming is <Name>State → <name>Reducer); pass --reducer <function or Feature.reduce>."
+      return "cannot derive the reducer of feature '\(feature)' from its state type '\(state)' "
+        + "(Duet's naming is <Name>State → <name>Reducer); pass \(Option.reducer.rawValue) <function or Feature.reduce>."
     case .uncanonical(let recording, let path, let reason):
-      return prefix + "\(path) of '\(recording)' has no canonical form (\(reason)); run \(Program.name) lint."
+      return "\(path) of '\(recording)' has no canonical form (\(reason)); run \(Program.name) lint."
     }
   }
 

@@ -41,7 +41,7 @@ struct ReducerCall: Equatable, Sendable {
     let reducerName: String
     if let reducer {
       guard SwiftSource.isDottedName(reducer) else {
-        throw .notASwiftName(reducer, key: "--reducer", at: "the command line")
+        throw .notASwiftName(reducer, key: Option.reducer.rawValue, at: "the command line")
       }
       reducerName = reducer
     } else {
@@ -58,9 +58,9 @@ struct ReducerCall: Equatable, Sendable {
   ) {
     if let explicit {
       guard SwiftSource.isIdentifier(explicit) else {
-        throw .notASwiftName(explicit, key: "--module", at: "the command line")
+        throw .notASwiftName(explicit, key: Option.module.rawValue, at: "the command line")
       }
-      return (explicit, "--module")
+      return (explicit, Option.module.rawValue)
     }
     let parts = feature.swift?.name.split(separator: "/").map(String.init) ?? []
     guard let sources = parts.lastIndex(of: "Sources"), parts.count > sources + 2 else {

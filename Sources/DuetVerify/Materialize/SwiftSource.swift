@@ -1,3 +1,5 @@
+import DuetCore
+
 /// Text that is safe to paste into generated Swift: string literals, comment lines and identifiers.
 ///
 /// Recordings, labels and manifest values are hostile input to a code generator: a label with a
@@ -10,7 +12,8 @@ enum SwiftSource {
   /// `\#…` inside it can end the literal or start an escape or interpolation. Printable ASCII is
   /// copied as is, so a JSON literal stays readable; every other scalar (line breaks, controls,
   /// bidirectional overrides, non-ASCII letters) is written as a `\#…u{XXXX}` escape, so the
-  /// literal is one line and shows what it holds. A leading `"` is escaped too: `#""…` must
+  /// literal is one line and shows what it holds; so is the second `#` of `##[` (a workflow
+  /// command wherever it stands in a printed line). A leading `"` is escaped too: `#""…` must
   /// never read as the opening `#"""` of a multi-line literal.
   static func rawStringLiteral(_ text: String) -> String {
     var longestRun = 0
@@ -20,13 +23,14 @@ enum SwiftSource {
       longestRun = max(longestRun, run)
     }
     let hashes = String(repeating: "#", count: longestRun + 1)
-    var body = ""
-    for (offset, scalar) in text.unicodeScalars.enumerated() {
-      if isPrintableASCII(scalar) && !(offset == 0 && scalar == "\"") {
-        body.unicodeScalars.append(scalar)
-      } else {
-        body += "\\" + hashes + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      }
+    var offset = 0
+    let body = PrintableText.rewriting(text) { previous, scalar, next in
+      defer { offset += 1 }
+      // The second `#` of `##[` too: printed, the file must not hold a legacy workflow command.
+      let plain =
+        isPrintableASCII(scalar) && !(offset == 0 && scalar == "\"")
+        && !PrintableText.opensLegacyCommand(scalar, after: previous, before: next)
+      return plain ? nil : "\\" + hashes + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
     return hashes + "\"" + body + "\"" + hashes
   }
@@ -34,16 +38,14 @@ enum SwiftSource {
   /// `text` made safe for the inside of a `//` comment: one line, no control or invisible
   /// formatting characters (each is shown as `\u{XXXX}`), readable letters kept.
   static func commentText(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
+    PrintableText.rewriting(text) { previous, scalar, next in
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default:
-        result.unicodeScalars.append(scalar)
+        return PrintableText.opensLegacyCommand(scalar, after: previous, before: next) ? "\\u{23}" : nil
       }
     }
-    return result
   }
 
   /// `fixture.name-3` → `FixtureName3`: the ASCII letters and digits of `text`, each run

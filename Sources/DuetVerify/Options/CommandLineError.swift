@@ -1,8 +1,9 @@
 /// A command line `duet-verify` cannot run: exit 2 with one sentence saying what is wrong and what
 /// to write instead.
 ///
-/// The cases carry the facts; `description` is the one place they become sentences.
-enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+/// The cases carry the facts; `message` is the one place they become sentences, and `Diagnostic`
+/// adds the prefix.
+enum CommandLineError: Diagnostic, Equatable, Sendable {
   /// The first argument names no verb.
   case unknownVerb(String)
   /// `help <topic>` names no verb.
@@ -19,7 +20,7 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
   case badValue(Verb, Option, String)
   /// A single-valued option given twice: never a silent last-wins.
   case givenTwice(Verb, Option, first: String?, second: String?)
-  /// An option taken once per lane (`verify --runner`) given the same value twice.
+  /// A repeatable option given the same value twice (`--runner X --runner X`: one lane each).
   case repeatedValue(Verb, Option, String)
   /// Two options that exclude each other.
   case conflicting(Verb, Option, Option, advice: String)
@@ -28,43 +29,53 @@ enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An argument that is not an option, where the verb takes none (or no more).
   case unexpectedArgument(Verb, String)
 
-  var description: String {
+  var speaker: String? {
     switch self {
-    case .unknownVerb(let word):
-      return "\(Program.name): unknown verb '\(word)'."
-        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
-        + " Run `\(Program.name) help` for the list of verbs."
-    case .unknownHelpTopic(let word):
-      return "\(Program.name) help: unknown verb '\(word)'."
-        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
-        + " Run `\(Program.name) help` for the list."
-    case .unknownOption(let verb, let word):
-      return "\(prefix(verb))unknown option '\(word)'."
-        + Suggestion.hint(for: word, among: Option.taken(by: verb).map(\.rawValue))
-        + " Run `\(Program.name) help \(verb.rawValue)` for its options."
-    case .notTakenBy(let verb, let option):
-      return "\(prefix(verb))\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
-        + "\(option.verbNames)). Run `\(Program.name) help \(verb.rawValue)` for its options."
-    case .missingValue(let verb, let option):
-      return "\(prefix(verb))\(option.rawValue) needs a value."
-    case .unexpectedValue(let verb, let option):
-      return "\(prefix(verb))\(option.rawValue) takes no value."
-    case .badValue(let verb, let option, let value):
-      return "\(prefix(verb))\(option.rawValue) needs \(option.row.value.expectation(for: option)), not '\(value)'."
-    case .givenTwice(let verb, let option, let first, let second):
-      let values = first.flatMap { first in second.map { " ('\(first)', then '\($0)')" } } ?? ""
-      return "\(prefix(verb))\(option.rawValue) is given twice\(values), but it takes one value. Give it once."
-    case .repeatedValue(let verb, let option, let value):
-      return "\(prefix(verb))\(option.rawValue) '\(value)' is given twice, and each \(option.rawValue) is one lane. "
-        + "Give each runner once (one \(option.rawValue) per platform)."
-    case .conflicting(let verb, let first, let second, let advice):
-      return "\(prefix(verb))\(first.rawValue) and \(second.rawValue) cannot be combined; \(advice)."
-    case .needs(let verb, let option, let needed, let advice):
-      return "\(prefix(verb))\(option.rawValue) only works with \(needed.rawValue); \(advice)."
-    case .unexpectedArgument(let verb, let argument):
-      return "\(prefix(verb))unexpected argument '\(argument)'. \(verb.operandAdvice)"
+    case .unknownVerb: return nil
+    case .unknownHelpTopic: return "help"
+    case .unknownOption(let verb, _), .notTakenBy(let verb, _), .missingValue(let verb, _),
+      .unexpectedValue(let verb, _), .badValue(let verb, _, _), .givenTwice(let verb, _, _, _),
+      .repeatedValue(let verb, _, _),
+      .conflicting(let verb, _, _, _), .needs(let verb, _, _, _), .unexpectedArgument(let verb, _):
+      return verb.rawValue
     }
   }
 
-  private func prefix(_ verb: Verb) -> String { "\(Program.name) \(verb.rawValue): " }
+  var message: String {
+    switch self {
+    case .unknownVerb(let word):
+      return "unknown verb '\(word)'."
+        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
+        + " Run `\(Program.name) help` for the list of verbs."
+    case .unknownHelpTopic(let word):
+      return "unknown verb '\(word)'."
+        + Suggestion.hint(for: word, among: Verb.allCases.map(\.rawValue))
+        + " Run `\(Program.name) help` for the list."
+    case .unknownOption(let verb, let word):
+      return "unknown option '\(word)'."
+        + Suggestion.hint(for: word, among: Option.taken(by: verb).map(\.rawValue))
+        + " Run `\(Program.name) help \(verb.rawValue)` for its options."
+    case .notTakenBy(let verb, let option):
+      return "\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
+        + "\(option.verbNames)). Run `\(Program.name) help \(verb.rawValue)` for its options."
+    case .missingValue(let verb, let option):
+      return "\(option.rawValue) needs a value."
+    case .unexpectedValue(let verb, let option):
+      return "\(option.rawValue) takes no value."
+    case .badValue(let verb, let option, let value):
+      return "\(option.rawValue) needs \(option.row.value.expectation(for: option)), not '\(value)'."
+    case .givenTwice(let verb, let option, let first, let second):
+      let values = first.flatMap { first in second.map { " ('\(first)', then '\($0)')" } } ?? ""
+      return "\(option.rawValue) is given twice\(values), but it takes one value. Give it once."
+    case .repeatedValue(_, let option, let value):
+      return "\(option.rawValue) '\(value)' is given twice, and each \(option.rawValue) is one lane. "
+        + "Give each runner once (one \(option.rawValue) per platform)."
+    case .conflicting(let verb, let first, let second, let advice):
+      return "\(first.rawValue) and \(second.rawValue) cannot be combined; \(advice)."
+    case .needs(let verb, let option, let needed, let advice):
+      return "\(option.rawValue) only works with \(needed.rawValue); \(advice)."
+    case .unexpectedArgument(let verb, let argument):
+      return "unexpected argument '\(argument)'. \(verb.operandAdvice)"
+    }
+  }
 }

@@ -5,33 +5,7 @@ import DuetRunner
 ///
 /// Parsing, "did you mean", each verb's usage and help are all derived from this table, so an
 /// option cannot be accepted by a verb whose help does not list it, or listed and then refused.
-enum Option: String, CaseIterable, Sendable {
-  case manifest = "--manifest"
-  case runner = "--runner"
-  case rebuild = "--rebuild"
-  case lane = "--lane"
-  case feature = "--feature"
-  case chain = "--chain"
-  case jobs = "--jobs"
-  case timeout = "--timeout"
-  case shard = "--shard"
-  case allowEmptyShard = "--allow-empty-shard"
-  case check = "--check"
-  case write = "--write"
-  case markdown = "--markdown"
-  case json = "--json"
-  case junit = "--junit"
-  case html = "--html"
-  case pretty = "--pretty"
-  case out = "--out"
-  case module = "--module"
-  case reducer = "--reducer"
-  case minLines = "--min-lines"
-  case quiet = "--quiet"
-  case noColor = "--no-color"
-  case help = "--help"
-  case version = "--version"
-
+extension Option {
   /// One row of the table.
   struct Row {
     /// What follows the option.
@@ -158,6 +132,10 @@ enum Option: String, CaseIterable, Sendable {
     (.record, .junit, .check, "use it as record --check --junit FILE"),
     (.verify, .allowEmptyShard, .shard, "use it as verify --shard K/N --allow-empty-shard"),
   ]
+
+  /// The option as a sentence writes it: its name and placeholder (`--timeout S`), or the name
+  /// alone for a switch.
+  var spelled: String { row.value.placeholder.map { "\(rawValue) \($0)" } ?? rawValue }
 
   /// The options `verb` takes, in table order.
   static func taken(by verb: Verb) -> [Option] {

@@ -132,8 +132,8 @@ enum Verb: String, CaseIterable, Sendable {
   /// What to do instead when an argument is given that the verb does not take.
   var operandAdvice: String {
     switch self {
-    case .verify: return "Scope a run with --feature F instead."
-    case .record: return "Scope it with --feature F or --chain C instead."
+    case .verify: return "Scope a run with \(Option.feature.spelled) instead."
+    case .record: return "Scope it with \(Option.feature.spelled) or \(Option.chain.spelled) instead."
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
     case .coverage: return "Scope it with --feature F instead."

@@ -21,7 +21,7 @@ enum DriftCheck {
     let location = manifest.location
     let review = reviewFolder(location)
     let notes = ReportNotes()
-    defer { for note in notes.all { output.diagnostic("\(Program.name): " + note) } }
+    defer { for note in notes.all { output.diagnostic(Program.prefix() + note) } }
     let writes = plan.writes
     let needsPerson =
       !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
@@ -35,7 +35,7 @@ enum DriftCheck {
         try RecordWriter.stage([], location: location, notes: notes)
         if !writes.isEmpty {
           disposition =
-            "--write applied the rewrite: \(writes.count) \(RecordReport.plural(writes.count, "recording")) written "
+            "\(Option.write.rawValue) applied the rewrite: \(writes.count) \(RecordReport.plural(writes.count, "recording")) written "
             + "to \(location.relativePath(of: location.fixturesFolder))/."
         }
         passed = !needsPerson
@@ -45,12 +45,12 @@ enum DriftCheck {
           disposition =
             "the would-be rewrite is in \(location.relativePath(of: review))/ (\(writes.count) "
             + "\(RecordReport.plural(writes.count, "recording"))); the fixtures folder is unchanged. Review it, then "
-            + "apply it with \(Program.name) record --check --write."
+            + "apply it with \(Program.name) record \(Option.check.rawValue) \(Option.write.rawValue)."
         }
         passed = !drifted
       }
     } catch {
-      output.write(report.style.red("✗") + " \(Program.name) record --check: " + error.description + "\n")
+      output.write(report.style.red("✗") + " " + Program.prefix("record --check") + error.description + "\n")
       output.write(SummaryLine.verdict(verb: "record --check", passed: false, style: report.style) + "\n")
       return .failed
     }

@@ -33,7 +33,7 @@ enum RecordReport {
     let counts = tally(plan)
     if !context.quiet {
       lines.append(
-        "\(Program.name) record: \(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
+        Program.prefix("record") + "\(plan.entries.count) \(plural(plan.entries.count, "recording")) from "
           + "\(plan.targetCount) \(plural(plan.targetCount, "target")) (\(counts.new) new, \(counts.behavioural) "
           + "rewritten, \(counts.metadata) metadata-only, \(counts.unchanged) unchanged)\(context.timing)")
     }
@@ -41,7 +41,8 @@ enum RecordReport {
       let skipped = plan.elsewhere.map(\.target.display).joined(separator: ", ")
       let count = plan.elsewhere.reduce(0) { $0 + $1.listed.count }
       lines.append(
-        "\(Program.name) record: wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
+        Program.prefix("record")
+          + "wrote nothing; skipped \(skipped), whose \(count) \(plural(count, "recording")) this "
           + "runner cannot produce (recorded by the other core) and left unchanged.")
     }
     lines += context.runnerLines
@@ -85,7 +86,8 @@ enum RecordReport {
     }
     let counts = tally(plan)
     lines.append(
-      "\(Program.name) record --check: \(counts.behavioural) drifted, \(counts.new) new, \(plan.vanished.count) vanished, "
+      Program.prefix("record --check")
+        + "\(counts.behavioural) drifted, \(counts.new) new, \(plan.vanished.count) vanished, "
         + "\(plan.unlisted.count) unlisted, \(counts.metadata) metadata-only, \(counts.unchanged) identical "
         + "(\(plan.entries.count) \(plural(plan.entries.count, "recording")))\(context.timing)")
     if let disposition { lines.append("  " + disposition) }
@@ -101,7 +103,7 @@ enum RecordReport {
     let what = verb == "record" ? "left unchanged" : "not checked"
     return "\(mark) \(item.target.display): \(item.reason), so its \(item.listed.count) "
       + "\(plural(item.listed.count, "recording")) (\(names)) come from the other core (e.g. a Kotlin runner); "
-      + "\(what) here. Check them with that core's runner: \(Program.name) \(verb) --runner <its command>."
+      + "\(what) here. Check them with that core's runner: \(Program.name) \(verb) \(Option.runner.rawValue) <its command>."
   }
 
   /// Counts by kind of change.
@@ -122,10 +124,10 @@ enum RecordReport {
     path.map { " — metadata only, first at \($0)" } ?? " — layout only"
   }
 
-  /// `text` (a runner's sentence) indented, its control characters escaped.
+  /// `text` (a runner's sentence) indented, as one line: its line breaks and control characters
+  /// escaped, so no part of it starts a line of its own (a forged `::error` workflow command).
   static func indent(_ text: String) -> String {
-    PrintableText.escaped(text, keepingNewlines: true).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }.joined(separator: "\n")
+    "  " + text.printable
   }
 
   static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
@@ -142,7 +144,7 @@ struct ReportContext {
   /// The runner line of the summary (none when quiet).
   var runnerLines: [String] {
     guard !quiet, let runner else { return [] }
-    return ["\(Program.name): " + runner.summary]
+    return [Program.prefix() + runner.summary]
   }
 
   var timing: String {

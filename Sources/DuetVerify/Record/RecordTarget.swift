@@ -34,13 +34,13 @@ enum RecordTarget: Hashable, Sendable {
   /// The command that records only this target.
   var recordCommand: String {
     switch self {
-    case .feature(let name): return "\(Program.name) record --feature \(name)"
-    case .chain(let name): return "\(Program.name) record --chain \(name)"
+    case .feature(let name): return "\(Program.name) record \(Option.feature.rawValue) \(name)"
+    case .chain(let name): return "\(Program.name) record \(Option.chain.rawValue) \(name)"
     }
   }
 
   /// Why `record` has nothing to compile for the targets asked for (exit 2).
-  enum SelectionError: Error, Equatable, CustomStringConvertible {
+  enum SelectionError: Diagnostic, Equatable {
     /// `--feature F` names no feature of the manifest.
     case undeclaredFeature(String, manifest: String, declared: [String])
     /// `--chain C` names no chain of the manifest.
@@ -48,18 +48,20 @@ enum RecordTarget: Hashable, Sendable {
     /// The manifest declares nothing to record.
     case nothingToRecord(manifest: String)
 
-    var description: String {
+    var speaker: String? { "record" }
+
+    var message: String {
       switch self {
       case .undeclaredFeature(let feature, let file, let known):
-        return "\(Program.name) record: --feature \(feature) is not declared in \(file) (declared: "
+        return "\(Option.feature.rawValue) \(feature) is not declared in \(file) (declared: "
           + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). Declare it with a fixtures: list first."
           + Suggestion.hint(for: feature, among: known)
       case .unlistedChain(let chain, let file, let known):
-        return "\(Program.name) record: --chain \(chain) is not listed under chains: in \(file) (listed: "
+        return "\(Option.chain.rawValue) \(chain) is not listed under chains: in \(file) (listed: "
           + "\(known.isEmpty ? "none" : known.joined(separator: ", "))). List it there first."
           + Suggestion.hint(for: chain, among: known)
       case .nothingToRecord(let file):
-        return "\(Program.name) record: \(file) declares no features and no chains, so there is nothing to record. "
+        return "\(file) declares no features and no chains, so there is nothing to record. "
           + "Declare the features whose scenarios the runner compiles."
       }
     }

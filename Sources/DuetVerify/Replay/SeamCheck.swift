@@ -15,7 +15,7 @@ enum SeamCheck {
         reason: .seamBroken, step: step.index, node: step.node, label: step.label, line: step.line,
         divergence: divergence, action: action, detail: detail)
     }
-    let rerecord = "Re-record the chain: \(Program.name) record --chain \(document.name)"
+    let rerecord = "Re-record the chain: \(Program.name) record \(Option.chain.rawValue) \(document.name)"
     let effects = step.expectedEffects.tree?.arrayValue ?? []
     guard
       let position = effects.lastIndex(where: { $0["payload"]?["case"] == .string("notifyListener") }),

@@ -37,7 +37,7 @@ enum FailureBlock {
     if let source = result.scenarioSource {
       lines.append("  scenario: \(source.printable)" + (failure.line.map { ":\($0)" } ?? ""))
     }
-    if let next = next(result, failure, arguments: arguments) { lines.append("  next: \(next)") }
+    if let next = next(result, failure, arguments: arguments) { lines.append("  next: \(next.printable)") }
     return lines
   }
 

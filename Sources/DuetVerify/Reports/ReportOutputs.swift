@@ -60,9 +60,9 @@ struct ReportOutputs {
   ) {
     if annotate {
       // Under --json, stdout holds exactly one object; the runner reads workflow commands on stderr too.
-      for line in annotations() { self.json ? output.diagnostic(line) : output.line(line) }
+      for line in annotations() { output.workflowCommand(line, toStandardError: self.json) }
     }
-    output.write(self.json ? json(passed) : human(passed))
+    if self.json { output.json(json(passed)) } else { output.write(human(passed)) }
   }
 
   /// Writes one requested file; false, with the reason said, when it could not be written.

@@ -23,8 +23,8 @@ enum RunnerBuilder {
   /// The build's arguments to `swift`.
   static let arguments = ["build", "--product", product]
 
-  /// Why the runner could not be built; `description` is its sentence.
-  enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why the runner could not be built; `message` is its sentence (`Diagnostic` adds the prefix).
+  enum BuildError: Diagnostic, Equatable, Sendable {
     /// `shown` (the package folder as shown) has no readable Package.swift.
     case notAPackage(shown: String)
     /// `shown`/Package.swift declares no `replay-runner` product.
@@ -42,24 +42,24 @@ enum RunnerBuilder {
       return ""
     }
 
-    var description: String {
+    var message: String {
       switch self {
       case .notAPackage(let shown):
-        return "\(Program.name): replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
+        return "replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
           + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
-          + "with --runner CMD."
+          + "with \(Option.runner.rawValue) CMD."
       case .noRunnerProduct(let shown):
         return
-          "\(Program.name): \(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
+          "\(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
           + "(a dependency's would serve another app's features). Add `.executableTarget(name: \"\(product)\", …)` whose "
-          + "main.swift serves your registry (README: Adopt it in your app), or give a built runner with --runner CMD."
+          + "main.swift serves your registry (README: Adopt it in your app), or give a built runner with \(Option.runner.rawValue) CMD."
       case .noSwift:
-        return "\(Program.name): cannot build the replay runner: 'swift' is not on PATH. Install the toolchain, "
-          + "or give a built runner with --runner CMD."
-      case .cannotSpawn(let failure): return "\(Program.name): cannot run swift build: \(failure)."
+        return "cannot build the replay runner: 'swift' is not on PATH. Install the toolchain, "
+          + "or give a built runner with \(Option.runner.rawValue) CMD."
+      case .cannotSpawn(let failure): return "cannot run swift build: \(failure)."
       case .failed(let package, let status, _):
-        return "\(Program.name): building the replay runner failed (swift build --product \(product) in \(package), "
-          + "\(status)). Fix the build above, or give a built runner with --runner CMD."
+        return "building the replay runner failed (swift build --product \(product) in \(package), "
+          + "\(status)). Fix the build above, or give a built runner with \(Option.runner.rawValue) CMD."
       }
     }
   }

@@ -44,8 +44,9 @@ extension RunnerCommand {
   }
 }
 
-/// Why the runner command cannot be used; a usage error (exit 2). `description` is its sentence.
-enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why the runner command cannot be used; a usage error (exit 2). `message` is its
+/// sentence (`Diagnostic` adds the prefix).
+enum RunnerCommandError: Diagnostic, Equatable, Sendable {
   /// The command line has an open quote.
   case unsplittable(ShellWords.SplitError)
   /// `--runner ""`: no words at all.
@@ -59,19 +60,19 @@ enum RunnerCommandError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A file without execute permission.
   case notExecutable(path: String)
 
-  var description: String {
+  var message: String {
     switch self {
-    case .unsplittable(let error): return "\(Program.name): \(error.description). Quote it as a shell would."
-    case .empty: return "\(Program.name): --runner needs a command (an executable path or a command line)."
+    case .unsplittable(let error): return "\(error.description). Quote it as a shell would."
+    case .empty: return "\(Option.runner.rawValue) needs a command (an executable path or a command line)."
     case .notOnPath(let name):
       return
-        "\(Program.name): runner '\(name)' was not found on PATH. Give its path (e.g. --runner .build/debug/\(name))."
+        "runner '\(name)' was not found on PATH. Give its path (e.g. \(Option.runner.rawValue) .build/debug/\(name))."
     case .missing(let path):
-      return "\(Program.name): runner \(path) does not exist. Build it first, or fix the --runner path."
+      return "runner \(path) does not exist. Build it first, or fix the \(Option.runner.rawValue) path."
     case .folder(let path):
-      return "\(Program.name): runner \(path) is a folder, not an executable. Give the runner's own path (e.g. "
-        + "--runner .build/debug/replay-runner)."
-    case .notExecutable(let path): return "\(Program.name): runner \(path) is not executable. Check its permissions."
+      return "runner \(path) is a folder, not an executable. Give the runner's own path (e.g. "
+        + "\(Option.runner.rawValue) .build/debug/replay-runner)."
+    case .notExecutable(let path): return "runner \(path) is not executable. Check its permissions."
     }
   }
 }

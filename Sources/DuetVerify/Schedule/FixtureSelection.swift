@@ -3,9 +3,9 @@
 /// An empty selection is an error with a sentence, never a silent pass: a gate that replayed
 /// nothing proves nothing.
 enum FixtureSelection {
-  /// Why nothing (or nothing valid) was selected; a usage error (exit 2). `description` is its
+  /// Why nothing (or nothing valid) was selected; a usage error (exit 2). `message` is its
   /// sentence.
-  enum EmptySelection: Error, Equatable, Sendable, CustomStringConvertible {
+  enum EmptySelection: Diagnostic, Equatable, Sendable {
     /// The manifest (`file`, as shown) lists no recordings.
     case nothingListed(file: String)
     /// `--feature feature` names no declared feature.
@@ -15,26 +15,26 @@ enum FixtureSelection {
     /// This shard's share is empty.
     case emptyShard(Shard)
 
-    var description: String {
+    var message: String {
       switch self {
       case .nothingListed(let file):
-        return "\(Program.name): \(file) lists no recordings, so there is nothing to verify. Declare features with "
+        return "\(file) lists no recordings, so there is nothing to verify. Declare features with "
           + "fixtures: and record them (\(Program.name) record)."
       case .undeclaredFeature(let feature, let file, let declared):
         let known = declared.joined(separator: ", ")
         return
-          "\(Program.name): --feature \(feature) is not declared in \(file) (declared: \(known.isEmpty ? "none" : known))."
+          "\(Option.feature.rawValue) \(feature) is not declared in \(file) (declared: \(known.isEmpty ? "none" : known))."
           + Suggestion.hint(for: feature, among: declared)
       case .featuresWithoutRecordings(let features):
-        let flags = features.map { "--feature \($0)" }.joined(separator: " ")
+        let flags = features.map { "\(Option.feature.rawValue) \($0)" }.joined(separator: " ")
         let names = features.map { "'\($0)'" }.joined(separator: ", ")
         return
-          "\(Program.name): \(features.count == 1 ? "feature" : "features") \(names) \(features.count == 1 ? "has" : "have") "
+          "\(features.count == 1 ? "feature" : "features") \(names) \(features.count == 1 ? "has" : "have") "
           + "no recordings, so \(flags) matches nothing to verify. Record \(features.count == 1 ? "it" : "them") "
           + "first (\(Program.name) record \(flags))."
       case .emptyShard(let shard):
-        return "\(Program.name): shard \(shard) holds no recordings (the selection has fewer recordings than shards). "
-          + "Use fewer shards, or add --allow-empty-shard when a share may be empty."
+        return "shard \(shard) holds no recordings (the selection has fewer recordings than shards). "
+          + "Use fewer shards, or add \(Option.allowEmptyShard.rawValue) when a share may be empty."
       }
     }
   }

@@ -23,7 +23,7 @@ extension TaxonomyReport {
     lines.append("")
     lines.append(summary)
     lines += findingLines
-    lines.append("\(Program.name) taxonomy: \(passed ? "PASS" : "FAIL")")
+    lines.append(Program.prefix("taxonomy") + (passed ? "PASS" : "FAIL"))
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -22,6 +22,13 @@ final class SwiftSourceTests: XCTestCase {
     XCTAssertEqual(SwiftSource.rawStringLiteral(#""""#), ##"#"\#u{22}""#"##)
   }
 
+  /// A printed test holds no `##[` (a legacy workflow command anywhere in a CI log line), and the
+  /// literal's value is still exactly the text.
+  func testLegacyCommandsAreBrokenInLiteralsAndComments() {
+    XCTAssertEqual(SwiftSource.rawStringLiteral("a ##[error] b"), ####"###"a #\###u{23}[error] b"###"####)
+    XCTAssertEqual(SwiftSource.commentText("a ##[error] b"), #"a #\u{23}[error] b"#)
+  }
+
   func testCommentTextStaysOnOneLine() {
     XCTAssertEqual(
       SwiftSource.commentText("label\n}\nfunc injected() {\r\u{2028}\u{202E} › ok"),
