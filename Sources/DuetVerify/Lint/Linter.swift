@@ -29,7 +29,9 @@ struct Linter: Sendable {
   /// The checks of the fixtures folder as a whole: recordings nobody lists, temporaries a killed
   /// `record` left, recordings in subfolders (which no verb would read).
   func folderChecks(_ listing: FixturesListing, listed: [ListedFixture]) -> [LintProblem] {
-    var problems = orphanProblems(listing.recordings, listed: listed)
+    // A manifest the grammar refused lists only part of its recordings: calling the rest orphans
+    // would advise deleting valid recordings after one typo.
+    var problems = corpus.manifestBroken ? [] : orphanProblems(listing.recordings, listed: listed)
     // Each is rare: the folder's display path (URL arithmetic) is worked out only for one.
     if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
     if !listing.nestedRecordings.isEmpty { problems += nestedRecordingProblems(listing.nestedRecordings) }
@@ -87,7 +89,7 @@ struct Linter: Sendable {
     if let tree = loaded.tree, let problem = canonicalFormProblem(loaded, tree: tree, listed: listed) {
       problems.append(problem)
     }
-    if let owner = listed.owner, let feature = document.feature, feature != owner {
+    if !corpus.manifestBroken, let owner = listed.owner, let feature = document.feature, feature != owner {
       problems.append(
         LintProblem(
           file: loaded.file, line: Self.line(ofKey: "feature", in: loaded.bytes),
@@ -155,13 +157,22 @@ struct Linter: Sendable {
 
   func orphanProblems(_ onDisk: [String], listed: [ListedFixture]) -> [LintProblem] {
     let listed = Set(listed.map(\.name))
-    return onDisk.filter { !listed.contains($0) }.sorted().map { name in
+    let orphans = onDisk.filter { !listed.contains($0) }.sorted()
+    guard !orphans.isEmpty else { return [] }
+    let location = manifest.location
+    let tracked = GitTracking.trackedFiles(under: location.fixturesFolder.path, root: location.root)
+    // git names files from the top of its work tree, which may lie above the repository root.
+    let trackedNames = Set(tracked.compactMap { $0.split(separator: "/").last.map(String.init) })
+    return orphans.map { name in
       let path = store.displayPath(name)
+      let remedy =
+        trackedNames.contains(name + FixturesListing.suffix)
+        ? "or remove it: git rm \(path)" : "or delete it (git does not track it): rm \(path)"
       return LintProblem(
         file: path,
         message:
-          "recording '\(name)' is not listed in \(manifest.location.displayName) (an orphan). List it under its "
-          + "feature's fixtures: (or under chains:), or remove it: git rm \(path)")
+          "recording '\(name)' is not listed in \(location.displayName) (an orphan). List it under its "
+          + "feature's fixtures: (or under chains:), \(remedy)")
     }
   }
 
