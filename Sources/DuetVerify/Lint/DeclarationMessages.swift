@@ -3,7 +3,7 @@ enum DeclarationMessages {
   static func notFound(_ type: String, key: String, feature: String, file: String, swift: Bool) -> String {
     let shapes =
       swift
-      ? "a struct or enum" : "a data class, sealed interface, sealed class or enum class"
+      ? "struct or enum" : "data class, sealed interface, sealed class or enum class"
     return
       "\(key): '\(type)' of feature '\(feature)': declaration not found in \(file) (no \(shapes) named '\(type)'). "
       + "Declare it there, or name in \(key): the type that file declares."

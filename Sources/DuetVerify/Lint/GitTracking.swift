@@ -3,12 +3,12 @@ import Foundation
 /// Which files of a folder git tracks, asked once (`git ls-files`), so lint advises `git rm` only
 /// for a file git would remove; an untracked file is deleted or listed instead.
 enum GitTracking {
-  /// The tracked files under `folder`, as paths relative to `root`; empty when `root` is not a git
-  /// work tree or git is not installed.
-  static func trackedFiles(under folder: String, root: URL) -> Set<String> {
+  /// The tracked files under `folder`, as paths relative to it; empty when it is not in a git work
+  /// tree or git is not installed.
+  static func trackedFiles(in folder: URL) -> Set<String> {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", root.path, "ls-files", "-z", "--full-name", "--", folder]
+    process.arguments = ["git", "-C", folder.path, "ls-files", "-z"]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

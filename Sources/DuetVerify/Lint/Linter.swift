@@ -31,10 +31,18 @@ struct Linter: Sendable {
   func folderChecks(_ listing: FixturesListing, listed: [ListedFixture]) -> [LintProblem] {
     // A manifest the grammar refused lists only part of its recordings: calling the rest orphans
     // would advise deleting valid recordings after one typo.
-    var problems = corpus.manifestBroken ? [] : orphanProblems(listing.recordings, listed: listed)
-    // Each is rare: the folder's display path (URL arithmetic) is worked out only for one.
+    let names = Set(listed.map(\.name))
+    let orphans = corpus.manifestBroken ? [] : listing.recordings.filter { !names.contains($0) }.sorted()
+    guard !orphans.isEmpty || !listing.strayTemporaries.isEmpty || !listing.nestedRecordings.isEmpty else { return [] }
+    // Each is rare: git is asked, and the folder's display path worked out, only for one.
+    let tracked =
+      orphans.isEmpty && listing.nestedRecordings.isEmpty
+      ? [] : GitTracking.trackedFiles(in: manifest.location.fixturesFolder)
+    var problems = orphanProblems(orphans, tracked: tracked)
     if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
-    if !listing.nestedRecordings.isEmpty { problems += nestedRecordingProblems(listing.nestedRecordings) }
+    if !listing.nestedRecordings.isEmpty {
+      problems += nestedRecordingProblems(listing.nestedRecordings, tracked: tracked)
+    }
     return problems
   }
 
@@ -155,23 +163,18 @@ struct Linter: Sendable {
         + "Recordings are build products, never hand-edited: re-record it with \(Self.recordCommand(for: listed))")
   }
 
-  func orphanProblems(_ onDisk: [String], listed: [ListedFixture]) -> [LintProblem] {
-    let listed = Set(listed.map(\.name))
-    let orphans = onDisk.filter { !listed.contains($0) }.sorted()
-    guard !orphans.isEmpty else { return [] }
-    let location = manifest.location
-    let tracked = GitTracking.trackedFiles(under: location.fixturesFolder.path, root: location.root)
-    // git names files from the top of its work tree, which may lie above the repository root.
-    let trackedNames = Set(tracked.compactMap { $0.split(separator: "/").last.map(String.init) })
-    return orphans.map { name in
+  /// Recordings on disk the manifest does not list; `git rm` is advised only for one git tracks
+  /// (`tracked`: paths relative to the fixtures folder).
+  func orphanProblems(_ orphans: [String], tracked: Set<String>) -> [LintProblem] {
+    orphans.map { name in
       let path = store.displayPath(name)
       let remedy =
-        trackedNames.contains(name + FixturesListing.suffix)
+        tracked.contains(name + FixturesListing.suffix)
         ? "or remove it: git rm \(path)" : "or delete it (git does not track it): rm \(path)"
       return LintProblem(
         file: path,
         message:
-          "recording '\(name)' is not listed in \(location.displayName) (an orphan). List it under its "
+          "recording '\(name)' is not listed in \(manifest.location.displayName) (an orphan). List it under its "
           + "feature's fixtures: (or under chains:), \(remedy)")
     }
   }
@@ -192,17 +195,20 @@ struct Linter: Sendable {
 
   /// A recording in a subfolder of the fixtures folder: recordings are found by name directly in
   /// the folder, so no verb reads it and a test it seems to hold never runs.
-  func nestedRecordingProblems(_ paths: [String]) -> [LintProblem] {
+  func nestedRecordingProblems(_ paths: [String], tracked: Set<String>) -> [LintProblem] {
     let folder = manifest.location.relativePath(of: manifest.location.fixturesFolder)
     return paths.map { nested in
       let path = folder + "/" + nested
       let name = String(nested.split(separator: "/").last ?? "").dropLast(FixturesListing.suffix.count)
+      let git = tracked.contains(nested)
       return LintProblem(
         file: path,
         message:
           "this recording is in a subfolder of \(folder)/, where no verb reads it (recordings are found by name directly "
-          + "in \(folder)/). Move it there and list '\(name)' in \(manifest.location.displayName): git mv \(path) "
-          + "\(folder)/, or remove it: git rm \(path)")
+          + "in \(folder)/). Move it there and list '\(name)' in \(manifest.location.displayName): "
+          + (git
+            ? "git mv \(path) \(folder)/, or remove it: git rm \(path)"
+            : "mv \(path) \(folder)/, or delete it (git does not track it): rm \(path)"))
     }
   }
 
