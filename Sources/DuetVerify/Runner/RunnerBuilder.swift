@@ -44,7 +44,7 @@ enum RunnerBuilder {
       switch self {
       case .notAPackage(let shown):
         return "\(Program.name): replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
-          + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
+          + "Name the folder of the package that builds your `\(product)` as replayRunner: in the manifest, or give a built runner "
           + "with --runner CMD."
       case .noRunnerProduct(let shown):
         return
