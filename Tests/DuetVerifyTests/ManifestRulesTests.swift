@@ -77,7 +77,10 @@ final class ManifestRulesTests: XCTestCase {
   func testAFeatureDeclaredTwiceIsAnError() {
     XCTAssertEqual(
       problems("features:\n  a:\n    fixtures: []\n  a:\n    fixtures: []\n"),
-      ["manifest.yaml:4: feature 'a' is declared twice (first on line 2). Merge the two entries."])
+      [
+        "manifest.yaml:4: feature 'a' is declared twice (first on line 2). Merge the two entries: duet-verify "
+          + "refuses to guess which one holds the feature's recordings and paths."
+      ])
   }
 
   func testAFeatureWithoutFixturesIsAnError() {
@@ -131,7 +134,10 @@ final class ManifestRulesTests: XCTestCase {
   func testARecordingListedTwiceIsAnError() {
     XCTAssertEqual(
       problems("features:\n  a:\n    fixtures:\n      - a.one\n  b:\n    fixtures:\n      - a.one\n"),
-      ["manifest.yaml:7: recording 'a.one' is listed twice (first on line 4). List each recording once."])
+      [
+        "manifest.yaml:7: recording 'a.one' is listed twice (first on line 4). List each recording once: its one "
+          + "file has one owner, and a second listing would replay it twice."
+      ])
   }
 
   func testAScalarWhereAListBelongsIsAnError() {

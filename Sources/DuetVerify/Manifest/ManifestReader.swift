@@ -119,7 +119,10 @@ struct ManifestReader {
     var seen: [String: Int] = [:]
     for entry in entries {
       if let first = seen[entry.key] {
-        report(entry.line, "feature '\(entry.key)' is declared twice (first on line \(first)). Merge the two entries.")
+        report(
+          entry.line,
+          "feature '\(entry.key)' is declared twice (first on line \(first)). Merge the two entries: \(Program.name) "
+            + "refuses to guess which one holds the feature's recordings and paths.")
         continue
       }
       seen[entry.key] = entry.line
@@ -218,7 +221,10 @@ struct ManifestReader {
     // One hash on the common path (a name listed once); a repeat puts the first line back.
     if let first = seenFixtures.updateValue(item.line, forKey: item.name) {
       seenFixtures[item.name] = first
-      report(item.line, "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once.")
+      report(
+        item.line,
+        "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once: its one file "
+          + "has one owner, and a second listing would replay it twice.")
       return false
     }
     return true
