@@ -73,6 +73,13 @@ final class DeclarationParityEndToEndTests: XCTestCase {
     return repository
   }
 
+  /// `lint`'s output lines, after checking that it failed.
+  func failingLint(_ repository: TemporaryRepository) throws -> [String] {
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    return run.out.split(separator: "\n").map(String.init)
+  }
+
   func testMatchingTwinsPassLint() throws {
     let repository = try greeterRepository()
     let run = try repository.verify(["lint"])
@@ -82,10 +89,8 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   func testARenamedKotlinPropertyIsReportedWithBothSidesAndTheirLines() throws {
     let repository = try greeterRepository()
     try repository.edit(Self.kotlinPath, replacing: "val waveCount", with: "val waves")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
     XCTAssertEqual(
-      run.out.split(separator: "\n").map(String.init),
+      try failingLint(repository),
       [
         "✗ parity/manifest.yaml:5: state: 'GreeterState' of feature 'greeter' differs between the cores: "
           + "swift-only=[waveCount (\(Self.swiftPath):4)] kotlin-only=[waves (\(Self.kotlinPath):9)] (struct at "
@@ -110,10 +115,8 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   func testADeclarationMissingFromOneFileNamesTheFile() throws {
     let repository = try greeterRepository()
     try repository.edit(Self.swiftPath, replacing: "public enum GreeterAction", with: "public enum GreeterActions")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
     XCTAssertEqual(
-      run.out.split(separator: "\n").map(String.init),
+      try failingLint(repository),
       [
         "✗ parity/manifest.yaml:6: action: 'GreeterAction' of feature 'greeter': declaration not found in "
           + "\(Self.swiftPath) (no struct or enum named 'GreeterAction'). Declare it there, or name in action: the "
