@@ -24,8 +24,8 @@ extension [SourceToken] {
   }
 
   /// The indexes of the tokens directly inside the `{ … }` opening at `open` (nesting depth 1);
-  /// a bracket opening at that depth is included (so a reader sees that a group follows), its
-  /// contents and its closing are not.
+  /// a bracket group at that depth is included as its opening and closing marks (so a reader sees
+  /// that a group follows, and on which line it ends), its contents are not.
   func topLevel(ofBodyAt open: Int) -> [Int] {
     var result: [Int] = []
     var depth = 0
@@ -40,6 +40,7 @@ extension [SourceToken] {
         if mark == "}" || mark == ")" || mark == "]" {
           depth -= 1
           if depth == 0 { return result }
+          if depth == 1 { result.append(index) }
           continue
         }
       }

@@ -123,10 +123,10 @@ struct SourceLexer {
         tokens.append(SourceToken(kind: .string, text: plain ? content : "", line: start))
         return
       }
-      if byte == 0x5C {  // an escape, or Swift's interpolation `\(`
+      if byte == 0x5C, hashes == 0 {  // an escape, or Swift's interpolation `\(` (raw strings have neither)
         plain = false
         advance()
-        if hashes == 0, peek() == 0x28 {
+        if peek() == 0x28 {
           skipInterpolation(open: 0x28, close: 0x29)
           continue
         }

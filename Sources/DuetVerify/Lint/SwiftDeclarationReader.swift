@@ -48,7 +48,8 @@ enum SwiftDeclarationReader {
       while position < body.count, tokens[body[position]].kind == .word {
         let name = tokens[body[position]]
         position += 1
-        if position < body.count, tokens[body[position]].isMark("(") { position += 1 }
+        // An associated-value group: its opening and closing (the contents are not top level).
+        if position < body.count, tokens[body[position]].isMark("(") { position += 2 }
         var wire = name.text
         if position + 1 < body.count, tokens[body[position]].isMark("=") {
           if tokens[body[position + 1]].kind == .string, !tokens[body[position + 1]].text.isEmpty {

@@ -186,6 +186,39 @@ final class DeclarationReaderTests: XCTestCase {
     XCTAssertEqual(kotlin("Tier", source), ["free", "pro"])
   }
 
+  func testAMultiLineDefaultValueEndsBeforeTheNextProperty() {
+    let source = """
+      struct OnboardingState {
+        var preferences: [String: Int] = make(
+          "a",
+          1
+        )
+        var step: Int
+        var labels = [
+          "x"
+        ]
+        let done: Bool
+      }
+      enum OnboardingAction {
+        case chose(
+          key: String
+        ), skipped
+      }
+      """
+    XCTAssertEqual(swift("OnboardingState", source), ["done", "labels", "preferences", "step"])
+    XCTAssertEqual(swift("OnboardingAction", source), ["chose", "skipped"])
+  }
+
+  func testABackslashInARawStringEscapesNothing() {
+    let source = #"""
+      struct UpgradeState {
+        var pattern = #"a\"#; var plan = "{"
+        var tier: String
+      }
+      """#
+    XCTAssertEqual(swift("UpgradeState", source), ["pattern", "plan", "tier"])
+  }
+
   func testAMissingDeclarationIsNil() {
     XCTAssertNil(swift("GreeterActions", greeterSwift))
     XCTAssertNil(kotlin("GreeterActions", greeterKotlin))
