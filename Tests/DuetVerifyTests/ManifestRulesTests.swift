@@ -88,7 +88,8 @@ final class ManifestRulesTests: XCTestCase {
       problems("features:\n  splash:\n    state: SplashState\n"),
       [
         "manifest.yaml:2: feature 'splash' has no fixtures: list. Add one listing its recordings (fixtures: [] while "
-          + "it has none)."
+          + "it has none): the duet CLI reads a feature without one as owning no recordings, and duet-verify asks for "
+          + "the list so that a forgotten one never passes unnoticed."
       ])
   }
 

@@ -179,8 +179,9 @@ struct ManifestReader {
     if !sawFixtures {
       report(
         entry.line,
-        "feature '\(entry.key)' has no fixtures: list. Add one listing its recordings (fixtures: [] while it has none)."
-      )
+        "feature '\(entry.key)' has no fixtures: list. Add one listing its recordings (fixtures: [] while it has none): "
+          + "the duet CLI reads a feature without one as owning no recordings, and \(Program.name) asks for the list "
+          + "so that a forgotten one never passes unnoticed.")
     }
     return feature
   }
