@@ -73,11 +73,11 @@ final class DeclarationParityEndToEndTests: XCTestCase {
     return repository
   }
 
-  /// `lint`'s output lines, after checking that it failed.
-  func failingLint(_ repository: TemporaryRepository) throws -> [String] {
+  /// Checks that `lint` fails with exactly one problem, `line`.
+  func assertLintFails(_ repository: TemporaryRepository, withOnly line: String) throws {
     let run = try repository.verify(["lint"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
-    return run.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(run.out.split(separator: "\n").map(String.init), [line, "duet-verify lint: FAIL (1 problem)"])
   }
 
   func testMatchingTwinsPassLint() throws {
@@ -89,15 +89,13 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   func testARenamedKotlinPropertyIsReportedWithBothSidesAndTheirLines() throws {
     let repository = try greeterRepository()
     try repository.edit(Self.kotlinPath, replacing: "val waveCount", with: "val waves")
-    XCTAssertEqual(
-      try failingLint(repository),
-      [
+    try assertLintFails(
+      repository,
+      withOnly:
         "✗ parity/manifest.yaml:5: state: 'GreeterState' of feature 'greeter' differs between the cores: "
-          + "swift-only=[waveCount (\(Self.swiftPath):4)] kotlin-only=[waves (\(Self.kotlinPath):9)] (struct at "
-          + "\(Self.swiftPath):2, data class at \(Self.kotlinPath):7). Both cores must write the same properties on "
-          + "the wire: rename one side to match the other (or give the Kotlin one @SerialName), then re-record.",
-        "duet-verify lint: FAIL (1 problem)",
-      ])
+        + "swift-only=[waveCount (\(Self.swiftPath):4)] kotlin-only=[waves (\(Self.kotlinPath):9)] (struct at "
+        + "\(Self.swiftPath):2, data class at \(Self.kotlinPath):7). Both cores must write the same properties on "
+        + "the wire: rename one side to match the other (or give the Kotlin one @SerialName), then re-record.")
   }
 
   func testARenamedSealedSubclassFoldsToTheSwiftCaseSpelling() throws {
@@ -115,14 +113,12 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   func testADeclarationMissingFromOneFileNamesTheFile() throws {
     let repository = try greeterRepository()
     try repository.edit(Self.swiftPath, replacing: "public enum GreeterAction", with: "public enum GreeterActions")
-    XCTAssertEqual(
-      try failingLint(repository),
-      [
+    try assertLintFails(
+      repository,
+      withOnly:
         "✗ parity/manifest.yaml:6: action: 'GreeterAction' of feature 'greeter': declaration not found in "
-          + "\(Self.swiftPath) (no struct or enum named 'GreeterAction'). Declare it there, or name in action: the "
-          + "type that file declares.",
-        "duet-verify lint: FAIL (1 problem)",
-      ])
+        + "\(Self.swiftPath) (no struct or enum named 'GreeterAction'). Declare it there, or name in action: the "
+        + "type that file declares.")
   }
 
   func testAPendingKotlinSideIsNotCompared() throws {
