@@ -5,7 +5,8 @@ import DuetCore
 /// wrote anything.
 enum Scenarios {
   /// `{"fixtures":[…]}` for a feature (a one-step counter-shaped recording) or a chain.
-  static func canned(feature: String?, chain: String?, padding: Int = 0) -> String {
+  /// With `malformedTrack`, the feature's step emits a track effect whose event has no verb.
+  static func canned(feature: String?, chain: String?, padding: Int = 0, malformedTrack: Bool = false) -> String {
     let name: String
     var document: JSONValue
     if let feature {
@@ -14,7 +15,8 @@ enum Scenarios {
         "dialect": .integer(2), "feature": .string(feature), "initialState": .object(["count": .integer(0)]),
         "steps": .array([
           .object([
-            "action": .object(["case": .string("increment")]), "expectedEffects": .array([]),
+            "action": .object(["case": .string("increment")]),
+            "expectedEffects": .array(malformedTrack ? [Self.trackWithoutVerb] : []),
             "expectedState": .object(["count": .integer(1)]), "label": .string("canned"), "line": .integer(1),
           ])
         ]),
@@ -37,6 +39,15 @@ enum Scenarios {
     let reply = JSONValue.object(["fixtures": .array([.object(["document": document, "name": .string(name)])])])
     return (try? CanonicalWriter.compact(reply)) ?? "{}"
   }
+
+  /// A `track` effect whose event lacks its verb (the taxonomy refuses it).
+  static let trackWithoutVerb = JSONValue.object([
+    "kind": .string("run"),
+    "payload": .object([
+      "case": .string("track"),
+      "value": .object(["event": .object(["params": .array([]), "subject": .string("Counter")])]),
+    ]),
+  ])
 
   /// What a runner answers when a Then fails while compiling: the label and the line.
   static let failedThen =

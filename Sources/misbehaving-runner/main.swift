@@ -33,6 +33,7 @@ import Foundation
 // or chain whose scenarios request faults (crash, exit, hang, non-json, missing-state, error: a
 // failing Then, unknown-op). Without it, scenarios is an unknown op.
 //
+// --malformed-track: the canned feature recording's step emits a track effect without a verb.
 // --platform NAME: the handshake names platform NAME (default "test"), so a test can run lanes.
 //
 // misbehaving-runner --print-canonical-set prints CanonicalSetSample in compact form and exits.
@@ -163,7 +164,8 @@ while let line = readLine(strippingNewline: true) {
     let padding = (Int(options["--scenarios-mib"] ?? "0") ?? 0) << 20
     out(
       Scenarios.canned(
-        feature: request["feature"]?.stringValue, chain: request["chain"]?.stringValue, padding: padding) + "\n")
+        feature: request["feature"]?.stringValue, chain: request["chain"]?.stringValue, padding: padding,
+        malformedTrack: options["--malformed-track"] != nil) + "\n")
     continue
   }
   guard let feature = request["feature"]?.stringValue, let state = request["state"], let action = request["action"]

@@ -27,10 +27,12 @@ final class LinterTests: FolderTestCase {
   func testAnOrphanRecordingNamesTheCommandThatRemovesIt() throws {
     try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
     try folder.write("fixtures/old.fixture.json", FixtureText.counter())
+    // Not a git work tree: git would not remove the file, so the advice is rm (git rm for a
+    // tracked file is covered end to end).
     try assertLintFinds(
       counterManifest,
       "fixtures/old.fixture.json: recording 'old' is not listed in manifest.yaml (an orphan). List it under its "
-        + "feature's fixtures: (or under chains:), or remove it: git rm fixtures/old.fixture.json")
+        + "feature's fixtures: (or under chains:), or delete it (git does not track it): rm fixtures/old.fixture.json")
   }
 
   func testAHandEditedRecordingIsNotInCanonicalForm() throws {

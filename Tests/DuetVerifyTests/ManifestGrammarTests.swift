@@ -79,7 +79,7 @@ final class ManifestGrammarTests: XCTestCase {
   }
 
   func testInlineEmptyListsAreAccepted() {
-    let text = "features:\n  a:\n    fixtures: []\nchains: []\nwaivers: []\n"
+    let text = "features:\n  a:\n    fixtures: []\nchains: []\n"
     XCTAssertEqual(problems(text), [])
     XCTAssertEqual(manifest(text).chains, [])
   }
@@ -168,8 +168,22 @@ final class ManifestGrammarTests: XCTestCase {
 
   func testIndentingByFourIsAnError() {
     XCTAssertEqual(
-      problems("chains:\n    - chain-a\n"),
+      problems("features:\n    a:\n      fixtures: []\n"),
       ["manifest.yaml:2: this line is indented 4 spaces under line 1. Indent with 2 spaces per level."])
+  }
+
+  /// The duet CLI reads fixture items at indent 6 or more, so recording lists may be indented further.
+  func testRecordingListsMayBeIndentedFurther() {
+    let text = "features:\n  a:\n    fixtures:\n        - a.one\n        - a.two\nchains:\n    - chain-a\n"
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(manifest(text).features[0].fixtures.map(\.name), ["a.one", "a.two"])
+    XCTAssertEqual(manifest(text).chains.map(\.name), ["chain-a"])
+  }
+
+  func testOtherListsIndentedFurtherAreStillAnError() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures: []\n    events:\n        - A Viewed\n"),
+      ["manifest.yaml:5: this line is indented 4 spaces under line 4. Indent with 2 spaces per level."])
   }
 
   func testAnIndentedFirstLineIsAnError() {

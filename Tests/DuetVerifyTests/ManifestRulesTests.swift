@@ -77,7 +77,10 @@ final class ManifestRulesTests: XCTestCase {
   func testAFeatureDeclaredTwiceIsAnError() {
     XCTAssertEqual(
       problems("features:\n  a:\n    fixtures: []\n  a:\n    fixtures: []\n"),
-      ["manifest.yaml:4: feature 'a' is declared twice (first on line 2). Merge the two entries."])
+      [
+        "manifest.yaml:4: feature 'a' is declared twice (first on line 2). Merge the two entries: duet-verify "
+          + "refuses to guess which one holds the feature's recordings and paths."
+      ])
   }
 
   func testAFeatureWithoutFixturesIsAnError() {
@@ -85,7 +88,8 @@ final class ManifestRulesTests: XCTestCase {
       problems("features:\n  splash:\n    state: SplashState\n"),
       [
         "manifest.yaml:2: feature 'splash' has no fixtures: list. Add one listing its recordings (fixtures: [] while "
-          + "it has none)."
+          + "it has none): the duet CLI reads a feature without one as owning no recordings, and duet-verify asks for "
+          + "the list so that a forgotten one never passes unnoticed."
       ])
   }
 
@@ -104,15 +108,16 @@ final class ManifestRulesTests: XCTestCase {
     XCTAssertEqual(
       problems("features:\n  Splash:\n    fixtures: []\n"),
       [
-        "manifest.yaml:2: 'Splash' is not a valid feature name: feature names use lower-case letters, digits and "
-          + "'-', starting with a letter ([a-z][a-z0-9-]*)."
+        "manifest.yaml:2: 'Splash' is not a valid feature name: feature names use lower-case letters, digits, '-' "
+          + "and '_', starting with a letter ([a-z][a-z0-9_-]*)."
       ])
   }
 
   func testAFixtureNameCannotReachOutsideTheFixturesFolder() {
     let expected =
-      "is not a valid fixture name: fixture names use lower-case letters, digits, '.' and '-', start with a letter "
-      + "or digit, and never contain '/' or '..' ([a-z0-9][a-z0-9.-]*)."
+      "is not a valid fixture name: a recording name becomes the file name fixtures/<name>.fixture.json, so it is "
+      + "one safe path component: letters, digits, '.', '-' and '_', not starting with '.', never '..', '/', spaces "
+      + "or control characters (this tool refuses any name that could leave the fixtures folder)."
     XCTAssertEqual(
       problems("features:\n  a:\n    fixtures:\n      - ../../etc/passwd\n      - a..b\n      - /abs\n"),
       [
@@ -130,7 +135,10 @@ final class ManifestRulesTests: XCTestCase {
   func testARecordingListedTwiceIsAnError() {
     XCTAssertEqual(
       problems("features:\n  a:\n    fixtures:\n      - a.one\n  b:\n    fixtures:\n      - a.one\n"),
-      ["manifest.yaml:7: recording 'a.one' is listed twice (first on line 4). List each recording once."])
+      [
+        "manifest.yaml:7: recording 'a.one' is listed twice (first on line 4). List each recording once: its one "
+          + "file has one owner, and a second listing would replay it twice."
+      ])
   }
 
   func testAScalarWhereAListBelongsIsAnError() {
@@ -164,12 +172,44 @@ final class ManifestRulesTests: XCTestCase {
       ])
   }
 
-  func testNonEmptyWaiversAreRefused() {
+  /// The duet CLI rejects a top-level waivers: (empty or not), so the hint points where it reads them.
+  func testATopLevelWaiversIsAnErrorThatPointsUnderPresentation() {
+    let expected =
+      "manifest.yaml:1: unknown top-level key 'waivers'. The known keys are replayRunner, features, chains, "
+      + "presentation and mocks (the duet CLI reads this manifest too, and rejects any other). Waivers belong under "
+      + "presentation: (as its waivers: list), where the duet CLI reads them; duet-verify gates every listed "
+      + "recording either way. Move the list there, or remove the key."
+    XCTAssertEqual(problems("waivers:\n  - splash.x\n"), [expected])
+    XCTAssertEqual(problems("waivers: []\n"), [expected])
+    XCTAssertFalse(expected.contains("waivers: []"))
+  }
+
+  func testRecordingNamesMayUseUnderscoresAndUpperCase() {
     XCTAssertEqual(
-      problems("waivers:\n  - splash.x\n"),
+      problems("features:\n  counter_app:\n    fixtures:\n      - counter_main\n      - Counter.Tap-2\n"), [])
+  }
+
+  func testARecordingNameThatIsNotOneSafePathComponentIsRefused() {
+    let rule =
+      "is not a valid fixture name: a recording name becomes the file name fixtures/<name>.fixture.json, so it is "
+      + "one safe path component: letters, digits, '.', '-' and '_', not starting with '.', never '..', '/', spaces "
+      + "or control characters (this tool refuses any name that could leave the fixtures folder)."
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures:\n      - .hidden\n      - a/b\n      - \"a\\tb\"\n"),
+      ["manifest.yaml:4: '.hidden' \(rule)", "manifest.yaml:5: 'a/b' \(rule)", "manifest.yaml:6: 'a\tb' \(rule)"])
+  }
+
+  func testAQuotedPathIsAWarningBecauseTheDuetCLIKeepsTheQuotes() {
+    let read = ManifestReader.read(
+      "features:\n  a:\n    swift: \"Sources/A.swift\"\n    state: \"AState\"\n    fixtures: []\n", location: location)
+    XCTAssertEqual(read.problems, [])
+    XCTAssertEqual(read.manifest.features[0].swift?.name, "Sources/A.swift")
+    XCTAssertEqual(
+      read.manifest.warnings.map(\.description),
       [
-        "manifest.yaml:1: waivers are not supported: duet-verify gates every listed recording. Fix or re-record the "
-          + "waived recordings and leave waivers: [] (or remove the key)."
+        "manifest.yaml:3: 'swift' of feature 'a' is quoted: duet-verify reads the path Sources/A.swift without the "
+          + "quotes, but the duet CLI reads the quotes as part of the path, so the two tools disagree on the file. "
+          + "Write the path unquoted."
       ])
   }
 

@@ -33,7 +33,8 @@ final class PrintableTextTests: XCTestCase {
     let evil = "Evil\n::error file=a.swift::forged Viewed"
     let location = RecordingLocation(fixture: "counter", isChain: false, step: 0, node: nil, path: JSONPath(root: "x"))
     let sentences = [
-      TaxonomyMessages.missingSection(events: [evil], verbs: [evil], first: location),
+      TaxonomyMessages.missingSection(
+        events: [(owner: evil, events: [evil], verbs: [evil])], first: location, manifest: "manifest.yaml"),
       TaxonomyMessages.malformed(evil, at: location),
     ]
     for sentence in sentences {

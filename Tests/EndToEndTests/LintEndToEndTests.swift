@@ -47,8 +47,8 @@ final class LintEndToEndTests: XCTestCase {
         "✗ fixtures/chain-ping-pong.fixture.json:5: chain 'chain-ping-pong' has node 'pong', which is not a declared "
           + "feature. Declare 'pong' under features: in manifest.yaml (fixtures: [] if it has no recordings of its own).",
         "✗ fixtures/lamp.timed-off.fixture.json: recording 'lamp.timed-off' is not listed in manifest.yaml (an "
-          + "orphan). List it under its feature's fixtures: (or under chains:), or remove it: git rm "
-          + "fixtures/lamp.timed-off.fixture.json",
+          + "orphan). List it under its feature's fixtures: (or under chains:), or delete it (git does not track it): "
+          + "rm fixtures/lamp.timed-off.fixture.json",
         "duet-verify lint: FAIL (7 problems)",
       ])
   }

@@ -73,9 +73,11 @@ enum RecordCommand {
       output.write(refusal)
       return .failed
     }
-    let plan = RecordPlan.make(
+    var plan = RecordPlan.make(
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
       wholeManifest: options.features.isEmpty && options.chain == nil)
+    // A Swift runner (its handshake says so) is the one core that can record a Swift-only feature.
+    if !options.check, runner.launcher.platform == "swift" { plan.separateUnserved(manifest) }
     let report = ReportContext(
       style: style, quiet: options.quiet, durationMillis: compiled.durationMillis, runner: runner.identity)
     guard interrupts.beginWriting() else { return .failed }
@@ -113,7 +115,7 @@ enum RecordCommand {
       return .failed
     }
     output.write(RecordReport.recorded(plan, manifest: manifest, context: report))
-    return plan.scenarioFailures.isEmpty && plan.claimed.isEmpty ? .passed : .failed
+    return plan.passed ? .passed : .failed
   }
 
   /// The report for a run that must write nothing: a runner that cannot record, or one that failed.

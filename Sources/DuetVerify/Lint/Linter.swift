@@ -29,10 +29,20 @@ struct Linter: Sendable {
   /// The checks of the fixtures folder as a whole: recordings nobody lists, temporaries a killed
   /// `record` left, recordings in subfolders (which no verb would read).
   func folderChecks(_ listing: FixturesListing, listed: [ListedFixture]) -> [LintProblem] {
-    var problems = orphanProblems(listing.recordings, listed: listed)
-    // Each is rare: the folder's display path (URL arithmetic) is worked out only for one.
+    // A manifest the grammar refused lists only part of its recordings: calling the rest orphans
+    // would advise deleting valid recordings after one typo.
+    let names = Set(listed.map(\.name))
+    let orphans = corpus.manifestBroken ? [] : listing.recordings.filter { !names.contains($0) }.sorted()
+    guard !orphans.isEmpty || !listing.strayTemporaries.isEmpty || !listing.nestedRecordings.isEmpty else { return [] }
+    // Each is rare: git is asked, and the folder's display path worked out, only for one.
+    let tracked =
+      orphans.isEmpty && listing.nestedRecordings.isEmpty
+      ? [] : GitTracking.trackedFiles(in: manifest.location.fixturesFolder)
+    var problems = orphanProblems(orphans, tracked: tracked)
     if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
-    if !listing.nestedRecordings.isEmpty { problems += nestedRecordingProblems(listing.nestedRecordings) }
+    if !listing.nestedRecordings.isEmpty {
+      problems += nestedRecordingProblems(listing.nestedRecordings, tracked: tracked)
+    }
     return problems
   }
 
@@ -87,7 +97,7 @@ struct Linter: Sendable {
     if let tree = loaded.tree, let problem = canonicalFormProblem(loaded, tree: tree, listed: listed) {
       problems.append(problem)
     }
-    if let owner = listed.owner, let feature = document.feature, feature != owner {
+    if !corpus.manifestBroken, let owner = listed.owner, let feature = document.feature, feature != owner {
       problems.append(
         LintProblem(
           file: loaded.file, line: Self.line(ofKey: "feature", in: loaded.bytes),
@@ -153,15 +163,19 @@ struct Linter: Sendable {
         + "Recordings are build products, never hand-edited: re-record it with \(Self.recordCommand(for: listed))")
   }
 
-  func orphanProblems(_ onDisk: [String], listed: [ListedFixture]) -> [LintProblem] {
-    let listed = Set(listed.map(\.name))
-    return onDisk.filter { !listed.contains($0) }.sorted().map { name in
+  /// Recordings on disk the manifest does not list; `git rm` is advised only for one git tracks
+  /// (`tracked`: paths relative to the fixtures folder).
+  func orphanProblems(_ orphans: [String], tracked: Set<String>) -> [LintProblem] {
+    orphans.map { name in
       let path = store.displayPath(name)
+      let remedy =
+        tracked.contains(name + FixturesListing.suffix)
+        ? "or remove it: git rm \(path)" : "or delete it (git does not track it): rm \(path)"
       return LintProblem(
         file: path,
         message:
           "recording '\(name)' is not listed in \(manifest.location.displayName) (an orphan). List it under its "
-          + "feature's fixtures: (or under chains:), or remove it: git rm \(path)")
+          + "feature's fixtures: (or under chains:), \(remedy)")
     }
   }
 
@@ -181,17 +195,20 @@ struct Linter: Sendable {
 
   /// A recording in a subfolder of the fixtures folder: recordings are found by name directly in
   /// the folder, so no verb reads it and a test it seems to hold never runs.
-  func nestedRecordingProblems(_ paths: [String]) -> [LintProblem] {
+  func nestedRecordingProblems(_ paths: [String], tracked: Set<String>) -> [LintProblem] {
     let folder = manifest.location.relativePath(of: manifest.location.fixturesFolder)
     return paths.map { nested in
       let path = folder + "/" + nested
       let name = String(nested.split(separator: "/").last ?? "").dropLast(FixturesListing.suffix.count)
+      let git = tracked.contains(nested)
       return LintProblem(
         file: path,
         message:
           "this recording is in a subfolder of \(folder)/, where no verb reads it (recordings are found by name directly "
-          + "in \(folder)/). Move it there and list '\(name)' in \(manifest.location.displayName): git mv \(path) "
-          + "\(folder)/, or remove it: git rm \(path)")
+          + "in \(folder)/). Move it there and list '\(name)' in \(manifest.location.displayName): "
+          + (git
+            ? "git mv \(path) \(folder)/, or remove it: git rm \(path)"
+            : "mv \(path) \(folder)/, or delete it (git does not track it): rm \(path)"))
     }
   }
 

@@ -17,12 +17,15 @@ struct ManifestReader {
   var problems: [LintProblem] = []
   var warnings: [LintProblem] = []
   var seenFixtures: [String: Int] = [:]
+  /// The lines whose value was quoted.
+  var quotedLines: Set<Int> = []
 
   /// The manifest in `text`, found at `location`, and every problem in it.
   static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
     let parsed = YAMLSubsetParser.parse(text, file: location.displayName)
     var reader = ManifestReader(file: location.displayName)
     reader.problems = parsed.problems
+    reader.quotedLines = parsed.quotedLines
     var manifest = Manifest(location: location)
     reader.readTop(parsed.root, into: &manifest)
     manifest.warnings = reader.warnings
@@ -84,19 +87,21 @@ struct ManifestReader {
       }
       seen[entry.key] = entry.line
       switch entry.key {
-      case "replayRunner": manifest.replayRunner = scalar(entry, what: "replayRunner")
+      case "replayRunner": manifest.replayRunner = path(entry, what: "replayRunner")
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
       case "telemetry": refuseTelemetrySection(entry)
       case "presentation": manifest.presentation = entry.value
       case "mocks": manifest.mocks = entry.value
-      case "waivers": readWaivers(entry)
       default:
         report(
           entry.line,
           "unknown top-level key '\(entry.key)'. The known keys are replayRunner, features, chains, presentation "
             + "and mocks (the duet CLI reads this manifest too, and rejects any other)."
-            + Suggestion.hint(for: entry.key, among: Self.topLevelKeys))
+            + (entry.key == "waivers"
+              ? " Waivers belong under presentation: (as its waivers: list), where the duet CLI reads them; "
+                + "\(Program.name) gates every listed recording either way. Move the list there, or remove the key."
+              : Suggestion.hint(for: entry.key, among: Self.topLevelKeys)))
       }
     }
   }
@@ -114,7 +119,10 @@ struct ManifestReader {
     var seen: [String: Int] = [:]
     for entry in entries {
       if let first = seen[entry.key] {
-        report(entry.line, "feature '\(entry.key)' is declared twice (first on line \(first)). Merge the two entries.")
+        report(
+          entry.line,
+          "feature '\(entry.key)' is declared twice (first on line \(first)). Merge the two entries: \(Program.name) "
+            + "refuses to guess which one holds the feature's recordings and paths.")
         continue
       }
       seen[entry.key] = entry.line
@@ -148,12 +156,12 @@ struct ManifestReader {
       seen[key.key] = key.line
       let what = "'\(key.key)' of feature '\(entry.key)'"
       switch key.key {
-      case "swift": feature.swift = scalar(key, what: what)
-      case "kotlin": feature.kotlin = scalar(key, what: what)
+      case "swift": feature.swift = path(key, what: what)
+      case "kotlin": feature.kotlin = path(key, what: what)
       case "state": feature.state = scalar(key, what: what)
       case "action": feature.action = scalar(key, what: what)
       case "effectPayload": feature.effectPayload = scalar(key, what: what)
-      case "scenario": feature.scenario = scalar(key, what: what)
+      case "scenario": feature.scenario = path(key, what: what)
       case "fixtures":
         sawFixtures = true
         feature.fixtures = readFixtureNames(key, owner: entry.key)
@@ -171,8 +179,9 @@ struct ManifestReader {
     if !sawFixtures {
       report(
         entry.line,
-        "feature '\(entry.key)' has no fixtures: list. Add one listing its recordings (fixtures: [] while it has none)."
-      )
+        "feature '\(entry.key)' has no fixtures: list. Add one listing its recordings (fixtures: [] while it has none): "
+          + "the duet CLI reads a feature without one as owning no recordings, and \(Program.name) asks for the list "
+          + "so that a forgotten one never passes unnoticed.")
     }
     return feature
   }
@@ -213,7 +222,10 @@ struct ManifestReader {
     // One hash on the common path (a name listed once); a repeat puts the first line back.
     if let first = seenFixtures.updateValue(item.line, forKey: item.name) {
       seenFixtures[item.name] = first
-      report(item.line, "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once.")
+      report(
+        item.line,
+        "recording '\(item.name)' is listed twice (first on line \(first)). List each recording once: its one file "
+          + "has one owner, and a second listing would replay it twice.")
       return false
     }
     return true
@@ -251,15 +263,17 @@ struct ManifestReader {
     report(entry.line, lines.joined(separator: "\n"))
   }
 
-  mutating func readWaivers(_ entry: YAMLEntry) {
-    switch entry.value {
-    case .empty, .list([], _): return
-    default:
-      report(
+  /// A path scalar: a quoted one is read without its quotes here, but the duet CLI keeps them as
+  /// part of the path, so the two tools would read different files; that is worth a warning.
+  mutating func path(_ entry: YAMLEntry, what: String) -> ManifestEntry? {
+    let value = scalar(entry, what: what)
+    if let value, quotedLines.contains(entry.line) {
+      warn(
         entry.line,
-        "waivers are not supported: \(Program.name) gates every listed recording. Fix or re-record the waived "
-          + "recordings and leave waivers: [] (or remove the key).")
+        "\(what) is quoted: \(Program.name) reads the path \(value.name) without the quotes, but the duet CLI reads "
+          + "the quotes as part of the path, so the two tools disagree on the file. Write the path unquoted.")
     }
+    return value
   }
 
   /// The scalar under `entry`, or nil with a problem.

@@ -13,6 +13,18 @@ struct YAMLLine: Equatable {
   var number: Int
   var indent: Int
   var body: Body
+
+  /// The key of a `key:` line, nil for a list item.
+  var key: String? {
+    if case .entry(let key, _) = body { return key }
+    return nil
+  }
+
+  /// True for a `- item` line.
+  var isItem: Bool {
+    if case .item = body { return true }
+    return false
+  }
 }
 
 /// Turns manifest text into `YAMLLine`s: indentation, comments and the two line forms.

@@ -8,15 +8,19 @@ struct YAMLSubsetParser {
   var lines: [YAMLLine]
   var index = 0
   var problems: [LintProblem] = []
+  /// The lines whose value was written quoted (the duet CLI keeps the quotes of a path).
+  var quotedLines: Set<Int> = []
 
   /// Parses the whole document; the top level is always a mapping.
-  static func parse(_ source: String, file: String) -> (root: YAMLNode, problems: [LintProblem]) {
+  static func parse(_ source: String, file: String) -> (
+    root: YAMLNode, problems: [LintProblem], quotedLines: Set<Int>
+  ) {
     let scanned = YAMLLineScanner.scan(source, file: file)
     var parser = YAMLSubsetParser(file: file, lines: scanned.lines)
     parser.problems = scanned.problems
     let root = parser.parseDocument()
     let problems = parser.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-    return (root, problems)
+    return (root, problems, parser.quotedLines)
   }
 
   mutating func parseDocument() -> YAMLNode {
@@ -61,7 +65,9 @@ struct YAMLSubsetParser {
     guard index < lines.count else { return .empty(line: line.number) }
     let next = lines[index]
     if next.indent > line.indent {
-      if next.indent != line.indent + 2 {
+      // The duet CLI reads recording lists indented further (fixture items at indent 6 or more).
+      let deeperList = (line.key == "fixtures" || line.key == "chains") && next.isItem
+      if next.indent != line.indent + 2, !deeperList {
         report(
           next,
           "this line is indented \(next.indent - line.indent) spaces under line \(line.number). "
@@ -120,6 +126,7 @@ struct YAMLSubsetParser {
 
   /// A scalar written on `line`; one it cannot read is reported and stands as empty.
   mutating func scalarNode(_ text: String, of line: YAMLLine) -> YAMLNode {
+    if text.hasPrefix("\"") || text.hasPrefix("'") { quotedLines.insert(line.number) }
     switch YAMLScalar.node(text, line: line.number) {
     case .success(let node): return node
     case .failure(let failure):

@@ -51,6 +51,9 @@ struct RecordPlan: Sendable {
   var entries: [Entry]
   /// Targets with recordings this runner cannot produce (recorded by the other core), left alone.
   var elsewhere: [Elsewhere] = []
+  /// Features a Swift runner does not serve although only Swift can record them (a `swift:` file
+  /// and no `kotlin:` one): an error in the app's registry, not recordings of another core.
+  var unserved: [Elsewhere] = []
   /// Targets whose scenarios failed to compile, with the runner's sentence.
   var scenarioFailures: [(target: RecordTarget, message: String)]
   /// Recordings nothing produces any more.
@@ -64,6 +67,9 @@ struct RecordPlan: Sendable {
   }
   /// Compiled recordings refused because their name belongs to another target.
   var claimed: [Entry] { entries.filter(\.isClaimedElsewhere) }
+  /// Plain `record`'s verdict: every scenario compiled, no name taken from another target, and no
+  /// Swift-only feature left unserved.
+  var passed: Bool { scenarioFailures.isEmpty && claimed.isEmpty && unserved.isEmpty }
   /// Compiled recordings the manifest does not list for their target.
   var unlisted: [Entry] { entries.filter { !$0.listed } }
 
@@ -123,6 +129,17 @@ struct RecordPlan: Sendable {
       }
     }
     return plan
+  }
+
+  /// Moves out of ``elsewhere`` the features the Swift runner that compiled them should have
+  /// served: those the manifest gives a `swift:` file and no Kotlin lane (`kotlin:` absent or `pending`).
+  mutating func separateUnserved(_ manifest: Manifest) {
+    let swiftOnly = { (item: Elsewhere) -> Bool in
+      guard case .feature(let name) = item.target, let feature = manifest.feature(named: name) else { return false }
+      return feature.swift != nil && (feature.kotlin == nil || feature.kotlin?.name == "pending")
+    }
+    unserved = elsewhere.filter(swiftOnly)
+    elsewhere.removeAll(where: swiftOnly)
   }
 
   static func vanished(_ name: String, listed: ListedFixture?, store: FixtureStore) -> Vanished {

@@ -30,6 +30,7 @@ enum RecordReport {
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: style.yellow("!"))
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: style.yellow("!")) }
     lines += plan.elsewhere.map { elsewhereLine($0, verb: "record", mark: style.yellow("~")) }
+    lines += plan.unserved.map { unservedLine($0, manifest: manifest, mark: style.red("✗")) }
     let counts = tally(plan)
     if !context.quiet {
       lines.append(
@@ -46,8 +47,7 @@ enum RecordReport {
           + "runner cannot produce (recorded by the other core) and left unchanged.")
     }
     lines += context.runnerLines
-    let passed = plan.scenarioFailures.isEmpty && plan.claimed.isEmpty
-    lines.append(SummaryLine.verdict(verb: "record", passed: passed, style: style))
+    lines.append(SummaryLine.verdict(verb: "record", passed: plan.passed, style: style))
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -104,6 +104,20 @@ enum RecordReport {
     return "\(mark) \(item.target.display): \(item.reason), so its \(item.listed.count) "
       + "\(plural(item.listed.count, "recording")) (\(names)) come from the other core (e.g. a Kotlin runner); "
       + "\(what) here. Check them with that core's runner: \(Program.name) \(verb) \(Option.runner.rawValue) <its command>."
+  }
+
+  /// `✗ feature 'x': the runner does not serve feature 'x', but …`: a Swift-only feature the Swift
+  /// runner left out, which no other core records.
+  static func unservedLine(_ item: RecordPlan.Elsewhere, manifest: Manifest, mark: String) -> String {
+    let names = item.listed.map(\.name).joined(separator: ", ")
+    guard case .feature(let name) = item.target, let feature = manifest.feature(named: name),
+      let swift = feature.swift
+    else { return "\(mark) \(item.target.display): \(item.reason)." }
+    return
+      "\(mark) \(item.target.display): \(item.reason), but \(manifest.location.displayName):\(swift.line) gives it "
+      + "the Swift file \(swift.name) and no Kotlin one, so no other core records its \(item.listed.count) "
+      + "\(plural(item.listed.count, "recording")) (\(names)). Register the feature (and its scenarios) in the Swift "
+      + "runner's registry, then record again."
   }
 
   /// Counts by kind of change.

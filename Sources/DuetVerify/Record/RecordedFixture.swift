@@ -48,6 +48,16 @@ struct RecordedFixture: Equatable, Sendable {
       throw RecordedFixtureError(
         "the runner's recording '\(name)' says feature '\(declared)', but it was compiled for \(target.display)")
     }
+    // A malformed track envelope would be written and only refused by the next verify.
+    var owner: String?
+    if case .feature(let feature) = target { owner = feature }
+    for case .malformed(let reason, let location) in TrackEnvelopeScanner.scan(
+      fixture: name, document: produced.document, feature: owner)
+    {
+      throw RecordedFixtureError(
+        "the runner's recording '\(name)' would hold a malformed track envelope, so it was not written: "
+          + TaxonomyMessages.malformed(reason, at: location))
+    }
     let text: String
     do {
       text = try CanonicalWriter.pretty(produced.document)

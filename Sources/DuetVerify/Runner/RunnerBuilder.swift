@@ -46,8 +46,8 @@ enum RunnerBuilder {
       switch self {
       case .notAPackage(let shown):
         return "replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
-          + "Name the folder of the package that builds your `\(product)` in manifest.yaml, or give a built runner "
-          + "with \(Option.runner.rawValue) CMD."
+          + "Name the folder of the package that builds your `\(product)` as replayRunner: in the manifest, "
+          + "or give a built runner with \(Option.runner.rawValue) CMD."
       case .noRunnerProduct(let shown):
         return
           "\(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "

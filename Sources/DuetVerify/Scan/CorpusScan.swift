@@ -28,7 +28,7 @@ final class CorpusScan: @unchecked Sendable {
     linter = Linter(corpus: corpus)
     listed = corpus.manifest.listedFixtures
     problems = Array(repeating: [], count: listed.count)
-    gate = TaxonomyGate(declared: corpus.manifest.telemetry)
+    gate = TaxonomyGate(declared: corpus.manifest.telemetry, manifest: corpus.manifest.location.displayName)
   }
 
   /// Lint and the taxonomy over the whole corpus, in manifest order: `lint`, `taxonomy`, and a
@@ -64,7 +64,7 @@ final class CorpusScan: @unchecked Sendable {
   /// The scan's result: the manifest's problems, then each recording's in manifest order, then the
   /// fixtures folder's; and the taxonomy of every recording scanned.
   func finish() -> CorpusScanResult {
-    let manifestProblems = linter.manifestChecks()
+    let manifestProblems = linter.manifestChecks() + DeclarationParityCheck.problems(corpus.manifest)
     let folderProblems = linter.folderChecks(corpus.store.listing(), listed: listed)
     return lock.withLock {
       let lint = LintResult(

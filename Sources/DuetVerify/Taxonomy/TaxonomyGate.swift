@@ -33,8 +33,12 @@ struct TaxonomyGate: Sendable {
   }
 
   /// A gate judging recordings against `declared` (`nil` when the manifest has no `telemetry:`).
-  init(declared: ManifestTelemetry?) {
+  /// How findings name the manifest (`manifest.yaml`, `parity/manifest.yaml`).
+  let manifest: String
+
+  init(declared: ManifestTelemetry?, manifest: String = "manifest.yaml") {
     self.declared = declared
+    self.manifest = manifest
   }
 
   /// Records one recording's envelopes, found by ``TrackEnvelopeScanner`` beforehand (so the walk
@@ -91,7 +95,8 @@ struct TaxonomyGate: Sendable {
       for (verb, sighting) in unknownVerbs {
         findings.append(
           finding(
-            .error, TaxonomyMessages.unknownVerb(verb, sighting: sighting), at: sighting.first, rule: .unknownVerb))
+            .error, TaxonomyMessages.unknownVerb(verb, sighting: sighting, manifest: manifest), at: sighting.first,
+            rule: .unknownVerb))
       }
     } else if let missing = missingSectionFinding() {
       findings.append(missing)
@@ -109,7 +114,7 @@ struct TaxonomyGate: Sendable {
         finding(
           .error,
           TaxonomyMessages.undeclared(
-            name, sighting: sighting, fixtures: record.fixtures.count, emitter: record.firstEmitter),
+            name, sighting: sighting, fixtures: record.fixtures.count, emitter: record.firstEmitter, manifest: manifest),
           at: record.first, rule: .undeclaredEvent))
     }
     findings += ownershipFindings(declared)
@@ -117,7 +122,8 @@ struct TaxonomyGate: Sendable {
     for entry in declared.events where events[entry.name] == nil && reported.insert(entry.name).inserted {
       findings.append(
         TaxonomyFinding(
-          severity: .error, message: TaxonomyMessages.neverRecorded(entry), manifestLine: entry.line,
+          severity: .error, message: TaxonomyMessages.neverRecorded(entry, manifest: manifest),
+          manifestLine: entry.line,
           rule: .neverRecorded))
     }
     let usedVerbs = Set(events.values.map(\.verb.token))
@@ -125,12 +131,14 @@ struct TaxonomyGate: Sendable {
       if TrackedVerb(token: entry.name)?.isStarter == true {
         findings.append(
           TaxonomyFinding(
-            severity: .warning, message: TaxonomyMessages.redundantMintedVerb(entry), manifestLine: entry.line,
+            severity: .warning, message: TaxonomyMessages.redundantMintedVerb(entry, manifest: manifest),
+            manifestLine: entry.line,
             rule: .redundantMintedVerb))
       } else if !usedVerbs.contains(entry.name) {
         findings.append(
           TaxonomyFinding(
-            severity: .warning, message: TaxonomyMessages.unusedMintedVerb(entry), manifestLine: entry.line,
+            severity: .warning, message: TaxonomyMessages.unusedMintedVerb(entry, manifest: manifest),
+            manifestLine: entry.line,
             rule: .unusedMintedVerb))
       }
     }
@@ -148,7 +156,9 @@ struct TaxonomyGate: Sendable {
         findings.append(
           finding(
             .error,
-            TaxonomyMessages.emittedByNonDeclarer(name, emitter: owner, declarers: declarers, lines: lines, at: first),
+            TaxonomyMessages.emittedByNonDeclarer(
+              name, emitter: owner, declarers: declarers, lines: lines, at: first,
+              manifest: manifest),
             at: first, rule: .emittedByNonDeclarer))
       }
     }
@@ -157,10 +167,21 @@ struct TaxonomyGate: Sendable {
 
   func missingSectionFinding() -> TaxonomyFinding? {
     guard let first = events.values.map(\.first).min() else { return nil }
-    let names = events.keys.sorted(by: JSONValue.canonicalPrecedes)
-    let verbs = Set(events.values.map(\.verb).filter { !$0.isStarter }.map(\.token))
-    let message = TaxonomyMessages.missingSection(
-      events: names, verbs: verbs.sorted(by: JSONValue.canonicalPrecedes), first: first)
+    var byOwner: [String: (events: [String], verbs: Set<String>)] = [:]
+    for (name, record) in events {
+      for owner in record.owners {
+        byOwner[owner, default: ([], [])].events.append(name)
+        if !record.verb.isStarter { byOwner[owner, default: ([], [])].verbs.insert(record.verb.token) }
+      }
+    }
+    let grouped = byOwner.keys.sorted(by: JSONValue.canonicalPrecedes).map { owner in
+      let entry = byOwner[owner] ?? ([], [])
+      return (
+        owner: owner, events: entry.events.sorted(by: JSONValue.canonicalPrecedes),
+        verbs: entry.verbs.sorted(by: JSONValue.canonicalPrecedes)
+      )
+    }
+    let message = TaxonomyMessages.missingSection(events: grouped, first: first, manifest: manifest)
     return finding(.error, message, at: first, rule: .missingTelemetrySection)
   }
 

@@ -11,58 +11,68 @@ enum TaxonomyMessages {
       + "; emit it with Effect.track(_:) and re-record the fixture."
   }
 
-  static func undeclared(_ name: String, sighting: Sighting, fixtures: Int, emitter: String?) -> String {
+  static func undeclared(
+    _ name: String, sighting: Sighting, fixtures: Int, emitter: String?, manifest: String
+  ) -> String {
     "\(sighting.first.sentencePrefix): the event '\(name.printable)' is not declared "
       + "(recorded \(times(sighting.count)) in \(count(fixtures, "fixture"))); adding an event is a taxonomy decision: "
-      + "declare it in manifest.yaml under the events: of \(emitter.map { "feature '\($0)'" } ?? "the feature that emits it")."
+      + "declare it in \(manifest) under the events: of \(emitter.map { "feature '\($0)'" } ?? "the feature that emits it")."
   }
 
-  static func neverRecorded(_ entry: ManifestEntry) -> String {
-    "manifest.yaml:\(entry.line): the event '\(entry.name)' is declared but never recorded: no recording emits it; "
+  static func neverRecorded(_ entry: ManifestEntry, manifest: String) -> String {
+    "\(manifest):\(entry.line): the event '\(entry.name)' is declared but never recorded: no recording emits it; "
       + "record a scenario that emits it, or remove it from that feature's events:."
   }
 
   static func emittedByNonDeclarer(
-    _ name: String, emitter: String, declarers: [String], lines: [Int], at location: RecordingLocation
+    _ name: String, emitter: String, declarers: [String], lines: [Int], at location: RecordingLocation,
+    manifest: String
   ) -> String {
     let declaredBy = declarers.joined(separator: " and ")
-    let at = lines.map { "manifest.yaml:\($0)" }.joined(separator: ", ")
+    let at = lines.map { "\(manifest):\($0)" }.joined(separator: ", ")
     return
       "\(location.sentencePrefix): the event '\(name.printable)' is emitted by \(emitter), declared by \(declaredBy) (\(at)); "
       + "each event is declared by the feature whose reducer emits it: add it to the events: of feature '\(emitter)' "
       + "(and remove it from \(declaredBy)'s if \(declarers.count == 1 ? "that feature no longer emits" : "they no longer emit") it)."
   }
 
-  static func missingSection(events: [String], verbs: [String], first: RecordingLocation) -> String {
+  /// The hint when no feature declares any event: each event under the feature that emits it (the
+  /// recordings' owners), with the verbs its events mint.
+  static func missingSection(
+    events: [(owner: String, events: [String], verbs: [String])], first: RecordingLocation, manifest: String
+  ) -> String {
+    let total = events.reduce(0) { $0 + $1.events.count }
     var lines = [
-      "the recordings emit \(count(events.count, "event")) (first at \(first.sentencePrefix)) but no feature in "
-        + "manifest.yaml declares any; declare each under the feature whose reducer emits it:",
+      "the recordings emit \(count(total, "event")) (first at \(first.sentencePrefix)) but no feature in "
+        + "\(manifest) declares any; declare each under the feature whose reducer emits it:",
       "  features:",
-      "    <feature that emits it>:",
-      "      events:",
     ]
-    lines += events.map { "        - \($0.printable)" }
-    if !verbs.isEmpty {
-      lines.append("      verbs:")
-      lines += verbs.map { "        - \($0.printable)" }
+    for feature in events {
+      lines.append("    \(feature.owner.printable):")
+      lines.append("      events:")
+      lines += feature.events.map { "        - \($0.printable)" }
+      if !feature.verbs.isEmpty {
+        lines.append("      verbs:")
+        lines += feature.verbs.map { "        - \($0.printable)" }
+      }
     }
     return lines.joined(separator: "\n")
   }
 
-  static func unknownVerb(_ verb: String, sighting: Sighting) -> String {
+  static func unknownVerb(_ verb: String, sighting: Sighting, manifest: String) -> String {
     "\(sighting.first.sentencePrefix): the verb '\(verb.printable)' (event '\(sighting.event.printable)') is neither a starter verb nor "
-      + "minted in manifest.yaml\(sighting.moreSuffix); use a starter verb if one names the act ("
+      + "minted in \(manifest)\(sighting.moreSuffix); use a starter verb if one names the act ("
       + TrackedVerb.starters.map(\.token).joined(separator: ", ")
       + "), otherwise mint it under verbs: of the feature that emits it."
   }
 
-  static func unusedMintedVerb(_ entry: ManifestEntry) -> String {
-    "manifest.yaml:\(entry.line): the minted verb '\(entry.name)' is used by no recorded event; "
+  static func unusedMintedVerb(_ entry: ManifestEntry, manifest: String) -> String {
+    "\(manifest):\(entry.line): the minted verb '\(entry.name)' is used by no recorded event; "
       + "remove it from that feature's verbs:, or record the event it was minted for."
   }
 
-  static func redundantMintedVerb(_ entry: ManifestEntry) -> String {
-    "manifest.yaml:\(entry.line): the verb '\(entry.name)' is a starter verb and needs no minting; "
+  static func redundantMintedVerb(_ entry: ManifestEntry, manifest: String) -> String {
+    "\(manifest):\(entry.line): the verb '\(entry.name)' is a starter verb and needs no minting; "
       + "remove it from that feature's verbs:."
   }
 

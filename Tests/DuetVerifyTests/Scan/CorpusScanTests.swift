@@ -20,8 +20,8 @@ final class CorpusScanTests: FolderTestCase {
       [
         "fixtures/sub/deeper/counter-copy.fixture.json: this recording is in a subfolder of fixtures/, where no verb "
           + "reads it (recordings are found by name directly in fixtures/). Move it there and list 'counter-copy' in "
-          + "manifest.yaml: git mv fixtures/sub/deeper/counter-copy.fixture.json fixtures/, or remove it: git rm "
-          + "fixtures/sub/deeper/counter-copy.fixture.json"
+          + "manifest.yaml: mv fixtures/sub/deeper/counter-copy.fixture.json fixtures/, or delete it (git does not "
+          + "track it): rm fixtures/sub/deeper/counter-copy.fixture.json"
       ])
   }
 

@@ -134,9 +134,11 @@ final class TaxonomyDeclarationTests: XCTestCase {
             steps[0].expectedEffects[0].payload.value.event) but no feature in manifest.yaml declares any; declare \
             each under the feature whose reducer emits it:
               features:
-                <feature that emits it>:
+                home:
                   events:
                     - Promo Viewed
+                signin:
+                  events:
                     - Session Signed In
                   verbs:
                     - Signed In
