@@ -42,6 +42,7 @@ public enum DuetVerifyCLI {
     case .materialize: return MaterializeCommand.run(options, context: context)
     case .record: return RecordCommand.run(options, context: context)
     case .taxonomy: return TaxonomyVerb.run(options, context: context)
+    case .merge: return MergeCommand.run(options, context: context)
     case .canonical: return CanonicalCommand.run(options, output: output)
     case .version, .help: return .passed  // answered by the parser's request above
     }

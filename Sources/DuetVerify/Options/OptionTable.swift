@@ -16,6 +16,8 @@ enum Option: String, CaseIterable, Sendable {
   case timeout = "--timeout"
   case shard = "--shard"
   case allowEmptyShard = "--allow-empty-shard"
+  case timings = "--timings"
+  case writeTimings = "--write-timings"
   case check = "--check"
   case write = "--write"
   case markdown = "--markdown"
@@ -89,7 +91,18 @@ enum Option: String, CaseIterable, Sendable {
         value: .count("N", 1...256, noun: "runner processes"), help: "runner processes (default: CPU count)",
         verbs: [.verify, .record])
     case .shard:
-      return Row(value: .shard("K/N"), help: "this machine's deterministic share of the recordings", verbs: [.verify])
+      return Row(
+        value: .shard("K/N"),
+        help: "this machine's share of the recordings, balanced by cost; auto: from the CI engine's variables",
+        verbs: [.verify])
+    case .timings:
+      return Row(
+        value: .text("FILE"), help: "balance --shard shares by the durations measured in FILE (--write-timings)",
+        verbs: [.verify])
+    case .writeTimings:
+      return Row(
+        value: .text("FILE"), help: "write each recording's measured duration to FILE, for --timings",
+        verbs: [.verify, .merge])
     case .allowEmptyShard:
       return Row(
         value: .none, help: "pass a --shard share that holds no recordings (\"0 recordings in this shard\")",
@@ -101,14 +114,15 @@ enum Option: String, CaseIterable, Sendable {
     case .json:
       return Row(
         value: .none, help: "one JSON object on stdout instead of the human report",
-        verbs: [.verify, .lint, .record, .taxonomy])
+        verbs: [.verify, .lint, .record, .taxonomy, .merge])
     case .junit:
       return Row(
-        value: .text("FILE"), help: "also write JUnit XML (one test case per recording)", verbs: [.verify, .record])
+        value: .text("FILE"), help: "also write JUnit XML (one test case per recording)",
+        verbs: [.verify, .record, .merge])
     case .html:
       return Row(
         value: .text("FILE"), help: "also write one self-contained HTML page (matrix, failures, taxonomy)",
-        verbs: [.verify])
+        verbs: [.verify, .merge])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(
@@ -125,10 +139,11 @@ enum Option: String, CaseIterable, Sendable {
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",
-        verbs: [.verify, .lint, .record])
+        verbs: [.verify, .lint, .record, .merge])
     case .noColor:
       return Row(
-        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record, .explain])
+        value: .none, help: "never colour (NO_COLOR is honoured too)",
+        verbs: [.verify, .lint, .record, .explain, .merge])
     case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
     case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
     }
@@ -150,6 +165,7 @@ enum Option: String, CaseIterable, Sendable {
     (.record, .json, .check, "use it as record --check --json"),
     (.record, .junit, .check, "use it as record --check --junit FILE"),
     (.verify, .allowEmptyShard, .shard, "use it as verify --shard K/N --allow-empty-shard"),
+    (.verify, .timings, .shard, "use it as verify --shard K/N --timings FILE (it balances shares)"),
   ]
 
   /// The options `verb` takes, in table order.

@@ -7,6 +7,7 @@ enum Verb: String, CaseIterable, Sendable {
   case explain
   case materialize
   case taxonomy
+  case merge
   case canonical
   case version
   case help
@@ -23,6 +24,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return ["explain [<fixture>[#<step>]] [options]"]
     case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
+    case .merge: return ["merge SHARD.json... [--json] [--junit FILE] [--html FILE]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
@@ -43,6 +45,7 @@ enum Verb: String, CaseIterable, Sendable {
       return ("materialize <recording>#<step>", "write the step as an XCTest that runs the reducer in-process")
     case .taxonomy:
       return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
+    case .merge: return ("merge SHARD.json...", "join the --json reports of a sharded run into one report")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
     case .version: return ("version", "print the version")
@@ -98,6 +101,13 @@ enum Verb: String, CaseIterable, Sendable {
         features, parameters, recordings) against the events: each feature declares in the manifest; fails
         on any taxonomy error.
         """
+    case .merge:
+      return """
+        Join the --json reports of every shard of one sharded verify (--shard K/N) into one report:
+        the summary, JUnit, HTML and JSON of the whole run, lanes and taxonomy included. Fails,
+        naming the problem, when a share is missing or given twice, or when the shards ran different
+        corpora or runners; exits 1 when any shard failed.
+        """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
     case .version: return "Print the version."
@@ -111,6 +121,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return ("<fixture>[#<step>]", 1)
     case .materialize: return ("<recording>#<step>", 1)
     case .canonical: return ("FILE", 1)
+    case .merge: return ("SHARD.json", Int.max)
     case .help: return ("verb", 1)
     case .verify, .lint, .record, .taxonomy, .version: return nil
     }
@@ -126,6 +137,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
+    case .merge: return "Give the --json report of every shard."
     case .version, .help: return "It takes none."
     }
   }

@@ -71,9 +71,9 @@ enum RunnerBuilder {
   }
 
   /// Builds `replay-runner` in `package` (unless it is up to date and not `force`) and returns the
-  /// command that starts it in `root`.
+  /// command that starts it in `root`; `starting` is called just before a real build begins.
   static func build(
-    package: URL, root: URL, environment: [String: String], force: Bool = false
+    package: URL, root: URL, environment: [String: String], force: Bool = false, starting: () -> Void = {}
   ) throws(BuildError) -> Built {
     let shown = displayPath(package, root: root)
     let manifest = package.appendingPathComponent("Package.swift")
@@ -93,6 +93,7 @@ enum RunnerBuilder {
       return Built(command: command, millis: millis, upToDate: true)
     }
     stamp.remove()
+    starting()
     let buildStarted = RunnerBuildStamp.now()
     let process: SpawnedProcess
     do {
