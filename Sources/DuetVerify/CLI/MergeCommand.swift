@@ -21,6 +21,9 @@ enum MergeCommand {
     }
     reports.sort { $0.shard.index < $1.shard.index }
     let run = join(reports)
+    guard let local = localCorpus(options, matching: reports[0], context: context) else { return .usage }
+    let taxonomy = local.map { TaxonomyVerb.lintAndGate($0).gate.report() }
+    let features = local.map { $0.manifest.features.map(\.name) } ?? Self.features(run)
     for report in reports {
       for line in report.summary.runnerFailures { output.diagnostic("\(report.file): " + line) }
     }
@@ -28,7 +31,7 @@ enum MergeCommand {
     var passed = outputs.writeRequested(
       passed: run.passed && reports.allSatisfy(\.passed),
       junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },
-      html: { HTMLReport.render(ParityPage(run: run, features: features(run), taxonomy: nil)) })
+      html: { HTMLReport.render(ParityPage(run: run, features: features, taxonomy: taxonomy)) })
     if let path = options.writeTimings {
       let url = URL(fileURLWithPath: path, relativeTo: context.folder)
       passed = outputs.write(Timings(results: run.fixtures).rendered, to: url, kind: "timings") && passed
@@ -40,6 +43,35 @@ enum MergeCommand {
       json: { JSONReport.render(run, passed: $0) },
       human: { HumanReport.render(run, passed: $0, style: style, quiet: options.quiet) })
     return passed ? .passed : .failed
+  }
+
+  /// The corpus the shards ran, when it is here: `--manifest`, else the manifest found upwards, so
+  /// the page has the taxonomy table and the manifest's features. `.some(nil)` when there is none
+  /// (or the one found upwards is another corpus, said as a warning); `nil` after saying that the
+  /// `--manifest` given is another corpus.
+  static func localCorpus(
+    _ options: ParsedArguments, matching report: ShardReport, context: CommandContext
+  ) -> Corpus?? {
+    guard options.manifest != nil else {
+      guard let found = try? Corpus.load(manifestPath: nil, from: context.folder), !found.manifestBroken else {
+        return .some(nil)
+      }
+      guard CorpusFingerprint.of(found) == report.summary.corpus else {
+        context.output.diagnostic(
+          "\(Program.name) merge: warning: \(found.manifest.location.displayName) is not the corpus the shards ran, "
+            + "so the page has no taxonomy table. Run merge in a checkout of the commit the shards ran, or give --manifest."
+        )
+        return .some(nil)
+      }
+      return .some(found)
+    }
+    guard let given = context.corpus(options) else { return nil }
+    guard CorpusFingerprint.of(given) == report.summary.corpus else {
+      context.output.diagnostic(
+        MergeError.otherManifest(manifest: given.manifest.location.displayName, file: report.file).description)
+      return nil
+    }
+    return .some(given)
   }
 
   /// The whole run: each platform's lane with every share's results, in share order.

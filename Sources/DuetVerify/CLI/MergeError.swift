@@ -19,6 +19,8 @@ enum MergeError: Error, Equatable, Sendable, CustomStringConvertible {
   case missing([Int], count: Int)
   /// Two reports ran different corpora.
   case differentCorpora(file: String, other: String)
+  /// The `--manifest` given is not the corpus the shards ran.
+  case otherManifest(manifest: String, file: String)
   /// Two reports ran different runners.
   case differentRunners(file: String, runners: String, other: String, otherRunners: String)
 
@@ -50,6 +52,9 @@ enum MergeError: Error, Equatable, Sendable, CustomStringConvertible {
     case .differentCorpora(let file, let other):
       return "\(speaker): \(file) and \(other) ran different corpora (their corpus fingerprints differ). "
         + "Run every shard on the same commit."
+    case .otherManifest(let manifest, let file):
+      return "\(speaker): \(manifest) is not the corpus \(file) ran (the corpus fingerprints differ). "
+        + "Give the manifest of the commit the shards ran, or leave out --manifest."
     case .differentRunners(let file, let runners, let other, let otherRunners):
       return
         "\(speaker): \(file) ran \(runners) but \(other) ran \(otherRunners). Run every shard with the same runners."

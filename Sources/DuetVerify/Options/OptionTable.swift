@@ -59,7 +59,7 @@ enum Option: String, CaseIterable, Sendable {
     case .manifest:
       return Row(
         value: .text("PATH"), help: "the manifest (default: manifest.yaml or parity/manifest.yaml, walking up)",
-        verbs: manifestReaders)
+        verbs: manifestReaders.union([.merge]))
     case .runner:
       return Row(
         value: .text("CMD"),

@@ -35,7 +35,9 @@ final class MergeEndToEndTests: XCTestCase {
     }
     XCTAssertEqual(Set(joined["names"] as? [String] ?? []), Set(whole["names"] as? [String] ?? []))
     assertContains(try repository.read("merged.xml"), #"tests="4""#)
-    assertContains(try repository.read("merged.html"), "4/4 recordings passed on swift")
+    let page = try repository.read("merged.html")
+    assertContains(page, "4/4 recordings passed on swift")
+    assertContains(page, "<section id=\"taxonomy\">")
     let human = try repository.verify(["merge", "shard-3.json", "shard-1.json", "shard-2.json"])
     XCTAssertTrue(human.out.hasPrefix("duet-verify: 4/4 fixtures passed"), human.out)
     XCTAssertTrue(human.out.hasSuffix("duet-verify verify: PASS\n"), human.out)
@@ -82,6 +84,17 @@ final class MergeEndToEndTests: XCTestCase {
     assertContains(
       merged.error,
       "duet-verify merge: shard-1.json and shard-2.json ran different corpora (their corpus fingerprints differ).")
+  }
+
+  func testAManifestOfAnotherCorpusIsRefused() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    for index in 1...2 { try shard(index, of: 2, in: repository) }
+    let other = try TemporaryRepository.counterCorpus(chain: false)
+    let merged = try repository.verify([
+      "merge", "shard-1.json", "shard-2.json", "--manifest", other.root.appendingPathComponent("manifest.yaml").path,
+    ])
+    XCTAssertEqual(merged.code, 2, merged.all)
+    assertContains(merged.error, "is not the corpus shard-1.json ran (the corpus fingerprints differ).")
   }
 
   func testAReportOfAnUnshardedRunIsRefused() throws {
