@@ -38,6 +38,9 @@ struct Timings: Codable, Equatable, Sendable {
     return timings
   }
 
+  /// These `durationsMillis`.
+  init(durationsMillis: [String: Int]) { self.durationsMillis = durationsMillis }
+
   /// The durations of `results` (each recording's slowest lane).
   init(results: [FixtureResult]) {
     var durations: [String: Int] = [:]

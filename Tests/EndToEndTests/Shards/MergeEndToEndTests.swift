@@ -53,6 +53,31 @@ final class MergeEndToEndTests: XCTestCase {
     XCTAssertTrue(merged.out.hasSuffix("duet-verify verify: FAIL\n"), merged.out)
   }
 
+  /// Two lanes, the Kotlin one a core that disagrees on `decrement`: the merged report has both
+  /// lanes' counts and the parity breaks, as the unsharded run does.
+  func testAMergeOfTwoLanesKeepsEachLanesCounts() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let kotlin =
+      try BuiltProducts.executable(named: "misbehaving-runner").path
+      + " --platform kotlin --fault off-by-one --on decrement"
+    let lanes = ["--runner", runner, "--runner", kotlin]
+    let whole = try repository.verify(["verify", "--quiet"] + lanes)
+    for index in 1...2 {
+      let run = try repository.verify(["verify", "--shard", "\(index)/2", "--json"] + lanes)
+      _ = try repository.write("shard-\(index).json", run.out)
+    }
+    let merged = try repository.verify(["merge", "shard-1.json", "shard-2.json", "--html", "merged.html"])
+    XCTAssertEqual(merged.code, 1, merged.all)
+    assertContains(merged.out, "duet-verify: 3/3 fixtures passed on swift, 1/3 on kotlin (")
+    assertContains(merged.out, "✗ parity break: 'counter' passes on swift but fails on kotlin, first at step 2")
+    XCTAssertEqual(
+      merged.out.components(separatedBy: "parity break").count, whole.out.components(separatedBy: "parity break").count,
+      merged.out)
+    let page = try repository.read("merged.html")
+    assertContains(page, "kotlin")
+    assertContains(page, "swift")
+  }
+
   func testAMissingShareIsNamed() throws {
     let repository = try TemporaryRepository.counterCorpus()
     for index in 1...3 { try shard(index, of: 3, in: repository) }
