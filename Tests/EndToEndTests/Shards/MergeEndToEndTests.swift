@@ -78,6 +78,19 @@ final class MergeEndToEndTests: XCTestCase {
     assertContains(page, "swift")
   }
 
+  func testAnEmptyShareJoinsTheMerge() throws {
+    let repository = try TemporaryRepository.counterCorpus()
+    for index in 1...5 {
+      let run = try repository.verify([
+        "verify", "--shard", "\(index)/5", "--allow-empty-shard", "--json", "--runner", runner,
+      ])
+      _ = try repository.write("shard-\(index).json", run.out)
+    }
+    let merged = try repository.verify(["merge"] + (1...5).map { "shard-\($0).json" })
+    XCTAssertEqual(merged.code, 0, merged.all)
+    XCTAssertTrue(merged.out.hasPrefix("duet-verify: 4/4 fixtures passed"), merged.out)
+  }
+
   func testAMissingShareIsNamed() throws {
     let repository = try TemporaryRepository.counterCorpus()
     for index in 1...3 { try shard(index, of: 3, in: repository) }
@@ -120,6 +133,18 @@ final class MergeEndToEndTests: XCTestCase {
     ])
     XCTAssertEqual(merged.code, 2, merged.all)
     assertContains(merged.error, "is not the corpus shard-1.json ran (the corpus fingerprints differ).")
+  }
+
+  func testSharesRunByDifferentRunnersAreRefused() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try shard(1, of: 2, in: repository)
+    let other = try BuiltProducts.executable(named: "misbehaving-runner").path
+    let second = try repository.verify(["verify", "--shard", "2/2", "--json", "--runner", other])
+    _ = try repository.write("shard-2.json", second.out)
+    let merged = try repository.verify(["merge", "shard-1.json", "shard-2.json"])
+    XCTAssertEqual(merged.code, 2, merged.all)
+    assertContains(merged.error, "duet-verify merge: shard-1.json ran swift: \(runner) but shard-2.json ran test: ")
+    assertContains(merged.error, "Run every shard with the same runners.")
   }
 
   func testAReportOfAnUnshardedRunIsRefused() throws {
