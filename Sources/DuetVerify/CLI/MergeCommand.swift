@@ -28,20 +28,10 @@ enum MergeCommand {
       for line in report.summary.runnerFailures { output.diagnostic("\(report.file): " + line) }
     }
     let outputs = ReportOutputs(options, context: context, speaker: "\(Program.name) merge")
-    var passed = outputs.writeRequested(
-      passed: run.passed && reports.allSatisfy(\.passed),
-      junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },
-      html: { HTMLReport.render(ParityPage(run: run, features: features, taxonomy: taxonomy)) })
-    if let path = options.writeTimings {
-      let url = URL(fileURLWithPath: path, relativeTo: context.folder)
-      passed = outputs.write(Timings(results: run.fixtures).rendered, to: url, kind: "timings") && passed
-    }
-    let style = TerminalStyle.decide(
-      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    outputs.print(
-      passed: passed, annotations: { GitHubAnnotations.lines(for: run) },
-      json: { JSONReport.render(run, passed: $0) },
-      human: { HumanReport.render(run, passed: $0, style: style, quiet: options.quiet) })
+    let passed = outputs.writeRun(
+      run, passed: run.passed && reports.allSatisfy(\.passed), features: features, taxonomy: taxonomy,
+      timings: options.writeTimings.map { URL(fileURLWithPath: $0, relativeTo: context.folder) })
+    outputs.printRun(run, passed: passed, options: options, environment: context.environment)
     return passed ? .passed : .failed
   }
 

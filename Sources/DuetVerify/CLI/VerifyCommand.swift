@@ -101,16 +101,9 @@ enum VerifyCommand {
   ) -> Bool {
     let output = context.output
     let outputs = ReportOutputs(options, context: context)
-    var passed = outputs.writeRequested(
-      passed: run.passed,
-      junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },
-      html: {
-        HTMLReport.render(ParityPage(run: run, features: manifest.features.map(\.name), taxonomy: taxonomy))
-      })
-    if let path = options.writeTimings {
-      let url = URL(fileURLWithPath: path, relativeTo: context.folder)
-      passed = outputs.write(Timings(results: run.fixtures).rendered, to: url, kind: "timings") && passed
-    }
+    let passed = outputs.writeRun(
+      run, passed: run.passed, features: manifest.features.map(\.name), taxonomy: taxonomy,
+      timings: options.writeTimings.map { URL(fileURLWithPath: $0, relativeTo: context.folder) })
     let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
     if streamed == nil {
       for lane in run.lanes {
@@ -123,12 +116,7 @@ enum VerifyCommand {
       output.diagnostic(error.description)
     }
     for note in runs.notes.all { output.diagnostic("\(Program.name): " + note) }
-    let style = TerminalStyle.decide(
-      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    outputs.print(
-      passed: passed, annotations: { GitHubAnnotations.lines(for: run) },
-      json: { JSONReport.render(run, passed: $0) },
-      human: { HumanReport.render(run, passed: $0, style: style, quiet: options.quiet) })
+    outputs.printRun(run, passed: passed, options: options, environment: context.environment)
     return passed
   }
 }
