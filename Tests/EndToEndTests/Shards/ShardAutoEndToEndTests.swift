@@ -15,6 +15,13 @@ final class ShardAutoEndToEndTests: XCTestCase {
     Self.cleared.merging(set) { $1 }
   }
 
+  /// `verify --shard auto` over the counter corpus with the demo runner, these CI `variables` set.
+  func verifyAuto(_ variables: [String: String]) throws -> CommandRun {
+    try TemporaryRepository.counterCorpus().verify(
+      ["verify", "--shard", "auto", "--runner", try BuiltProducts.executable(named: "demo-runner").path],
+      environment: environment(variables))
+  }
+
   /// The recordings a `--json` run replayed.
   func names(_ run: CommandRun) throws -> [String] {
     let object = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any]
@@ -45,19 +52,13 @@ final class ShardAutoEndToEndTests: XCTestCase {
   }
 
   func testTheSummarySaysWhichVariablesChoseTheShare() throws {
-    let repository = try TemporaryRepository.counterCorpus()
-    let run = try repository.verify(
-      ["verify", "--shard", "auto", "--runner", try BuiltProducts.executable(named: "demo-runner").path],
-      environment: environment(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"]))
+    let run = try verifyAuto(["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"])
     XCTAssertEqual(run.code, 0, run.all)
     assertContains(run.out, "; shard 1/2 from GitLab's CI_NODE_INDEX=1 and CI_NODE_TOTAL=2\n")
   }
 
   func testWithoutVariablesAutoIsOneShareAndSaysSo() throws {
-    let repository = try TemporaryRepository.counterCorpus()
-    let run = try repository.verify(
-      ["verify", "--shard", "auto", "--runner", try BuiltProducts.executable(named: "demo-runner").path],
-      environment: environment([:]))
+    let run = try verifyAuto([:])
     XCTAssertEqual(run.code, 0, run.all)
     XCTAssertTrue(run.out.hasPrefix("duet-verify: 4/4 fixtures passed"), run.out)
     assertContains(
@@ -65,10 +66,7 @@ final class ShardAutoEndToEndTests: XCTestCase {
   }
 
   func testInconsistentVariablesAreAUsageErrorWithASentence() throws {
-    let repository = try TemporaryRepository.counterCorpus()
-    let run = try repository.verify(
-      ["verify", "--shard", "auto", "--runner", try BuiltProducts.executable(named: "demo-runner").path],
-      environment: environment(["BUILDKITE_PARALLEL_JOB": "4", "BUILDKITE_PARALLEL_JOB_COUNT": "4"]))
+    let run = try verifyAuto(["BUILDKITE_PARALLEL_JOB": "4", "BUILDKITE_PARALLEL_JOB_COUNT": "4"])
     XCTAssertEqual(run.code, 2, run.all)
     XCTAssertEqual(run.out, "")
     assertContains(
