@@ -14,7 +14,10 @@ extension ReportOutputs {
       junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },
       html: { HTMLReport.render(ParityPage(run: run, features: features, taxonomy: taxonomy)) })
     if let timings {
-      passed = write(Timings(results: run.fixtures).rendered, to: timings, kind: "timings") && passed
+      passed =
+        write(
+          Timings(measured: run.fixtures.map { ($0.name, $0.durationMillis) }).rendered, to: timings, kind: "timings")
+        && passed
     }
     return passed
   }

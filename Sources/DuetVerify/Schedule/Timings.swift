@@ -41,10 +41,10 @@ struct Timings: Codable, Equatable, Sendable {
   /// These `durationsMillis`.
   init(durationsMillis: [String: Int]) { self.durationsMillis = durationsMillis }
 
-  /// The durations of `results` (each recording's slowest lane).
-  init(results: [FixtureResult]) {
+  /// The durations `measured` (a recording measured on several lanes keeps its slowest).
+  init(measured: [(name: String, millis: Int)]) {
     var durations: [String: Int] = [:]
-    for result in results { durations[result.name] = max(durations[result.name] ?? 0, result.durationMillis) }
+    for (name, millis) in measured { durations[name] = max(durations[name] ?? 0, millis) }
     durationsMillis = durations
   }
 
