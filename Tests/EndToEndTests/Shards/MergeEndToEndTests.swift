@@ -38,7 +38,13 @@ final class MergeEndToEndTests: XCTestCase {
     let page = try repository.read("merged.html")
     assertContains(page, "4/4 recordings passed on swift")
     assertContains(page, "<section id=\"taxonomy\">")
-    let human = try repository.verify(["merge", "shard-3.json", "shard-1.json", "shard-2.json"])
+    let human = try repository.verify([
+      "merge", "shard-3.json", "shard-1.json", "shard-2.json", "--write-timings", "timings.json",
+    ])
+    let timings = try repository.read("timings.json")
+    for name in ["counter", "counter-endings.changes-its-mind", "counter-endings.keeps-counting", "chain-ping-pong"] {
+      assertContains(timings, "\"\(name)\":")
+    }
     XCTAssertTrue(human.out.hasPrefix("duet-verify: 4/4 fixtures passed"), human.out)
     XCTAssertTrue(human.out.hasSuffix("duet-verify verify: PASS\n"), human.out)
   }
