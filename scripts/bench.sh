@@ -9,6 +9,7 @@
 # The `bench:` line is machine-readable (the telemetry soak, `make bench-telemetry`, prints its own line after it):
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
 # (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
+# Then `shards: 4 shares, slowest/mean=<x>`: --shard K/4 on a corpus whose recordings differ 100x in size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
@@ -31,5 +32,13 @@ if [ ! -f "$tiny/requests.jsonl" ]; then
 fi
 "$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat" \
   --tiny "$tiny"
+# Shard balance: a tiny-state corpus whose every tenth recording has 100x the steps, split in 4
+# shares by --shard K/4; prints the slowest share's time over the mean (cost-balanced: near 1).
+skewed=.build/bench/skewed-v1-400-10-$seed
+if [ ! -f "$skewed/manifest.yaml" ]; then
+  rm -rf "$skewed"
+  "$bin/duet-bench" generate "$skewed" --fixtures 400 --steps 10 --seed "$seed" --tiny --skew 100
+fi
+"$bin/duet-bench" shards "$skewed" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --shards 4
 make --no-print-directory bench-telemetry BENCH_TELEMETRY_EVENTS="${BENCH_TELEMETRY_EVENTS:-200000}" \
   BENCH_TELEMETRY_REPEAT="$repeat"

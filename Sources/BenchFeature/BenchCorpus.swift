@@ -19,13 +19,20 @@ public struct BenchCorpus: Sendable {
   public var steps: Int
   public var seed: UInt64
   public var shape: Shape
+  /// Every tenth fixture has `skew` times the steps (1: all alike), so a corpus whose recordings
+  /// differ 100-fold in size shows whether `--shard` shares are balanced by cost.
+  public var skew: Int
 
-  public init(fixtures: Int, steps: Int, seed: UInt64, shape: Shape = .realistic) {
+  public init(fixtures: Int, steps: Int, seed: UInt64, shape: Shape = .realistic, skew: Int = 1) {
     self.fixtures = fixtures
     self.steps = steps
     self.seed = seed
     self.shape = shape
+    self.skew = max(1, skew)
   }
+
+  /// How many steps fixture `index` has.
+  public func stepCount(_ index: Int) -> Int { index % 10 == 0 ? steps * skew : steps }
 
   /// The name of fixture `index` (`bench.f000042`, `tally.f000042`).
   public func name(_ index: Int) -> String {
@@ -40,7 +47,8 @@ public struct BenchCorpus: Sendable {
   public func write(to directory: URL) throws {
     let fixturesFolder = directory.appendingPathComponent("fixtures")
     try FileManager.default.createDirectory(at: fixturesFolder, withIntermediateDirectories: true)
-    var manifest = "# Synthetic benchmark corpus (seed \(seed)): \(fixtures) fixtures x \(steps) steps.\n"
+    var manifest = "# Synthetic benchmark corpus (seed \(seed)): \(fixtures) fixtures x \(steps) steps"
+    manifest += skew > 1 ? ", every tenth x \(skew).\n" : ".\n"
     manifest += "features:\n  \(shape.feature):\n"
     // The tally emits no events: declaring the bench feature's would fail the taxonomy gate.
     if shape == .realistic { manifest += "    events:\n      - Item Toggled\n      - Cart Completed\n" }
@@ -99,7 +107,7 @@ public struct BenchCorpus: Sendable {
   ) throws -> JSONValue {
     let encoder = CanonicalEncoder()
     var recorded: [JSONValue] = []
-    for stepIndex in 0..<steps {
+    for stepIndex in 0..<stepCount(index) {
       let (action, effects, state) = step()
       recorded.append(
         .object([

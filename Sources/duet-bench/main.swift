@@ -136,8 +136,9 @@ func splitInHalves(_ requests: Data, beside path: String) throws -> [String] {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard arguments.count >= 2 else {
   fail(
-    "usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] [--tiny] | duet-bench limit DIR | "
-      + "duet-bench run DIR --verifier PATH --runner PATH [--jobs N] [--repeat N] [--tiny DIR]")
+    "usage: duet-bench generate DIR [--fixtures N] [--steps S] [--seed K] [--tiny] [--skew F] | duet-bench limit DIR | "
+      + "duet-bench run DIR --verifier PATH --runner PATH [--jobs N] [--repeat N] [--tiny DIR] | "
+      + "duet-bench shards DIR --verifier PATH --runner PATH [--shards N]")
 }
 let directory = URL(fileURLWithPath: arguments[1])
 switch arguments[0] {
@@ -146,7 +147,7 @@ case "generate":
     fixtures: option("--fixtures", in: arguments, default: 10_000),
     steps: option("--steps", in: arguments, default: 10),
     seed: UInt64(option("--seed", in: arguments, default: 42)),
-    shape: arguments.contains("--tiny") ? .tiny : .realistic)
+    shape: arguments.contains("--tiny") ? .tiny : .realistic, skew: option("--skew", in: arguments, default: 1))
   do {
     try corpus.write(to: directory)
   } catch {
@@ -166,6 +167,8 @@ case "limit":
   }
 case "run":
   runBenchmark(corpus: directory, arguments: arguments)
+case "shards":
+  runShardBalance(corpus: directory, arguments: arguments)
 default:
   fail("unknown command '\(arguments[0])'")
 }

@@ -49,7 +49,7 @@ final class CommandLineTests: FolderTestCase {
       "duet-verify verify: --timeout needs a positive number of seconds, not '-1'.\n")
     XCTAssertEqual(
       run(["verify", "--shard", "3/2"]).error,
-      "duet-verify verify: --shard needs K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), not '3/2'.\n")
+      "duet-verify verify: --shard needs K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), or auto, not '3/2'.\n")
     XCTAssertEqual(run(["verify", "--runner"]).error, "duet-verify verify: --runner needs a value.\n")
   }
 

@@ -183,8 +183,8 @@ final class VerifyEndToEndTests: XCTestCase {
       step.out.hasSuffix("result: state diverged at expectedState.count — expected: 5   actual: 2\n"), step.out)
   }
 
-  /// The split is by name (see ShardTests): keeps-counting alone in the first share, the rest in
-  /// the second; each share writes its own JUnit file.
+  /// The split is by cost (see ShardTests): counter, the largest recording, alone in the first
+  /// share, the rest in the second; each share writes its own JUnit file.
   func testShardsSplitTheCorpus() throws {
     let repository = try TemporaryRepository.counterCorpus()
     let first = try repository.verify([
@@ -198,7 +198,7 @@ final class VerifyEndToEndTests: XCTestCase {
     let junit = try String(
       contentsOf: repository.root.appendingPathComponent("verify.shard-1-of-2.xml"), encoding: .utf8)
     assertContains(junit, "<testsuite name=\"duet-verify shard 1 of 2\" tests=\"1\"")
-    assertContains(junit, "name=\"counter-endings.keeps-counting\"")
+    assertContains(junit, "name=\"counter\"")
     XCTAssertTrue(
       FileManager.default.fileExists(atPath: repository.root.appendingPathComponent("verify.shard-2-of-2.xml").path))
   }

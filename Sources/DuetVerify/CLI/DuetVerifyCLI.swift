@@ -43,6 +43,7 @@ public enum DuetVerifyCLI {
     case .record: return RecordCommand.run(options, context: context)
     case .taxonomy: return TaxonomyVerb.run(options, context: context)
     case .coverage: return CoverageCommand.run(options, context: context)
+    case .merge: return MergeCommand.run(options, context: context)
     case .canonical: return CanonicalCommand.run(options, output: output)
     case .version, .help: return .passed  // answered by the parser's request above
     }

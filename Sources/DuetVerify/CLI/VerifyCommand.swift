@@ -6,9 +6,17 @@ import Foundation
 /// Reads as load → select → lanes (``LaneSetup``) → one streaming pass per lane (``LanesPass``:
 /// lint, taxonomy, replay) → outputs (``ReportOutputs``); each step lives in its own type.
 enum VerifyCommand {
-  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
+  static func run(_ given: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
-    guard let corpus = context.corpus(options) else { return .usage }
+    guard let corpus = context.corpus(given) else { return .usage }
+    let plan: ShardPlan
+    switch ShardPlan.make(given, corpus: corpus, context: context) {
+    case .success(let made): plan = made
+    case .failure(let error):
+      output.diagnostic(error.description)
+      return .usage
+    }
+    let options = plan.options
     let manifest = corpus.manifest
     for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if corpus.manifestBroken {
@@ -21,13 +29,14 @@ enum VerifyCommand {
     do {
       selection = try FixtureSelection.select(
         from: manifest, features: options.features, shard: options.shard,
-        allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
+        allowEmptyShard: options.allowEmptyShard, chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes(),
+        cost: plan.cost)
     } catch {
       for problem in CorpusScan.run(corpus).lint.problems { output.diagnostic(problem.description) }
       output.diagnostic(error.description)
       return .usage
     }
-    if selection.isEmpty { return emptyShard(corpus, options: options, context: context) }
+    if selection.isEmpty { return emptyShard(corpus, options: options, context: context, source: plan.source) }
     // Runners live in their own process groups, so a terminal's Ctrl-C never reaches them: stop
     // them here, or a hung one would outlive the command.
     let interrupts = InterruptGuard.stoppingRunners(verb: "verify", output: output)
@@ -41,28 +50,41 @@ enum VerifyCommand {
     let progress =
       output.errorIsTerminal && !options.quiet && !options.json
       ? ProgressLine(total: selection.count * lanes.count, write: output.writeDiagnostic) : nil
+    let logProgress =
+      !output.errorIsTerminal && !options.quiet
+      ? LogProgress(
+        total: selection.count * lanes.count, environment: context.environment, write: output.writeDiagnostic)
+      : nil
     let runs = StreamedRunsFolder(RunsFolder(location: manifest.location))
     let keepSteps = options.json
-    let (run, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
+    var (run, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
       selected: selection, arguments: options,
       onResult: { lane, result in
         runs.write(result, lane: lane)
         progress?.advance()
+        logProgress?.advance(passed: result.passed)
       },
       keep: { keepSteps ? $0 : $0.slimmed })
     progress?.finish()
+    logProgress?.finish()
+    run.shardSource = plan.source
+    if options.shard != nil { run.corpusFingerprint = CorpusFingerprint.of(corpus) }
     let passed = report(run, options: options, context: context, manifest: manifest, streamed: runs, taxonomy: taxonomy)
     return passed ? .passed : .failed
   }
 
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,
   /// but the whole corpus is still linted and held to the taxonomy, and the run says so.
-  static func emptyShard(_ corpus: Corpus, options: ParsedArguments, context: CommandContext) -> ExitCode {
+  static func emptyShard(
+    _ corpus: Corpus, options: ParsedArguments, context: CommandContext, source: String?
+  ) -> ExitCode {
     let scanned = CorpusScan.run(corpus)
     var run = RunResult(
       lanes: [], lintProblems: scanned.lint.problems, taxonomyFindings: scanned.findings, shard: options.shard,
       arguments: options)
     run.allowsEmpty = true
+    run.shardSource = source
+    run.corpusFingerprint = CorpusFingerprint.of(corpus)
     let passed = report(
       run, options: options, context: context, manifest: corpus.manifest, taxonomy: scanned.taxonomy)
     return passed ? .passed : .failed
@@ -79,12 +101,9 @@ enum VerifyCommand {
   ) -> Bool {
     let output = context.output
     let outputs = ReportOutputs(options, context: context, location: manifest.location)
-    let passed = outputs.writeRequested(
-      passed: run.passed,
-      junit: { JUnitReport.render(VerifyTestSuites.suites(run), grouped: run.naming.namesLanes) },
-      html: {
-        HTMLReport.render(ParityPage(run: run, features: manifest.features.map(\.name), taxonomy: taxonomy))
-      })
+    let passed = outputs.writeRun(
+      run, passed: run.passed, features: manifest.features.map(\.name), taxonomy: taxonomy,
+      timings: options.writeTimings.map { RequestedFile(url: resolve($0, against: context.folder), typed: $0) })
     let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
     if streamed == nil {
       for lane in run.lanes {
@@ -97,12 +116,7 @@ enum VerifyCommand {
       output.diagnostic(error.description)
     }
     for note in runs.notes.all { output.diagnostic("\(Program.name): " + note) }
-    let style = TerminalStyle.decide(
-      isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
-    outputs.print(
-      passed: passed, annotations: { GitHubAnnotations.lines(for: run) },
-      json: { JSONReport.render(run, passed: $0) },
-      human: { HumanReport.render(run, passed: $0, style: style, quiet: options.quiet) })
+    outputs.printRun(run, passed: passed, options: options, environment: context.environment)
     return passed
   }
 }

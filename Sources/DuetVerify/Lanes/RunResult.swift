@@ -14,6 +14,11 @@ struct RunResult: Sendable {
   var taxonomyFindings: [TaxonomyFinding] = []
   /// The share of the corpus this run replayed (`--shard`), when it was one.
   var shard: Shard?
+  /// Which CI variables chose the share (`--shard auto`), or why it is one share.
+  var shardSource: String?
+  /// The corpus's ``CorpusFingerprint`` when the run was one share, so `merge` joins only shards of
+  /// one corpus.
+  var corpusFingerprint: String?
   /// The command line the run was given, which `next:` commands repeat.
   var arguments = ParsedArguments(verb: .verify)
   /// Wall time of the whole run, in milliseconds.

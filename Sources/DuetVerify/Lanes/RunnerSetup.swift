@@ -132,7 +132,13 @@ enum RunnerSetup {
     defer { progress?.finish() }
     do {
       let built = try RunnerBuilder.build(
-        package: folder, root: root, environment: context.environment, force: options.rebuild)
+        package: folder, root: root, environment: context.environment, force: options.rebuild,
+        starting: {
+          // In a log (not a terminal) a build of a minute must not look hung: say it started.
+          if !output.errorIsTerminal && !options.quiet {
+            output.diagnostic("\(Program.name): building \(RunnerBuilder.product) in \(shown) …")
+          }
+        })
       var chosen = choice(built.command, buildMillis: built.millis, options, manifest: manifest)
       chosen.upToDate = built.upToDate
       chosen.buildReason = built.reason

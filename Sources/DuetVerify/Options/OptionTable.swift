@@ -32,7 +32,7 @@ extension Option {
     case .manifest:
       return Row(
         value: .text("PATH"), help: "the manifest (default: manifest.yaml or parity/manifest.yaml, walking up)",
-        verbs: manifestReaders)
+        verbs: manifestReaders.union([.merge]))
     case .runner:
       return Row(
         value: .text("CMD"),
@@ -64,7 +64,18 @@ extension Option {
         value: .count("N", 1...256, noun: "runner processes"), help: "runner processes (default: CPU count)",
         verbs: [.verify, .record, .coverage])
     case .shard:
-      return Row(value: .shard("K/N"), help: "this machine's deterministic share of the recordings", verbs: [.verify])
+      return Row(
+        value: .shard("K/N"),
+        help: "this machine's share of the recordings, balanced by cost; auto: from the CI engine's variables",
+        verbs: [.verify])
+    case .timings:
+      return Row(
+        value: .text("FILE"), help: "balance --shard shares by the durations measured in FILE (--write-timings)",
+        verbs: [.verify])
+    case .writeTimings:
+      return Row(
+        value: .text("FILE"), help: "write each recording's measured duration to FILE, for --timings",
+        verbs: [.verify, .merge])
     case .allowEmptyShard:
       return Row(
         value: .none, help: "pass a --shard share that holds no recordings (\"0 recordings in this shard\")",
@@ -76,16 +87,16 @@ extension Option {
     case .json:
       return Row(
         value: .none, help: "one JSON object on stdout instead of the human report",
-        verbs: [.verify, .lint, .record, .taxonomy, .coverage])
+        verbs: [.verify, .lint, .record, .taxonomy, .coverage, .merge])
     case .junit:
       return Row(
         value: .text("FILE"), help: "also write JUnit XML (one test case per recording; coverage: per feature)",
-        verbs: [.verify, .record, .coverage])
+        verbs: [.verify, .record, .coverage, .merge])
     case .html:
       return Row(
         value: .text("FILE"),
         help: "also write one self-contained HTML page (matrix, failures, taxonomy; coverage: the marked sources)",
-        verbs: [.verify, .coverage])
+        verbs: [.verify, .coverage, .merge])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(
@@ -106,10 +117,11 @@ extension Option {
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",
-        verbs: [.verify, .lint, .record])
+        verbs: [.verify, .lint, .record, .merge])
     case .noColor:
       return Row(
-        value: .none, help: "never colour (NO_COLOR is honoured too)", verbs: [.verify, .lint, .record, .explain])
+        value: .none, help: "never colour (NO_COLOR is honoured too)",
+        verbs: [.verify, .lint, .record, .explain, .merge])
     case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
     case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
     }
@@ -131,6 +143,7 @@ extension Option {
     (.record, .json, .check, "use it as record --check --json"),
     (.record, .junit, .check, "use it as record --check --junit FILE"),
     (.verify, .allowEmptyShard, .shard, "use it as verify --shard K/N --allow-empty-shard"),
+    (.verify, .timings, .shard, "use it as verify --shard K/N --timings FILE (it balances shares)"),
   ]
 
   /// The option as a sentence writes it: its name and placeholder (`--timeout S`), or the name

@@ -10,7 +10,7 @@ enum OptionValue: Equatable, Sendable {
   case count(String, ClosedRange<Int>, noun: String)
   /// A positive number of seconds, at most a day.
   case seconds(String)
-  /// `K/N` with 1 ≤ K ≤ N.
+  /// `K/N` with 1 ≤ K ≤ N, or `auto` (the CI engine's variables).
   case shard(String)
 
   /// The placeholder help shows after the option (`PATH`), or nil for a switch.
@@ -30,7 +30,7 @@ enum OptionValue: Equatable, Sendable {
     case .seconds:
       guard let seconds = Double(text) else { return false }
       return seconds.isFinite && seconds > 0 && seconds <= 86_400
-    case .shard: return Shard.parse(text) != nil
+    case .shard: return text == "auto" || Shard.parse(text) != nil
     }
   }
 
@@ -42,7 +42,7 @@ enum OptionValue: Equatable, Sendable {
       return "a whole number of \(noun) from \(range.lowerBound) to \(range.upperBound)"
     case .seconds: return "a positive number of seconds"
     case .shard(let placeholder):
-      return "\(placeholder) with 1 ≤ K ≤ N (e.g. \(option.rawValue) 2/4)"
+      return "\(placeholder) with 1 ≤ K ≤ N (e.g. \(option.rawValue) 2/4), or auto"
     }
   }
 }

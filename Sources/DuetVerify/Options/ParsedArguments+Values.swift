@@ -13,7 +13,12 @@ extension ParsedArguments {
   var chain: String? { value(.chain) }
   var jobs: Int? { value(.jobs).flatMap { Int($0) } }
   var timeout: Double? { value(.timeout).flatMap { Double($0) } }
+  /// `--shard K/N`; `nil` for `--shard auto` until the command resolves it (``CIShardVariables``).
   var shard: Shard? { value(.shard).flatMap(Shard.parse) }
+  /// `--shard auto`: the share is read from the CI engine's variables.
+  var shardAuto: Bool { value(.shard) == "auto" }
+  var timings: String? { value(.timings) }
+  var writeTimings: String? { value(.writeTimings) }
   var allowEmptyShard: Bool { given(.allowEmptyShard) }
   var check: Bool { given(.check) }
   var write: Bool { given(.write) }

@@ -8,6 +8,7 @@ enum Verb: String, CaseIterable, Sendable {
   case materialize
   case taxonomy
   case coverage
+  case merge
   case canonical
   case version
   case help
@@ -25,6 +26,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
     case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
+    case .merge: return ["merge SHARD.json... [--json] [--junit FILE] [--html FILE]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
@@ -47,6 +49,7 @@ enum Verb: String, CaseIterable, Sendable {
       return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
     case .coverage:
       return ("coverage [--min-lines P]", "reducer code no recording reaches, from an instrumented scratch build")
+    case .merge: return ("merge SHARD.json...", "join the --json reports of a sharded run into one report")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
     case .version: return ("version", "print the version")
@@ -111,6 +114,13 @@ enum Verb: String, CaseIterable, Sendable {
         would reach it. Library code is not counted. Your tree and its .build/ are never written; an
         interrupt removes the scratch. Exits 1 below --min-lines P; a --runner cannot be instrumented.
         """
+    case .merge:
+      return """
+        Join the --json reports of every shard of one sharded verify (--shard K/N) into one report:
+        the summary, JUnit, HTML and JSON of the whole run, lanes and taxonomy included. Fails,
+        naming the problem, when a share is missing or given twice, or when the shards ran different
+        corpora or runners; exits 1 when any shard failed.
+        """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
     case .version: return "Print the version."
@@ -124,6 +134,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return ("<fixture>[#<step>]", 1)
     case .materialize: return ("<recording>#<step>", 1)
     case .canonical: return ("FILE", 1)
+    case .merge: return ("SHARD.json", Int.max)
     case .help: return ("verb", 1)
     case .verify, .lint, .record, .taxonomy, .coverage, .version: return nil
     }
@@ -140,6 +151,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
+    case .merge: return "Give the --json report of every shard."
     case .version, .help: return "It takes none."
     }
   }

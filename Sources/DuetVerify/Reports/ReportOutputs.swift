@@ -17,7 +17,9 @@ struct ReportOutputs {
   var html: RequestedFile?
   /// The repository the run is of: a requested file never lands in its recordings folder or on its
   /// manifest, nor, given relatively, through a committed link out of it (``RequestedReport``).
-  var location: ManifestLocation
+  /// `nil` where there is none (`merge` away from the shards' corpus): the file is still written
+  /// whole, never through what is there.
+  var location: ManifestLocation?
   /// GitHub annotations (`GITHUB_ACTIONS=true`).
   var annotate: Bool
   /// How a sentence about a report that was not written starts (`duet-verify record --check`).
@@ -28,7 +30,7 @@ struct ReportOutputs {
 
   /// The outputs `options` ask for, files resolved against the folder the command was run from.
   init(
-    _ options: ParsedArguments, context: CommandContext, location: ManifestLocation, speaker: String = Program.name,
+    _ options: ParsedArguments, context: CommandContext, location: ManifestLocation?, speaker: String = Program.name,
     subject: String = "run"
   ) {
     let requested = { (path: String) in
@@ -68,7 +70,14 @@ struct ReportOutputs {
   /// Writes one requested file; false, with the reason said, when it could not be written.
   func write(_ text: String, to file: RequestedFile, kind: String) -> Bool {
     do throws(ReportWriteError) {
-      let notes = try RequestedReport.write(text, at: file.url, typed: file.typed, location: location)
+      let notes: [String]
+      if let location {
+        notes = try RequestedReport.write(text, at: file.url, typed: file.typed, location: location)
+      } else {
+        let written = ReportNotes()
+        try SafeFolder.writeFile(text, at: file.url, notes: written)
+        notes = written.all
+      }
       for note in notes { output.diagnostic("\(Program.name): " + note) }
       return true
     } catch {

@@ -27,6 +27,10 @@ struct RunRecord: Codable, Equatable, Sendable {
   var runnerFailures: [String]
   /// `K/N` when the run replayed one share of the corpus (`--shard`).
   var shard: String?
+  /// Which CI variables chose the share (`--shard auto`), or why it is one share.
+  var shardSource: String?
+  /// The ``CorpusFingerprint`` of a share's corpus (`merge` joins only shards of one corpus).
+  var corpus: String?
   /// The options the run was given, when any: `explain` repeats them in its `next:` hints.
   var flags: [String]?
   /// Which runner answered (path, handshake platform) and its build time, when the run had one lane.
@@ -61,6 +65,8 @@ struct RunRecord: Codable, Equatable, Sendable {
     taxonomy = run.taxonomyFindings.map(FindingRecord.init)
     runnerFailures = run.runnerFailureLines
     shard = run.shard?.description
+    shardSource = run.shardSource
+    corpus = run.corpusFingerprint
     let flags = run.arguments.flags
     self.flags = flags.isEmpty ? nil : flags
     if run.naming.namesLanes {

@@ -19,9 +19,10 @@ enum SummaryLine {
       ? run.lanes.enumerated().map { index, lane in
         "\(lane.passedCount)/\(lane.fixtures.count) \(index == 0 ? "fixtures passed " : "")on \(lane.platform.printable)"
       } : ["\(run.passedCount)/\(run.fixtureCount) fixtures passed"]
+    let share = run.shardSource.map { source in run.shard.map { "; shard \($0) \(source)" } ?? "; \(source)" } ?? ""
     return
       Program.name + ": " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
-      + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s"
+      + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s" + share
   }
 
   /// The verdict line.

@@ -75,11 +75,12 @@ enum RunnerBuilder {
   }
 
   /// Builds `replay-runner` in `package` (unless it is up to date and not `force`) and returns the
-  /// command that starts it in `root`. Before building, the products of every module whose sources
-  /// are not byte for byte what the last build compiled are removed (RunnerRebuildPlan), so the
-  /// compiler cannot take an edit given back its old time for no edit.
+  /// command that starts it in `root`; `starting` is called just before a real build begins.
+  /// Before building, the products of every module whose sources are not byte for byte what the
+  /// last build compiled are removed (RunnerRebuildPlan), so the compiler cannot take an edit given
+  /// back its old time for no edit.
   static func build(
-    package: URL, root: URL, environment: [String: String], force: Bool = false
+    package: URL, root: URL, environment: [String: String], force: Bool = false, starting: () -> Void = {}
   ) throws(BuildError) -> Built {
     let shown = displayPath(package, root: root)
     let manifest = package.appendingPathComponent("Package.swift")
@@ -105,6 +106,7 @@ enum RunnerBuilder {
       stamp.remove()
     }
     plan.apply(products: stamp.products)
+    starting()
     let buildStarted = RunnerBuildStamp.now()
     let process: SpawnedProcess
     do {

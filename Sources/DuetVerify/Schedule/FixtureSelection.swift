@@ -40,11 +40,11 @@ enum FixtureSelection {
   }
 
   /// The recordings to replay, in manifest order: those of `features` (all when empty) and of the
-  /// chains through them, then this `shard`'s share. An empty share is an error unless
-  /// `allowEmptyShard` (`--allow-empty-shard`): then it is an empty selection.
+  /// chains through them, then this `shard`'s share, balanced by `cost` (``Shard``). An empty share
+  /// is an error unless `allowEmptyShard` (`--allow-empty-shard`): then it is an empty selection.
   static func select(
     from manifest: Manifest, features: [String], shard: Shard?, allowEmptyShard: Bool = false,
-    chainNodes: [String: [String]] = [:]
+    chainNodes: [String: [String]] = [:], cost: (String) -> Double = { _ in 1 }
   ) throws(EmptySelection) -> [ListedFixture] {
     var listed = manifest.listedFixtures
     let file = manifest.location.displayName
@@ -61,7 +61,7 @@ enum FixtureSelection {
       if listed.isEmpty { throw .featuresWithoutRecordings(features) }
     }
     if let shard {
-      let chosen = shard.select(listed.map(\.name))
+      let chosen = shard.select(listed.map(\.name), cost: cost)
       listed = listed.filter { chosen.contains($0.name) }
       if listed.isEmpty && !allowEmptyShard { throw .emptyShard(shard) }
     }

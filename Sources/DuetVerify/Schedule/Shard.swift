@@ -1,11 +1,11 @@
 /// `--shard K/N`: this machine's share of the corpus, for splitting one gate across CI machines.
 ///
-/// The share is a pure function of the fixture's name and N: the name's FNV-1a hash picks a shard
-/// by jump consistent hashing (Lamping & Veach). So every machine computes the same split from the
-/// same manifest, whatever order it lists recordings in; adding or removing a recording never
-/// moves any other; and going from N to N+1 shards moves only about one recording in N+1. Shares
-/// are even on average (not exactly: a small corpus can leave a shard empty, which `verify`
-/// reports as an error rather than a silent pass).
+/// Shares are balanced by cost, so the machines of one matrix finish together: recordings are
+/// taken costliest first (ties by name, by bytes) and each goes to the share that holds the least
+/// cost so far (ties to the lowest index) — the longest-processing-time rule. The cost is each
+/// recording's size on disk by default (known without running), or its measured duration with
+/// `--timings FILE`. The split is a pure function of the names, their costs and N, so every
+/// machine of a matrix computes the same one; each recording lands in exactly one share.
 struct Shard: Equatable, Sendable, CustomStringConvertible {
   /// 1-based index of this share.
   var index: Int
@@ -21,43 +21,36 @@ struct Shard: Equatable, Sendable, CustomStringConvertible {
     return Shard(index: index, count: count)
   }
 
-  /// The names in this share.
-  func select(_ names: [String]) -> Set<String> {
-    Set(names.filter(contains))
+  /// The names in this share, each of cost `cost(name)` (every name costs the same by default).
+  func select(_ names: [String], cost: (String) -> Double = { _ in 1 }) -> Set<String> {
+    let shares = Self.assign(names, count: count, cost: cost)
+    return Set(names.indices.filter { shares[$0] == index }.map { names[$0] })
   }
 
-  /// True when recording `name` belongs to this share.
-  func contains(_ name: String) -> Bool {
-    Self.shard(of: name, count: count) == index
-  }
-
-  /// The 1-based shard of `name` among `count` shards.
-  static func shard(of name: String, count: Int) -> Int {
-    guard count > 1 else { return 1 }
-    return jump(fnv1a(name), buckets: count) + 1
-  }
-
-  /// FNV-1a, 64 bits, over the name's UTF-8 bytes: fixed by definition, the same on every platform.
-  static func fnv1a(_ name: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
+  /// The 1-based share of each of `names` (by position) among `count` shares, balanced by `cost`.
+  static func assign(_ names: [String], count: Int, cost: (String) -> Double) -> [Int] {
+    guard count > 1 else { return Array(repeating: 1, count: names.count) }
+    let costs = names.map { max(0, cost($0)) }
+    let order = names.indices.sorted { left, right in
+      if costs[left] != costs[right] { return costs[left] > costs[right] }
+      if names[left] != names[right] { return names[left].utf8.lexicographicallyPrecedes(names[right].utf8) }
+      return left < right
     }
-    return hash
-  }
-
-  /// Jump consistent hash: a bucket in 0..<buckets for `key`.
-  static func jump(_ key: UInt64, buckets: Int) -> Int {
-    var key = key
-    var bucket: Int64 = -1
-    var next: Int64 = 0
-    while next < Int64(buckets) {
-      bucket = next
-      key = key &* 2_862_933_555_777_941_757 &+ 1
-      next = Int64(Double(bucket + 1) * (Double(Int64(1) << 31) / Double((key >> 33) + 1)))
+    var loads = Array(repeating: 0.0, count: count)
+    var held = Array(repeating: 0, count: count)
+    var shares = Array(repeating: 1, count: names.count)
+    for position in order {
+      // The least loaded share; among equals the one holding fewest recordings, then the first.
+      var best = 0
+      for candidate in 1..<count
+      where loads[candidate] < loads[best] || (loads[candidate] == loads[best] && held[candidate] < held[best]) {
+        best = candidate
+      }
+      loads[best] += costs[position]
+      held[best] += 1
+      shares[position] = best + 1
     }
-    return Int(bucket)
+    return shares
   }
 
   /// A report path for this share: `reports/verify.xml` → `reports/verify.shard-2-of-4.xml`, so

@@ -14,6 +14,8 @@ enum Option: String, CaseIterable, Sendable {
   case timeout = "--timeout"
   case shard = "--shard"
   case allowEmptyShard = "--allow-empty-shard"
+  case timings = "--timings"
+  case writeTimings = "--write-timings"
   case check = "--check"
   case write = "--write"
   case markdown = "--markdown"

@@ -105,7 +105,7 @@ final class OptionTableTests: XCTestCase {
       "duet-verify verify: --jobs needs a whole number of runner processes from 1 to 256, not 'many'.")
     XCTAssertEqual(
       error(["verify", "--shard=0/2"]),
-      "duet-verify verify: --shard needs K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), not '0/2'.")
+      "duet-verify verify: --shard needs K/N with 1 ≤ K ≤ N (e.g. --shard 2/4), or auto, not '0/2'.")
   }
 
   func testMarkdownAndJSONTogetherIsAUsageError() {
