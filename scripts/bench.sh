@@ -9,6 +9,8 @@
 # The `bench:` line is machine-readable (the telemetry soak, `make bench-telemetry`, prints its own line after it):
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
 # (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
+# Then scripts/bench-callgrind.sh prints the runner's instructions per request (where valgrind is
+# installed) and its speed-up over a Duet-shaped server, in its own `bench-callgrind:` line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
@@ -31,5 +33,6 @@ if [ ! -f "$tiny/requests.jsonl" ]; then
 fi
 "$bin/duet-bench" run "$corpus" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --repeat "$repeat" \
   --tiny "$tiny"
+scripts/bench-callgrind.sh
 make --no-print-directory bench-telemetry BENCH_TELEMETRY_EVENTS="${BENCH_TELEMETRY_EVENTS:-200000}" \
   BENCH_TELEMETRY_REPEAT="$repeat"
