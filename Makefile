@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify coverage test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry
+.PHONY: build verify coverage test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry bench-callgrind
 
 build:
 	$(SWIFT) build
@@ -70,6 +70,10 @@ fuzz-smoke:
 ## The performance benchmark (release build): in-process limit vs the protocol lane, ratios, RSS.
 bench:
 	scripts/bench.sh
+
+## The runner's instructions per request under callgrind (counter, bench state, a Duet-shaped server).
+bench-callgrind:
+	scripts/bench-callgrind.sh
 
 ## The telemetry soak (release build): events/s and the caller's p50/p99 per `track` from
 ## BENCH_TELEMETRY_THREADS threads with a 1 ms vendor behind a QueuedSink (docs/performance.md).

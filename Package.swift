@@ -48,6 +48,8 @@ let package = Package(
     .target(name: "BenchFeature", dependencies: ["DuetCore", "DuetTelemetry", "DuetReplay"]),
     .executableTarget(name: "duet-bench", dependencies: ["BenchFeature"]),
     .executableTarget(name: "bench-runner", dependencies: ["BenchFeature", "DuetReplay"]),
+    // The bench's reference: the counter served through Foundation's JSON coders, as Duet's server does.
+    .executableTarget(name: "duet-shaped-runner"),
     // The telemetry figure: events/s and caller p99 through console + queued vendor + synchronous sink.
     .executableTarget(name: "telemetry-bench", dependencies: ["DuetTelemetry"]),
 

@@ -20,6 +20,15 @@ public struct JSONParser: Sendable {
     return try Array(bytes).withUnsafeBufferPointer { buffer in parse(buffer) }.get()
   }
 
+  func members(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<[(String, JSONValue)]?, JSONParseError> {
+    var reader = JSONReader(bytes: buffer, maximumDepth: maximumDepth)
+    do {
+      return .success(try reader.parseDocumentMembers())
+    } catch {
+      return .failure(error)
+    }
+  }
+
   func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
     var reader = JSONReader(bytes: buffer, maximumDepth: maximumDepth)
     do {
@@ -33,25 +42,32 @@ public struct JSONParser: Sendable {
   public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
     try parse(text.utf8)
   }
+
+  /// The members of a document that is one object, in source order, exactly as strict as
+  /// ``parse(_:)-(some Collection<UInt8>)`` (duplicates refused); `nil` when the document is valid
+  /// JSON but not an object.
+  ///
+  /// A protocol line is an object read once for a few fields: hashing its members into a
+  /// dictionary only to look four of them up again was a tenth of a tiny runner request.
+  public func parseMembers(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> [(String, JSONValue)]? {
+    let result: Result<[(String, JSONValue)]?, JSONParseError>? = bytes.withContiguousStorageIfAvailable {
+      buffer in
+      members(buffer)
+    }
+    if let result { return try result.get() }
+    return try parseMembers(Array(bytes))
+  }
 }
 
-/// The cursor behind `JSONParser`: one pass over the bytes, a path stack kept for errors.
+/// The cursor behind `JSONParser`: one pass over the bytes.
 ///
-/// The stack holds where each key starts (not the key itself), so the hot path never retains a
-/// string for it; keys are read again only to word an error.
+/// The path of an error is not kept while reading (a stack pushed and popped per member cost an
+/// allocation per document): each enclosing member or element prefixes its step to an error as
+/// the error passes through it, so the hot path carries nothing for errors.
 struct JSONReader {
-  /// One level of the path being read.
-  enum Step {
-    /// The member whose key's opening quote is at this offset.
-    case key(at: Int)
-    /// An array element.
-    case index(Int)
-  }
-
   let bytes: UnsafeBufferPointer<UInt8>
   let maximumDepth: Int
   var index = 0
-  var path: [Step] = []
 
   init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
@@ -65,6 +81,20 @@ struct JSONReader {
     skipWhitespace()
     if index < bytes.count { throw failure("unexpected \(describeByte()) after the end of the document") }
     return value
+  }
+
+  /// ``parseDocument()`` for a document expected to be one object: its members, unhashed.
+  mutating func parseDocumentMembers() throws(JSONParseError) -> [(String, JSONValue)]? {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw failure("a byte-order mark is not allowed") }
+    skipWhitespace()
+    guard peek(UInt8(ascii: "{")) else {
+      _ = try parseDocument()
+      return nil
+    }
+    let members = try parseMembers(depth: 1)
+    skipWhitespace()
+    if index < bytes.count { throw failure("unexpected \(describeByte()) after the end of the document") }
+    return members
   }
 
   // MARK: - Values
@@ -85,15 +115,22 @@ struct JSONReader {
   }
 
   mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    // Members are gathered in order and hashed once, into a dictionary of the exact size.
+    let members = try parseMembers(depth: depth)
+    return .object(members.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: members))
+  }
+
+  /// An object's members in source order, each key once (a duplicate is refused).
+  mutating func parseMembers(depth: Int) throws(JSONParseError) -> [(String, JSONValue)] {
     if depth > maximumDepth { throw failure("nesting deeper than \(maximumDepth) levels") }
     index += 1  // {
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       index += 1
-      return .object([:])
+      return []
     }
-    // Members are gathered in order and hashed once, into a dictionary of the exact size.
     var members: [(String, JSONValue)] = []
+    members.reserveCapacity(4)
     var seen: Set<String>?
     while true {
       skipWhitespace()
@@ -113,12 +150,12 @@ struct JSONReader {
       guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after object key '\(key)'") }
       index += 1
       skipWhitespace()
-      path.append(.key(at: keyOffset))
-      members.append((key, try parseValue(depth: depth)))
-      path.removeLast()
-      if try closes(UInt8(ascii: "}"), inside: "an object") {
-        return .object(Dictionary(uniqueKeysWithValues: members))
+      do {
+        members.append((key, try parseValue(depth: depth)))
+      } catch {
+        throw error.prefixed(by: .key(key))
       }
+      if try closes(UInt8(ascii: "}"), inside: "an object") { return members }
     }
   }
 
@@ -143,9 +180,11 @@ struct JSONReader {
     while true {
       skipWhitespace()
       if peek(UInt8(ascii: "]")) { throw failure("trailing comma before ']'") }
-      path.append(.index(elements.count))
-      elements.append(try parseValue(depth: depth))
-      path.removeLast()
+      do {
+        elements.append(try parseValue(depth: depth))
+      } catch {
+        throw error.prefixed(by: .index(elements.count))
+      }
       if try closes(UInt8(ascii: "]"), inside: "an array") { return .array(elements) }
     }
   }
@@ -367,7 +406,8 @@ struct JSONReader {
     return String(repeating: "0", count: max(0, 4 - text.count)) + text
   }
 
-  /// An error at the current byte, with its line, column and the path being read.
+  /// An error at the current byte, with its line and column; the enclosing members and elements
+  /// add the path as it passes through them (`JSONParseError.prefixed(by:)`).
   func failure(_ message: String) -> JSONParseError {
     let offset = min(index, bytes.count)
     var line = 1
@@ -377,18 +417,15 @@ struct JSONReader {
       lineStart = position + 1
     }
     return JSONParseError(
-      message: message, line: line, column: offset - lineStart + 1, offset: offset,
-      path: JSONPath(root: "", path.map(component)))
+      message: message, line: line, column: offset - lineStart + 1, offset: offset, path: JSONPath(root: ""))
   }
+}
 
-  /// A path step as errors show it (the key read again from where it starts).
-  func component(_ step: Step) -> JSONPathComponent {
-    switch step {
-    case .index(let position): return .index(position)
-    case .key(let offset):
-      var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
-      reader.index = offset
-      return .key((try? reader.parseString()) ?? "")
-    }
+extension JSONParseError {
+  /// The same error one level further out: `step` goes in front of the path.
+  func prefixed(by step: JSONPathComponent) -> JSONParseError {
+    var error = self
+    error.path.components.insert(step, at: 0)
+    return error
   }
 }

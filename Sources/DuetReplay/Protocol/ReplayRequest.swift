@@ -17,9 +17,10 @@ enum ReplayRequest: Equatable {
 
   /// Reads a request line; the error is the exact protocol message to send back.
   static func parse(_ line: some Collection<UInt8>) throws(ReplayError) -> ReplayRequest {
-    guard let tree = try? JSONParser().parse(line), case .object(let members) = tree,
-      case .string(let op)? = members["op"]
-    else { throw .malformedRequestLine }
+    // The members in source order, unhashed: a line is read once, for three or four fields.
+    guard let list = try? JSONParser().parseMembers(line) else { throw .malformedRequestLine }
+    let members = RequestMembers(list)
+    guard case .string(let op)? = members["op"] else { throw .malformedRequestLine }
     switch op {
     case "reduce":
       guard case .string(let feature)? = members["feature"], let state = members["state"],
