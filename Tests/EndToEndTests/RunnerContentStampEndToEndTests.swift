@@ -44,6 +44,9 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
       .resolvingSymlinksInPath()
     let good = try Data(contentsOf: executable)
     try repository.write("runner/Sources/replay-runner/main.swift", Self.main(fault: true))
+    // Past the stamp's settle window (1 s), so the builds below vouch for this edit and the last
+    // one can only be explained by the executable (a no-op build can take under a second).
+    Thread.sleep(forTimeInterval: 1.1)
     try expect(repository, fails: true, saying: "changed")
     try putBack(good, at: executable)
     try expect(repository, fails: true, saying: "rebuilt: --rebuild", ["--rebuild"])
