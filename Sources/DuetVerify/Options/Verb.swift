@@ -9,6 +9,7 @@ enum Verb: String, CaseIterable, Sendable {
   case taxonomy
   case coverage
   case canonical
+  case mcp
   case version
   case help
 
@@ -26,6 +27,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
     case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
+    case .mcp: return ["mcp"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
     }
@@ -49,6 +51,7 @@ enum Verb: String, CaseIterable, Sendable {
       return ("coverage [--min-lines P]", "reducer code no recording reaches, from an instrumented scratch build")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
+    case .mcp: return ("mcp", "serve the verbs to a coding agent: a Model Context Protocol server on stdio")
     case .version: return ("version", "print the version")
     case .help: return ("help [verb]", "this text, or one verb's options")
     }
@@ -113,6 +116,14 @@ enum Verb: String, CaseIterable, Sendable {
         """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
+    case .mcp:
+      return """
+        Serve verify, lint, explain, record --check, materialize and coverage as Model Context Protocol
+        tools to a coding agent: JSON-RPC 2.0 on standard input and output, one message per line, until
+        standard input ends. Each tool takes the verb's options as JSON arguments and answers its
+        verdict line and the JSON its --json prints. An agent client launches it; nothing else is
+        ever written to standard output. Tool calls run in the folder the server was started in.
+        """
     case .version: return "Print the version."
     case .help: return "List the verbs, or one verb's options."
     }
@@ -125,7 +136,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize: return ("<recording>#<step>", 1)
     case .canonical: return ("FILE", 1)
     case .help: return ("verb", 1)
-    case .verify, .lint, .record, .taxonomy, .coverage, .version: return nil
+    case .verify, .lint, .record, .taxonomy, .coverage, .mcp, .version: return nil
     }
   }
 
@@ -140,6 +151,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
+    case .mcp: return "It takes none: the tools take their arguments as JSON over standard input."
     case .version, .help: return "It takes none."
     }
   }
