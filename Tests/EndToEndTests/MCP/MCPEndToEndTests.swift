@@ -36,6 +36,7 @@ final class MCPEndToEndTests: XCTestCase {
     XCTAssertEqual(run.code, 0, run.error)
     let replies = try run.out.split(separator: "\n").map { try JSONParser().parse(String($0)) }
     XCTAssertEqual(replies.map { $0["id"] }, [.integer(1), .integer(2), .null, .integer(3), .integer(4)], run.out)
+    guard replies.count == 5 else { return }
     XCTAssertEqual(replies[0]["result"]?["protocolVersion"], .string("2025-06-18"))
     let lint = try XCTUnwrap(replies[1]["result"])
     XCTAssertEqual(lint["isError"], .bool(false))
@@ -50,6 +51,29 @@ final class MCPEndToEndTests: XCTestCase {
     let refused = try XCTUnwrap(replies[4]["result"])
     XCTAssertEqual(refused["isError"], .bool(true), "a usage error is a tool error")
     assertContains(String(run.out.split(separator: "\n")[4]), "--jobs")
+  }
+
+  func testFailingVerdictIsAnAnswerAndExplainReturnsItsText() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.edit("fixtures/counter.fixture.json", replacing: "\"count\": 1,", with: "\"count\": 9,")
+    let runner = try demoRunner()
+    let run = try serve(
+      [
+        #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"verify","arguments":{"runner":"\#(runner)"}}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"explain","arguments":{"target":"counter#0","runner":["\#(runner)"]}}}"#,
+      ], in: repository)
+    let replies = try run.out.split(separator: "\n").map { try JSONParser().parse(String($0)) }
+    XCTAssertEqual(replies.count, 2, run.out + run.error)
+    guard replies.count == 2 else { return }
+    let verify = try XCTUnwrap(replies[0]["result"])
+    XCTAssertEqual(verify["isError"], .bool(false), "a FAIL verdict is an answer: \(run.out)")
+    XCTAssertEqual(verify["content"]?.arrayValue?.first?["text"], .string("duet-verify verify: FAIL"))
+    XCTAssertEqual(verify["structuredContent"]?["summary"]?["failed"], .array([.string("counter")]), run.out)
+    let explain = try XCTUnwrap(replies[1]["result"])
+    XCTAssertEqual(explain["isError"], .bool(false), run.out)
+    XCTAssertEqual(explain["content"]?.arrayValue?.first?["text"], .string("duet-verify explain: FAIL"))
+    XCTAssertEqual(explain["structuredContent"]?["exitCode"], .integer(1))
+    assertContains(explain["structuredContent"]?["output"]?.stringValue ?? "", "fixture 'counter' step 0")
   }
 
   func testOfficialPythonSDKListsToolsAndCallsLintAndVerify() throws {
