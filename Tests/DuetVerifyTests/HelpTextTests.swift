@@ -12,7 +12,7 @@ final class HelpTextTests: XCTestCase {
   }
 
   func testEveryHelpTextListsOneOptionPerLine() {
-    for verb in [nil, "verify", "lint", "record", "explain", "materialize", "taxonomy", "canonical"] {
+    for verb in [nil, "verify", "lint", "record", "explain", "materialize", "taxonomy", "canonical", "mcp"] {
       let text = help(verb)
       XCTAssertFalse(text.isEmpty, "help \(verb ?? "")")
       for line in text.split(separator: "\n") {

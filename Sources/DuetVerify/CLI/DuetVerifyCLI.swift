@@ -45,6 +45,7 @@ public enum DuetVerifyCLI {
     case .coverage: return CoverageCommand.run(options, context: context)
     case .merge: return MergeCommand.run(options, context: context)
     case .canonical: return CanonicalCommand.run(options, output: output)
+    case .mcp: return MCPCommand.run(options, context: context, version: version)
     case .version, .help: return .passed  // answered by the parser's request above
     }
   }

@@ -10,6 +10,7 @@ enum Verb: String, CaseIterable, Sendable {
   case coverage
   case merge
   case canonical
+  case mcp
   case version
   case help
 
@@ -28,6 +29,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
     case .merge: return ["merge SHARD.json... [--json] [--junit FILE] [--html FILE]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
+    case .mcp: return ["mcp"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
     }
@@ -52,6 +54,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .merge: return ("merge SHARD.json...", "join the --json reports of a sharded run into one report")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
+    case .mcp: return ("mcp", "serve the verbs to a coding agent: a Model Context Protocol server on stdio")
     case .version: return ("version", "print the version")
     case .help: return ("help [verb]", "this text, or one verb's options")
     }
@@ -123,6 +126,14 @@ enum Verb: String, CaseIterable, Sendable {
         """
     case .canonical:
       return "Print a JSON document (a file, or standard input for - or none) in canonical compact form."
+    case .mcp:
+      return """
+        Serve verify, lint, explain, record --check, materialize and coverage as Model Context Protocol
+        tools to a coding agent: JSON-RPC 2.0 on standard input and output, one message per line, until
+        standard input ends. Each tool takes the verb's options as JSON arguments and answers its
+        verdict line and the JSON its --json prints. An agent client launches it; nothing else is
+        ever written to standard output. Tool calls run in the folder the server was started in.
+        """
     case .version: return "Print the version."
     case .help: return "List the verbs, or one verb's options."
     }
@@ -136,7 +147,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .canonical: return ("FILE", 1)
     case .merge: return ("SHARD.json", Int.max)
     case .help: return ("verb", 1)
-    case .verify, .lint, .record, .taxonomy, .coverage, .version: return nil
+    case .verify, .lint, .record, .taxonomy, .coverage, .mcp, .version: return nil
     }
   }
 
@@ -152,6 +163,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
     case .merge: return "Give the --json report of every shard."
+    case .mcp: return "It takes none: the tools take their arguments as JSON over standard input."
     case .version, .help: return "It takes none."
     }
   }
