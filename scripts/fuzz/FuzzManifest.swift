@@ -51,9 +51,8 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fatalError("a clean manifest declares the invalid feature name '\(feature.name)'")
     }
   }
-  let result = Linter(
-    corpus: Corpus(manifest: manifest, manifestProblems: problems, store: FixtureStore(location: scratch))
-  ).run()
-  for problem in result.problems { _ = problem.description }
+  let result = CorpusScan.run(
+    Corpus(manifest: manifest, manifestProblems: problems, store: FixtureStore(location: scratch)))
+  for problem in result.lint.problems { _ = problem.description }
   return 0
 }

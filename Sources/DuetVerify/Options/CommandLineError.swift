@@ -58,21 +58,21 @@ enum CommandLineError: Diagnostic, Equatable, Sendable {
     case .notTakenBy(let verb, let option):
       return "\(option.rawValue) is not an option of \(verb.rawValue) (it belongs to "
         + "\(option.verbNames)). Run `\(Program.name) help \(verb.rawValue)` for its options."
-    case .missingValue(let verb, let option):
+    case .missingValue(_, let option):
       return "\(option.rawValue) needs a value."
-    case .unexpectedValue(let verb, let option):
+    case .unexpectedValue(_, let option):
       return "\(option.rawValue) takes no value."
-    case .badValue(let verb, let option, let value):
+    case .badValue(_, let option, let value):
       return "\(option.rawValue) needs \(option.row.value.expectation(for: option)), not '\(value)'."
-    case .givenTwice(let verb, let option, let first, let second):
+    case .givenTwice(_, let option, let first, let second):
       let values = first.flatMap { first in second.map { " ('\(first)', then '\($0)')" } } ?? ""
       return "\(option.rawValue) is given twice\(values), but it takes one value. Give it once."
     case .repeatedValue(_, let option, let value):
       return "\(option.rawValue) '\(value)' is given twice, and each \(option.rawValue) is one lane. "
         + "Give each runner once (one \(option.rawValue) per platform)."
-    case .conflicting(let verb, let first, let second, let advice):
+    case .conflicting(_, let first, let second, let advice):
       return "\(first.rawValue) and \(second.rawValue) cannot be combined; \(advice)."
-    case .needs(let verb, let option, let needed, let advice):
+    case .needs(_, let option, let needed, let advice):
       return "\(option.rawValue) only works with \(needed.rawValue); \(advice)."
     case .unexpectedArgument(let verb, let argument):
       return "unexpected argument '\(argument)'. \(verb.operandAdvice)"
