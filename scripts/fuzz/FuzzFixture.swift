@@ -1,5 +1,5 @@
 // libFuzzer target: arbitrary bytes as a fixture file → load (parse + read into a document), then
-// lint's per-file checks and a replay against a runner that answers exactly what was recorded.
+// lint's per-file checks and verify's replay (ReplayJob) against a runner that answers exactly what was recorded.
 // Properties: never crash; a loaded leaf recording whose values can go on the wire replays clean
 // against that runner; a chain can only fail at its seam.
 import DuetCore
@@ -22,17 +22,25 @@ final class RecordedAnswers: RunnerConnection {
     steps = document.steps
   }
 
-  func reduce(feature: String, state: String, action: String) throws(RunnerFault) -> ReduceReply {
+  func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     guard !steps.isEmpty else { fatalError("replay sent more requests than the recording has steps") }
     let step = steps.removeFirst()
     let effects = (try? step.expectedEffects.text.get()) ?? "[]"
-    let next = step.expectedState.flatMap { try? $0.text.get() } ?? state
-    return .answer(state: next, effects: effects)
+    let next = step.expectedState.flatMap { try? $0.text.get() } ?? String(decoding: state, as: UTF8.self)
+    // The reply line a runner writes: one compact canonical object.
+    let reply = JSONValue.object(["effects": .string(effects), "state": .string(next)])
+    return (try? CanonicalWriter.compactBytes(reply)) ?? []
   }
 
   func stderrTail() -> [String] { [] }
   func close() {}
   func kill() {}
+}
+
+/// The results a replay delivers (the fuzz target runs on one thread).
+final class Delivered: @unchecked Sendable {
+  var results: [FixtureResult] = []
+  @Sendable func append(_ result: FixtureResult) { results.append(result) }
 }
 
 /// Whether every value replay puts on the wire has a canonical form.
@@ -53,9 +61,16 @@ func check(_ bytes: [UInt8], name: String, owner: String?) {
     for problem in linter.fixtureProblems(document, listed: listed) { _ = problem.description }
     // The kind comes from the document's shape, not the name: a leaf listed nowhere is served as its feature.
     let features = document.kind == .chain ? document.nodes : [document.leafFeature(owner: owner)]
-    let outcome = FixtureReplayer().replay(document, owner: owner, on: RecordedAnswers(document, serving: features))
+    // The replay verify runs: a ReplayJob judging the reply lines, driven on one connection.
+    let delivered = Delivered()
+    let job = ReplayJob(
+      ReplayConversation(document: document, owner: owner), deliver: delivered.append,
+      notRun: { ReplayConversation.emptyResult(document: document, owner: owner) })
+    _ = RunnerPool.run(job, on: RecordedAnswers(document, serving: features))
+    let results = delivered.results
+    guard results.count == 1 else { fatalError("a replay delivered \(results.count) results for \(name)") }
     guard sendable(document) else { return }
-    switch (document.kind, outcome.result.failure?.reason) {
+    switch (document.kind, results[0].failure?.reason) {
     case (_, nil), (.chain, .seamBroken?): break
     case (_, let reason?):
       fatalError("a recording replayed against its own answers failed: \(reason) in \(name)")

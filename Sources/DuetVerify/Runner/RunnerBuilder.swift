@@ -144,8 +144,9 @@ enum RunnerBuilder {
     return path
   }
 
-  /// Everything written to `fd` until it closes, keeping the last 1 MiB.
-  static func readAll(_ fd: Int32) -> String {
+  /// Everything written to `fd` until it closes, keeping the last `limit` bytes (1 MiB: a build's
+  /// log is read for its end).
+  static func readAll(_ fd: Int32, keepingLast limit: Int = 1 << 20) -> String {
     var kept: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -161,7 +162,7 @@ enum RunnerBuilder {
         break
       }
       kept.append(contentsOf: chunk[0..<count])
-      if kept.count > 1 << 20 { kept.removeFirst(kept.count - (1 << 20)) }
+      if kept.count > limit { kept.removeFirst(kept.count - limit) }
     }
     return String(decoding: kept, as: UTF8.self)
   }
