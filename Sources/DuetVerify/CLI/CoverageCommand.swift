@@ -20,7 +20,7 @@ enum CoverageCommand {
     let manifest = corpus.manifest
     for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
     if corpus.manifestBroken {
-      for problem in Linter(corpus: corpus).run().problems { output.diagnostic(problem.description) }
+      for problem in Linter(corpus: corpus).manifestChecks() { output.diagnostic(problem.description) }
       return .failed
     }
     guard let package = manifest.replayRunner else {
@@ -98,15 +98,18 @@ enum CoverageCommand {
           + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
     }
     report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    return write(report, options: options, context: context, root: root)
+    return write(report, options: options, context: context, location: manifest.location)
   }
 
   /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or
   /// terminal report; the exit code.
-  static func write(_ report: CoverageReport, options: ParsedArguments, context: CommandContext, root: URL)
+  static func write(
+    _ report: CoverageReport, options: ParsedArguments, context: CommandContext, location: ManifestLocation
+  )
     -> ExitCode
   {
-    let outputs = ReportOutputs(options, context: context, speaker: "\(Program.name) coverage")
+    let root = location.root
+    let outputs = ReportOutputs(options, context: context, location: location, speaker: "\(Program.name) coverage")
     let written = outputs.writeRequested(
       passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
       html: {
