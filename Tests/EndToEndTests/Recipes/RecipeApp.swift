@@ -17,11 +17,12 @@ final class RecipeApp {
 
   static let identity = ["-c", "user.name=Recipes", "-c", "user.email=recipes@example.invalid"]
 
-  init(git: URL) throws {
+  /// Builds it all under `scratch` (which the caller removes, also when this throws).
+  init(git: URL, scratch: URL) throws {
     self.git = git
+    self.scratch = scratch
     let root = SharedReference.repositoryRoot
     recipes = try ReadmeRecipes.read(checkout: root)
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-recipes-\(UUID().uuidString)")
     let source = scratch.appendingPathComponent("source/duet-verify")
     let remotes = scratch.appendingPathComponent("remotes")
     try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
@@ -71,17 +72,8 @@ final class RecipeApp {
     return (path, try runner.evaluate(key, matrix: [:]))
   }
 
-  /// Removes everything, and the lock files SwiftPM leaves in the temporary directory for a build
-  /// folder (named after its path, `/` spelled `_`).
-  func remove() {
-    try? FileManager.default.removeItem(at: scratch)
-    let prefix = scratch.path.replacingOccurrences(of: "/", with: "_")
-    for folder in Set([FileManager.default.temporaryDirectory.path, "/tmp"]) {
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-        try? FileManager.default.removeItem(atPath: folder + "/" + name)
-      }
-    }
-  }
+  /// Removes everything this app made.
+  func remove() { AppScratch.remove(scratch) }
 
   static func git(_ git: URL, _ arguments: [String], in folder: URL) throws {
     let run = try CommandRun.run(git, identity + arguments, in: folder)

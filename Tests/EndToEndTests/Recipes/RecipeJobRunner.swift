@@ -34,8 +34,13 @@ final class RecipeJobRunner {
   }
 
   /// Runs every job of `workflow` whose name `include` accepts, in the order written; returns one
-  /// sentence per failure (empty: every step passed).
-  func run(_ workflow: RecipeYAML, include: (String) -> Bool = { _ in true }) throws -> [String] {
+  /// sentence per failure (empty: every step passed). A step whose `name:` `skip` accepts is
+  /// skipped with a note, and `environment` is set over each job's `env:` (the test's stand-ins
+  /// for what an app brings and the README's app lacks).
+  func run(
+    _ workflow: RecipeYAML, include: (String) -> Bool = { _ in true }, skip: (String) -> Bool = { _ in false },
+    environment: [String: String] = [:]
+  ) throws -> [String] {
     guard let jobs = workflow["jobs"] else { throw RecipeError("the workflow has no `jobs:`") }
     var failures: [String] = []
     for name in jobs.keys where include(name) {
@@ -49,7 +54,8 @@ final class RecipeJobRunner {
       let values = key.flatMap { matrix?[$0]?.items.compactMap(\.text) } ?? [""]
       for value in values {
         let label = key.map { "\(name) (\($0) \(value))" } ?? name
-        failures += try runJob(label, job, matrix: key.map { [$0: value] } ?? [:])
+        let cell = key.map { [$0: value] } ?? [:]
+        failures += try runJob(label, job, matrix: cell, skip: skip, overrides: environment)
       }
     }
     return failures
@@ -118,12 +124,16 @@ final class RecipeJobRunner {
     throw RecipeError("the expression `${{ \(expression) }}` is not one this test evaluates")
   }
 
-  private func runJob(_ label: String, _ job: RecipeYAML, matrix: [String: String]) throws -> [String] {
+  private func runJob(
+    _ label: String, _ job: RecipeYAML, matrix: [String: String], skip: (String) -> Bool,
+    overrides: [String: String]
+  ) throws -> [String] {
     try freshClone()
     var environment: [String: String] = [:]
     if let env = job["env"] {
       for key in env.keys { environment[key] = try evaluate(env[key]?.text ?? "", matrix: matrix) }
     }
+    for (key, value) in overrides { environment[key] = value }
     var failures: [String] = []
     var caches: [(path: String, key: String)] = []
     for (number, step) in (job["steps"]?.items ?? []).enumerated() {
@@ -131,6 +141,10 @@ final class RecipeJobRunner {
       let condition = step["if"]?.text
       guard condition == nil || condition == "always()" else {
         throw RecipeError("\(place): `if: \(condition ?? "")` is not a condition this test evaluates")
+      }
+      if let name = step["name"]?.text, skip(name) {
+        notes.append("\(place): '\(name)' skipped: the README's app has no such part")
+        continue
       }
       if !failures.isEmpty, condition != "always()" {
         notes.append("\(place): skipped after the failure")

@@ -17,16 +17,18 @@ final class RecipesEndToEndTests: XCTestCase {
   override class func setUp() {
     super.setUp()
     guard ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] != "1" else { return }
-    guard let git = tool("git"), tool("swift") != nil else {
+    guard let git = AppScratch.tool("git"), AppScratch.tool("swift") != nil else {
       setUpProblem = "skip"
       return
     }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("duet-recipes-\(UUID().uuidString)")
     do {
-      app = try RecipeApp(git: git)
+      app = try RecipeApp(git: git, scratch: scratch)
       print(
         "RecipesEndToEndTests: the app's first build from the git URL took \(String(format: "%.1f", app?.firstBuildSeconds ?? 0))s"
       )
     } catch {
+      AppScratch.remove(scratch)
       setUpProblem = "the README's app could not be built from its git URL: \(error)"
     }
   }
@@ -98,6 +100,28 @@ final class RecipesEndToEndTests: XCTestCase {
     }
   }
 
+  /// The README's app has no Kotlin core, so this is the one recipe not run exactly as written: its
+  /// Kotlin build step is skipped, and `KOTLIN_RUNNER` (the recipe's own place for the command that
+  /// starts your Kotlin runner) is the app's Swift runner with its handshake's platform relabelled
+  /// `kotlin` by `sed`: a second lane over a real process, so the rest of the job runs as written.
+  func testTheTwoLanesRecipeReplaysOnBothLanesAndUploadsEachLanesReport() throws {
+    let app = try preparedApp()
+    let relabelled = #"sh -c '.build/debug/replay-runner | sed -u "s/\"platform\":\"swift\"/\"platform\":\"kotlin\"/"'"#
+    let failures = try app.runner.run(
+      try app.recipes.workflow("parity-lanes"), skip: { $0.hasPrefix("Build the Kotlin runner") },
+      environment: ["KOTLIN_RUNNER": relabelled])
+    XCTAssertEqual(failures, [], failures.joined(separator: "\n\n"))
+    let artifact = app.runner.artifactStore.appendingPathComponent("parity-lanes")
+    let junit = (try? String(contentsOf: artifact.appendingPathComponent("reports/lanes.xml"), encoding: .utf8)) ?? ""
+    assertContains(junit, "duet-verify kotlin")
+    assertContains(junit, "duet-verify swift")
+    for lane in ["swift", "kotlin"] {
+      let summary = artifact.appendingPathComponent(".runs/verify/lanes/\(lane)/summary.json")
+      XCTAssertTrue(
+        FileManager.default.fileExists(atPath: summary.path), "the lanes artifact has no \(lane) lane report")
+    }
+  }
+
   func testThePreCommitHookRecipeLetsAGreenCommitThroughAndRefusesARegression() throws {
     let app = try preparedApp()
     XCTAssertFalse(app.recipes.hookInstall.isEmpty, "README.md's CI recipes show no hook installation")
@@ -148,13 +172,5 @@ final class RecipesEndToEndTests: XCTestCase {
     let duetVerify = try BuiltProducts.executable(named: "duet-verify")
     let run = try CommandRun.run(duetVerify, ["merge"], in: FileManager.default.temporaryDirectory)
     return !run.all.contains("unknown verb 'merge'")
-  }
-
-  private static func tool(_ name: String) -> URL? {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
   }
 }
