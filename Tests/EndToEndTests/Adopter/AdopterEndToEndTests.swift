@@ -76,24 +76,12 @@ final class AdopterEndToEndTests: XCTestCase {
         + "whole test \(String(format: "%.1f", Date().timeIntervalSince(started)))s; swift at \(swift.path)")
   }
 
-  /// Removes the app, and the lock files SwiftPM leaves for its build folder in the temporary
-  /// directory (named after the folder's path, `/` spelled `_`).
-  private func removeScratch(_ scratch: URL) {
-    try? FileManager.default.removeItem(at: scratch)
-    let prefix = scratch.path.replacingOccurrences(of: "/", with: "_")
-    for folder in Set([FileManager.default.temporaryDirectory.path, "/tmp"]) {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-      for name in names where name.hasPrefix(prefix) {
-        try? FileManager.default.removeItem(atPath: folder + "/" + name)
-      }
-    }
-  }
+  private func removeScratch(_ scratch: URL) { AppScratch.remove(scratch) }
 
   private func tool(_ name: String) throws -> URL {
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    guard let url = AppScratch.tool(name) else {
+      throw XCTSkip("'\(name)' is not on PATH: the adopter test builds and commits a throwaway app package")
     }
-    throw XCTSkip("'\(name)' is not on PATH: the adopter test builds and commits a throwaway app package")
+    return url
   }
 }
