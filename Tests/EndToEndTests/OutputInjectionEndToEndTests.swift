@@ -71,8 +71,10 @@ final class OutputInjectionEndToEndTests: XCTestCase {
       "\n::error::forged by the runner\u{1B}[2J\u{0}\n  ::error file=forged.swift,line=1::indented\n\t::add-mask::"
       + "secret ##[error]legacy ##[stop-commands]token \u{202E}desrever\u{2069}\u{2028}::warning::separated\u{200B}\u{FEFF}"
     var summary = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(repository.read(path).utf8)) as? [String: Any])
-    summary["runnerFailures"] = ["a runner failed" + tail]
-    summary["flags"] = ["--manifest", "manifest.yaml" + tail]
+    var record = try XCTUnwrap(summary["run"] as? [String: Any], "the summary holds the run's record under run")
+    record["runnerFailures"] = ["a runner failed" + tail]
+    record["flags"] = ["--manifest", "manifest.yaml" + tail]
+    summary["run"] = record
     try repository.write(path, String(decoding: try JSONSerialization.data(withJSONObject: summary), as: UTF8.self))
     let run = try repository.verify(["explain"])
     XCTAssertEqual(run.code, 1, run.all)
@@ -84,11 +86,11 @@ final class OutputInjectionEndToEndTests: XCTestCase {
   func testVerifyBreaksLegacyCommandsAndEscapesFormatCharactersInLabelsAndAnnotations() throws {
     let run = try Self.verifyWithHostileLabel([])
     XCTAssertEqual(run.code, 1, run.all)
-    ForgedCommands.assertNone(in: run.all, allowing: ["::error file=DuetTestingTests/"])
+    ForgedCommands.assertNone(in: run.all, allowing: ["::error file=Sources/DemoFeatures/Counter/"])
     assertContains(run.out, "\n  at expectedState.count\n")
     assertContains(
       run.out,
-      "::error file=DuetTestingTests/ScenarioRunnerTests.swift,line=23::fixture 'counter' step 2 '\(Self.escapedLabel)'"
+      "::error file=Sources/DemoFeatures/Counter/CounterScenarios.swift,line=15::fixture 'counter' step 2 '\(Self.escapedLabel)'"
     )
   }
 
@@ -96,7 +98,7 @@ final class OutputInjectionEndToEndTests: XCTestCase {
   func testVerifyJSONBreaksLegacyCommandsAndFormatCharactersYetReadsBackTheSameLabel() throws {
     let run = try Self.verifyWithHostileLabel(["--json"])
     XCTAssertEqual(run.code, 1, run.all)
-    ForgedCommands.assertNone(in: run.all, allowing: ["::error file=DuetTestingTests/"])
+    ForgedCommands.assertNone(in: run.all, allowing: ["::error file=Sources/DemoFeatures/Counter/"])
     let report = try JSONSerialization.jsonObject(with: Data(run.out.utf8))
     XCTAssertTrue(Self.strings(in: report).contains { $0.contains(Self.hostileLabel) }, run.out)
   }

@@ -42,6 +42,9 @@ final class RecipeJobRunner {
     environment: [String: String] = [:]
   ) throws -> [String] {
     guard let jobs = workflow["jobs"] else { throw RecipeError("the workflow has no `jobs:`") }
+    // Artifacts belong to one workflow run, as on the CI engine: another workflow's are not here.
+    try? FileManager.default.removeItem(at: artifactStore)
+    try FileManager.default.createDirectory(at: artifactStore, withIntermediateDirectories: true)
     var failures: [String] = []
     for name in jobs.keys where include(name) {
       guard let job = jobs[name] else { continue }
