@@ -70,14 +70,7 @@ struct ReportOutputs {
   /// Writes one requested file; false, with the reason said, when it could not be written.
   func write(_ text: String, to file: RequestedFile, kind: String) -> Bool {
     do throws(ReportWriteError) {
-      let notes: [String]
-      if let location {
-        notes = try RequestedReport.write(text, at: file.url, typed: file.typed, location: location)
-      } else {
-        let written = ReportNotes()
-        try SafeFolder.writeFile(text, at: file.url, notes: written)
-        notes = written.all
-      }
+      let notes = try RequestedReport.write(text, to: file, location: location)
       for note in notes { output.diagnostic("\(Program.name): " + note) }
       return true
     } catch {

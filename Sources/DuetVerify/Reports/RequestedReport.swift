@@ -9,23 +9,15 @@ import Foundation
 /// And whatever the path, a report never lands in the recordings folder or on the manifest.
 /// The file itself is written whole through ``SafeFolder`` (one rename, never through what is there).
 enum RequestedReport {
-  /// Writes `text` to `path`, typed in `folder`, for the repository of `location`; the notes on
-  /// what it replaced (a named pipe where the file goes), for the verb to print.
-  @discardableResult
-  static func write(_ text: String, to path: String, from folder: URL, location: ManifestLocation)
+  /// Writes `text` to `file` for the repository of `location` (`nil` where there is none, as for
+  /// `merge` away from the shards' corpus: then only the whole-file write holds); the notes on what
+  /// it replaced (a named pipe where the file goes), for the verb to print.
+  static func write(_ text: String, to file: RequestedFile, location: ManifestLocation?)
     throws(ReportWriteError) -> [String]
   {
-    try write(text, at: resolve(path, against: folder), typed: path, location: location)
-  }
-
-  /// Writes `text` to `url`, which the user typed as `path` (absolute or relative).
-  @discardableResult
-  static func write(_ text: String, at url: URL, typed path: String, location: ManifestLocation)
-    throws(ReportWriteError) -> [String]
-  {
-    if let refusal = refusal(of: path, at: url, location: location) { throw refusal }
+    if let location, let refusal = refusal(of: file.typed, at: file.url, location: location) { throw refusal }
     let notes = ReportNotes()
-    try SafeFolder.writeFile(text, at: url, notes: notes)
+    try SafeFolder.writeFile(text, at: file.url, notes: notes)
     return notes.all
   }
 

@@ -18,7 +18,7 @@ struct RunsSummary: Codable, Equatable, Sendable {
   /// Every recording's outcome in `run`: with lanes, one per recording, passed when it passed on
   /// every lane (each lane's own summary has the lane's).
   static func outcomes(of run: RunResult) -> [RecordingOutcome] {
-    guard let first = run.lanes.first else { return run.fixtures.map(RecordingOutcome.init) }
+    guard let first = run.lanes.first else { return [] }
     var combined = first.fixtures.map(RecordingOutcome.init)
     var index: [String: Int] = [:]
     for (at, outcome) in combined.enumerated() { index[outcome.name] = at }
