@@ -1,0 +1,78 @@
+/// One change a mutation drill makes to a reducer source, located in the user's runner package.
+///
+/// The drill never edits the user's tree: a ``MutationPlan`` rewrites a scratch copy so that
+/// every schematized mutant is compiled into one build, chosen at run time by
+/// ``Mutant/activeVariable``; a mutant that cannot be schematized (``schematized`` false) is
+/// applied on its own copy with ``applied(to:)`` and built alone.
+struct Mutant: Hashable, Codable, Sendable {
+  /// The environment variable a mutated runner reads: the ``id`` of the active mutant. Unset or
+  /// any other value runs the original code.
+  static let activeVariable = "DUET_VERIFY_MUTANT"
+  /// The environment variable naming a trace file prefix: a runner started with it appends each
+  /// mutant id whose site it evaluates, the first time in that process, one per line, to
+  /// `<prefix>-<pid>` (so a baseline replay learns which mutants any recording reaches).
+  static let traceVariable = "DUET_VERIFY_MUTANT_TRACE"
+
+  /// Unique within one plan: a short decimal string ("1", "2", …), in source order.
+  var id: String
+  var mutationOperator: MutationOperator
+  /// The file, relative to the runner package's root (`Sources/Logic/Counter.swift`).
+  var file: String
+  /// Where the replaced text starts and ends in the original file: 1-based line and column
+  /// (column counted in Unicode scalars, as the compiler counts them); `end` is exclusive.
+  var start: SourcePosition
+  var end: SourcePosition
+  /// The original text at that range, and what the mutant puts there.
+  var original: String
+  var replacement: String
+  /// The whole original source line and the same line mutated: the survivor block's one-line diff.
+  var originalLine: String
+  var mutatedLine: String
+  /// False: the runtime switch cannot hold this change; it needs a build of its own.
+  var schematized: Bool
+  /// For ``MutationOperator/table`` rows: the row's `name` (and its `seeds`, when given).
+  var tableRow: String? = nil
+  var seeds: [String]? = nil
+
+  /// `source` (the original file's text) with this one change made, for a build of its own.
+  func applied(to source: String) -> String? {
+    guard let range = SourcePosition.range(start, end, in: source), String(source[range]) == original else {
+      return nil
+    }
+    return source.replacingCharacters(in: range, with: replacement)
+  }
+}
+
+/// A 1-based line and column (in Unicode scalars) in a source file.
+struct SourcePosition: Hashable, Codable, Comparable, Sendable {
+  var line: Int
+  var column: Int
+
+  static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
+
+  /// The index of `position` in `text`, if the text has it.
+  static func index(_ position: SourcePosition, in text: String) -> String.Index? {
+    var line = 1
+    var index = text.startIndex
+    while line < position.line {
+      guard let newline = text.unicodeScalars[index...].firstIndex(of: "\n") else { return nil }
+      index = text.unicodeScalars.index(after: newline)
+      line += 1
+    }
+    var column = 1
+    while column < position.column {
+      guard index < text.endIndex, text.unicodeScalars[index] != "\n" else { return nil }
+      index = text.unicodeScalars.index(after: index)
+      column += 1
+    }
+    return index
+  }
+
+  /// The range from `start` to `end` in `text`.
+  static func range(_ start: SourcePosition, _ end: SourcePosition, in text: String) -> Range<String.Index>? {
+    guard let lower = index(start, in: text), let upper = index(end, in: text), lower <= upper else { return nil }
+    return lower..<upper
+  }
+}

@@ -1,0 +1,29 @@
+/// A whole mutation drill: the results, the timings, the `--min-score` verdict. Renderers (terminal,
+/// `--json` in the mutation-testing report schema, JUnit, annotations, HTML) read only this.
+struct MutationRun: Sendable {
+  var results: [MutantResult]
+  /// `--min-score P` (percent), when given.
+  var minScore: Int?
+  /// Recordings the baseline replayed (all passed, or the drill would have stopped).
+  var baselineRecordings: Int
+  /// Wall times, in milliseconds: the one schematized build, the baseline replay, the whole run.
+  var buildMillis: Int
+  var baselineMillis: Int
+  var totalMillis: Int
+
+  func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
+
+  /// detected / (detected + survived + no coverage), in percent; 100 with nothing to score.
+  var score: Double {
+    let detected = results.filter(\.status.detected).count
+    let scored = detected + count(.survived) + count(.noCoverage)
+    return scored == 0 ? 100 : Double(detected) * 100 / Double(scored)
+  }
+
+  /// Nothing survived, or (with `--min-score`) the score reaches it.
+  var passed: Bool {
+    if count(.survived) == 0 { return true }
+    guard let minScore else { return false }
+    return score >= Double(minScore)
+  }
+}
