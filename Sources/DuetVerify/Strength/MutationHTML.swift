@@ -1,0 +1,91 @@
+/// The `mutate --html` page: the score and verdict, a table of every mutant by file with its
+/// status (a word and a colour: colour is never the only mark), then each survivor's block with
+/// the source lines around it, the mutated line shown beside its original. One self-contained
+/// file: no script, no external asset; everything from the runner package is escaped.
+enum MutationHTML {
+  /// Source lines shown before and after a survivor's line.
+  static let context = 3
+
+  /// The page; `source` reads a file of the runner package by the path a ``Mutant`` carries.
+  static func render(_ run: MutationRun, source: (String) -> String?) -> String {
+    var page = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>\(Program.name) mutate</title>
+      <style>\(style)</style></head><body>
+      <h1>\(Program.name) mutate: \(run.passed ? "✓ PASS" : "✗ FAIL")</h1>
+      <p class="summary">\(HTMLText.escape(run.summaryLine))</p>
+
+      """
+    if run.results.isEmpty { page += "<p>No mutants were made, so there is nothing to score.</p>\n" }
+    var files: [String] = []
+    for result in run.results where !files.contains(result.mutant.file) { files.append(result.mutant.file) }
+    for file in files {
+      page += "<h2>\(HTMLText.escape(file))</h2>\n<table class=\"mutants\"><thead><tr><th>mutant</th>"
+      page += "<th>at</th><th>operator</th><th>change</th><th>status</th><th>detail</th></tr></thead><tbody>\n"
+      for result in run.results where result.mutant.file == file {
+        let mutant = result.mutant
+        let detail = result.detail ?? result.recording.map { "recording \($0)" } ?? ""
+        page +=
+          "<tr class=\"\(result.status.rawValue)\"><td>\(HTMLText.escape(mutant.id))</td>"
+          + "<td>\(mutant.start.line):\(mutant.start.column)</td><td>\(mutant.mutationOperator.rawValue)</td>"
+          + "<td><code>\(HTMLText.escape(MutantLines.change(mutant)))</code></td>"
+          + "<td class=\"status\">\(result.status.rawValue)</td><td>\(HTMLText.escape(detail))</td></tr>\n"
+      }
+      page += "</tbody></table>\n"
+    }
+    let survivors = run.results.filter { $0.status == .survived }
+    if !survivors.isEmpty { page += "<h2>Survivors (\(survivors.count))</h2>\n" }
+    for result in survivors { page += survivorBlock(result, source: source(result.mutant.file)) }
+    return page + "</body></html>\n"
+  }
+
+  /// A survivor: its block's sentences, then the source around its line with the mutated line
+  /// under the original.
+  static func survivorBlock(_ result: MutantResult, source: String?) -> String {
+    let lines = MutantLines.survivorBlock(result, source: source)
+    var block = "<section class=\"survivor\"><h3>\(HTMLText.escape(lines[0]))</h3>\n"
+    for line in lines.dropFirst(3) { block += "<p>\(HTMLText.escape(line.trimmingCharacters(in: .whitespaces)))</p>\n" }
+    block += "<table class=\"source\"><tbody>\n"
+    let mutant = result.mutant
+    let text = source?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+    let first = max(1, mutant.start.line - context)
+    let last = min(text.count, mutant.start.line + context)
+    if text.isEmpty || mutant.start.line > text.count {
+      block += row(mutant.start.line, "-", mutant.originalLine, kind: "old")
+      block += row(mutant.start.line, "+", mutant.mutatedLine, kind: "new")
+    } else {
+      for number in first...last {
+        if number == mutant.start.line {
+          block += row(number, "-", text[number - 1], kind: "old")
+          block += row(number, "+", mutant.mutatedLine, kind: "new")
+        } else {
+          block += row(number, "", text[number - 1], kind: nil)
+        }
+      }
+    }
+    return block + "</tbody></table></section>\n"
+  }
+
+  static func row(_ number: Int, _ mark: String, _ text: String, kind: String?) -> String {
+    "<tr\(kind.map { " class=\"\($0)\"" } ?? "")><td class=\"n\">\(number)</td><td class=\"m\">\(mark)</td>"
+      + "<td><pre>\(HTMLText.escape(text))</pre></td></tr>\n"
+  }
+
+  static let style = """
+    body { font: 15px/1.45 system-ui, sans-serif; color: #1d2330; background: #f6f7f9; margin: 0; padding: 24px 32px; }
+    table { border-collapse: collapse; background: #fff; margin: 8px 0 24px; }
+    th, td { border: 1px solid #d6dae1; padding: 4px 10px; text-align: left; vertical-align: top; }
+    table.source td { border: none; padding: 0 8px; }
+    table.source td.n { color: #7b8391; text-align: right; }
+    pre, code { margin: 0; font: 13px ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
+    tr.Killed td.status, tr.Timeout td.status, tr.RuntimeError td.status { color: #1a6b32; font-weight: 600; }
+    tr.Survived { background: #fde7e7; }
+    tr.Survived td.status { color: #a3161b; font-weight: 600; }
+    tr.NoCoverage { background: #fff4d6; }
+    tr.CompileError td.status { color: #6b7280; }
+    tr.old { background: #fde7e7; }
+    tr.new { background: #e3f5e8; }
+    section.survivor { border-left: 4px solid #a3161b; padding: 4px 12px; margin: 12px 0; background: #fff; }
+    .summary { color: #4a5261; }
+    """
+}

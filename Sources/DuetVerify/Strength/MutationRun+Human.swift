@@ -1,0 +1,61 @@
+import Foundation
+
+/// The terminal report of `mutate`: a block per survivor (what to add to the corpus), a compact
+/// line per mutant that was not reached, timed out, crashed the runner or did not build, then the
+/// score and the verdict. Killed mutants are counted, not listed: they need nothing from anyone.
+extension MutationRun {
+  /// The report without source text: survivor blocks name no enclosing function or case.
+  var human: String { human(source: { _ in nil }) }
+
+  /// The report; `source` reads a file of the runner package by the path a ``Mutant`` carries,
+  /// so each survivor block can name its enclosing function and `switch` case.
+  func human(source: (String) -> String?) -> String {
+    var text = ""
+    var sources: [String: String?] = [:]
+    for result in results where result.status == .survived {
+      let file = result.mutant.file
+      if sources[file] == nil { sources[file] = .some(source(file)) }
+      text += MutantLines.survivorBlock(result, source: sources[file] ?? nil).joined(separator: "\n") + "\n"
+    }
+    for result in results {
+      if let line = MutantLines.compact(result) { text += line + "\n" }
+    }
+    text += summaryLine + "\n"
+    if results.isEmpty { text += "\(Program.name) mutate: no mutants were made, so there is nothing to score.\n" }
+    return text + verdictLine + "\n"
+  }
+
+  /// The score shown: rounded down, so a run that falls short of `--min-score` by a fraction
+  /// never reads as reaching it, and 100% means nothing was missed.
+  var shownScore: Int { Int(score.rounded(.down)) }
+
+  /// `duet-verify: mutation score 87% (41 killed, 2 timeout, 5 survived, 1 no coverage) in 48s`.
+  /// Killed and survived are always counted; the other statuses only when some mutant has them.
+  var summaryLine: String {
+    var counts = ["\(count(.killed)) killed"]
+    for (status, noun) in [(MutantStatus.timeout, "timeout"), (.runtimeError, "runtime error")] where count(status) > 0
+    {
+      counts.append("\(count(status)) \(noun)")
+    }
+    counts.append("\(count(.survived)) survived")
+    for (status, noun) in [(MutantStatus.noCoverage, "no coverage"), (.compileError, "compile error")]
+    where count(status) > 0 {
+      counts.append("\(count(status)) \(noun)")
+    }
+    return "\(Program.name): mutation score \(shownScore)% (\(counts.joined(separator: ", "))) in "
+      + Self.duration(totalMillis)
+  }
+
+  /// `duet-verify mutate: PASS`, or with `--min-score` the threshold beside it.
+  var verdictLine: String {
+    let verdict = passed ? "PASS" : "FAIL"
+    guard let minScore else { return "\(Program.name) mutate: \(verdict)" }
+    let relation = score >= Double(minScore) ? "reaches" : "is below"
+    return "\(Program.name) mutate: \(verdict) (score \(shownScore)% \(relation) --min-score \(minScore)%)"
+  }
+
+  /// `48s` from ten seconds on, `4.2s` below, whole seconds rounded down.
+  static func duration(_ millis: Int) -> String {
+    millis >= 10_000 ? "\(millis / 1000)s" : "\(millis / 1000).\((millis % 1000) / 100)s"
+  }
+}

@@ -1,0 +1,102 @@
+import XCTest
+
+@testable import DuetVerify
+
+/// The terminal report of `mutate`: a block per survivor, a line per other unkilled mutant, the
+/// score and the verdict.
+final class MutationHumanReportTests: XCTestCase {
+  typealias Fixtures = MutationRunFixtures
+
+  func testASurvivorBlockNamesPlaceOperatorDiffRecordingsAndTheScenarioToExtend() {
+    let run = Fixtures.run([Fixtures.survivor])
+    let text = run.human { $0 == Fixtures.file ? Fixtures.source : nil }
+    XCTAssertEqual(
+      text,
+      """
+      Sources/Logic/Counter.swift:4:19: mutant 1 survived: RelationalBoundary `<` → `<=` in func counterReducer, \
+      case .renamed(let name)
+        - if name.count < 40 {
+        + if name.count <= 40 {
+        feature counter: recordings counter-basic, counter-rename ran this code and missed the change
+        add a step to Sources/Logic/CounterScenarios.swift that lands exactly on the boundary, where `<` and `<=` \
+      disagree
+      duet-verify: mutation score 0% (0 killed, 1 survived) in 4.2s
+      duet-verify mutate: FAIL
+
+      """)
+  }
+
+  func testWithoutTheSourceTheBlockNamesNoEnclosingScope() {
+    let text = Fixtures.run([Fixtures.survivor]).human
+    XCTAssertTrue(
+      text.hasPrefix("Sources/Logic/Counter.swift:4:19: mutant 1 survived: RelationalBoundary `<` → `<=`\n"), text)
+  }
+
+  func testTheSummaryReadsLikeTheSpecAndRoundsTheScoreDown() {
+    // 43 detected of 49 scored is 87.76%: shown as 87%, never rounded up past the real score.
+    let run = Fixtures.specRun
+    XCTAssertEqual(
+      run.summaryLine, "duet-verify: mutation score 87% (41 killed, 2 timeout, 5 survived, 1 no coverage) in 48s")
+    XCTAssertTrue(run.human.hasSuffix(run.summaryLine + "\nduet-verify mutate: FAIL\n"), run.human)
+  }
+
+  func testKilledAndSurvivedAreAlwaysCountedOtherStatusesOnlyWhenPresent() {
+    let run = Fixtures.run([
+      Fixtures.result(.killed, id: "1"), Fixtures.result(.runtimeError, id: "2"),
+      Fixtures.result(.compileError, id: "3"),
+    ])
+    XCTAssertEqual(
+      run.summaryLine,
+      "duet-verify: mutation score 100% (1 killed, 1 runtime error, 0 survived, 1 compile error) in 4.2s")
+    XCTAssertEqual(run.verdictLine, "duet-verify mutate: PASS")
+  }
+
+  func testAScoreJustBelowTheMinimumFailsAndSaysTheThreshold() {
+    // 199 detected of 200 is 99.5%: shown 99%, below --min-score 100.
+    var results = (0..<199).map { Fixtures.result(.killed, id: "k\($0)") }
+    results.append(Fixtures.survivor)
+    let failing = Fixtures.run(results, minScore: 100)
+    XCTAssertEqual(failing.verdictLine, "duet-verify mutate: FAIL (score 99% is below --min-score 100%)")
+    let passing = Fixtures.run(results, minScore: 99)
+    XCTAssertEqual(passing.verdictLine, "duet-verify mutate: PASS (score 99% reaches --min-score 99%)")
+  }
+
+  func testARunWithNoMutantsScoresOneHundredAndPassesSayingSo() {
+    XCTAssertEqual(
+      Fixtures.run([]).human,
+      """
+      duet-verify: mutation score 100% (0 killed, 0 survived) in 4.2s
+      duet-verify mutate: no mutants were made, so there is nothing to score.
+      duet-verify mutate: PASS
+
+      """)
+  }
+
+  func testNoCoverageTimeoutAndCompileErrorAreOneLineEachAndKilledAreNotListed() {
+    var timeout = Fixtures.result(.timeout, id: "2", line: 9)
+    timeout.recording = "counter-basic"
+    var broken = Fixtures.result(.compileError, id: "3")
+    broken.detail = "error: cannot convert value"
+    let text = Fixtures.run([
+      Fixtures.result(.killed, id: "0"), Fixtures.result(.noCoverage, id: "1"), timeout, broken,
+    ]).human
+    XCTAssertEqual(
+      text.split(separator: "\n").prefix(3).joined(separator: "\n"),
+      """
+      Sources/Logic/Counter.swift:9:17: mutant 1 not covered: CompoundAssignment `+=` → `-=`; no recording reaches \
+      it, so it was not run
+      Sources/Logic/Counter.swift:9:17: mutant 2 timed out: CompoundAssignment `+=` → `-=` on recording \
+      counter-basic (counted as detected)
+      Sources/Logic/Counter.swift:9:17: mutant 3 did not build: CompoundAssignment `+=` → `-=` (not scored): error: \
+      cannot convert value
+      """)
+    XCTAssertFalse(text.contains("mutant 0"), text)
+  }
+
+  func testAHostileFileNameOrRecordingCannotBreakATerminalLine() {
+    let text = Fixtures.run([Fixtures.hostile]).human
+    XCTAssertFalse(text.contains("\u{1B}"), text)
+    // The block is its five lines, the summary and the verdict: the newline in the name is escaped.
+    XCTAssertEqual(text.split(separator: "\n").count, 7, text)
+  }
+}

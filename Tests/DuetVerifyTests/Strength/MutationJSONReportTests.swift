@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import DuetVerify
+
+/// `mutate --json` is a mutation-testing report (the schema Stryker's HTML report and dashboard
+/// read), checked with Python's `jsonschema` where it is installed.
+final class MutationJSONReportTests: XCTestCase {
+  typealias Fixtures = MutationRunFixtures
+
+  var mixedRun: MutationRun {
+    Fixtures.run(
+      [
+        Fixtures.survivor, Fixtures.result(.killed, id: "2"), Fixtures.result(.noCoverage, id: "3"),
+        Fixtures.result(.timeout, id: "4"), Fixtures.result(.compileError, id: "5"),
+        Fixtures.result(.runtimeError, id: "6"), Fixtures.hostile,
+      ], minScore: 70)
+  }
+
+  func report(_ run: MutationRun) throws -> [String: Any] {
+    let json = run.json { $0 == Fixtures.file ? Fixtures.source : Fixtures.hostileSource }
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+  }
+
+  func testTheReportValidatesAgainstTheMutationTestingSchema() throws {
+    let json = mixedRun.json { $0 == Fixtures.file ? Fixtures.source : Fixtures.hostileSource }
+    let result = try validate(json)
+    XCTAssertEqual(result.code, 0, result.out + result.error)
+  }
+
+  func testAReportOfNoMutantsValidatesToo() throws {
+    let result = try validate(Fixtures.run([]).json { _ in nil })
+    XCTAssertEqual(result.code, 0, result.out + result.error)
+  }
+
+  func testTheValidatorRejectsABrokenReport() throws {
+    // The same report with a status the schema does not know and a column of 0: the check must fail.
+    let json = mixedRun.json { _ in "" }.replacingOccurrences(of: "\"Survived\"", with: "\"Lived\"")
+      .replacingOccurrences(of: "\"column\":19", with: "\"column\":0")
+    let result = try validate(json)
+    XCTAssertNotEqual(result.code, 0, "a report with an unknown status passed the schema check")
+    XCTAssertTrue(result.error.contains("Lived") || result.error.contains("minimum"), result.error)
+  }
+
+  func testMutantsCarryTheirLocationStatusAndTheRecordingsThatRanThem() throws {
+    let report = try report(mixedRun)
+    XCTAssertEqual(report["schemaVersion"] as? String, "2")
+    XCTAssertEqual((report["framework"] as? [String: Any])?["name"] as? String, "duet-verify")
+    XCTAssertEqual((report["thresholds"] as? [String: Int]) ?? [:], ["high": 80, "low": 70])
+    let files = try XCTUnwrap(report["files"] as? [String: [String: Any]])
+    let counter = try XCTUnwrap(files[Fixtures.file])
+    XCTAssertEqual(counter["language"] as? String, "swift")
+    XCTAssertEqual(counter["source"] as? String, Fixtures.source)
+    let mutants = try XCTUnwrap(counter["mutants"] as? [[String: Any]])
+    let survivor = mutants[0]
+    XCTAssertEqual(survivor["id"] as? String, "1")
+    XCTAssertEqual(survivor["mutatorName"] as? String, "RelationalBoundary")
+    XCTAssertEqual(survivor["replacement"] as? String, "<=")
+    XCTAssertEqual(survivor["status"] as? String, "Survived")
+    XCTAssertEqual(
+      survivor["location"] as? [String: [String: Int]],
+      ["start": ["line": 4, "column": 19], "end": ["line": 4, "column": 20]])
+    XCTAssertEqual(survivor["coveredBy"] as? [String], ["counter-basic", "counter-rename"])
+    XCTAssertEqual(survivor["testsCompleted"] as? Int, 2)
+    let killed = mutants[1]
+    XCTAssertEqual(killed["killedBy"] as? [String], ["counter-basic"])
+    XCTAssertEqual(killed["statusReason"] as? String, "state.count: expected 1, got -1")
+    XCTAssertEqual(killed["duration"] as? Int, 40)
+    XCTAssertEqual(mutants[2]["coveredBy"] as? [String], [])
+    let tests = try XCTUnwrap(
+      (report["testFiles"] as? [String: [String: Any]])?["Sources/Logic/CounterScenarios.swift"])
+    XCTAssertEqual((tests["tests"] as? [[String: String]])?.map { $0["id"] }, ["counter-basic", "counter-rename"])
+    XCTAssertEqual(
+      report["performance"] as? [String: Int], ["setup": 900, "initialRun": 300, "mutation": 3_050])
+  }
+
+  func testHostileFileNamesAndSourceComeBackIntactFromTheJSON() throws {
+    let files = try XCTUnwrap(try report(mixedRun)["files"] as? [String: [String: Any]])
+    let hostile = try XCTUnwrap(files[Fixtures.hostile.mutant.file])
+    XCTAssertEqual(hostile["source"] as? String, Fixtures.hostileSource)
+  }
+
+  /// `python3 -m jsonschema`-style check of `json` against the stored schema; skips where Python
+  /// or its `jsonschema` package is missing.
+  func validate(_ json: String) throws -> CommandRun {
+    let schema = try SharedReference.file("mutation-report-schema/mutation-testing-report-schema.json")
+    let python = URL(fileURLWithPath: "/usr/bin/env")
+    let folder = try TemporaryFolder(prefix: "mutation-json")
+    let probe = try CommandRun.run(python, ["python3", "-c", "import jsonschema"], in: folder.url)
+    guard probe.code == 0 else {
+      throw XCTSkip(
+        "Python's jsonschema is not installed (python3 -m pip install jsonschema); the report is not checked")
+    }
+    let report = folder.url.appendingPathComponent("report.json")
+    try Data(json.utf8).write(to: report)
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      report = json.load(open(sys.argv[2]))
+      errors = list(jsonschema.Draft7Validator(schema).iter_errors(report))
+      for error in errors: print("/".join(map(str, error.absolute_path)) + ": " + error.message, file=sys.stderr)
+      sys.exit(1 if errors else 0)
+      """
+    return try CommandRun.run(python, ["python3", "-c", script, schema.path, report.path], in: folder.url)
+  }
+}
