@@ -65,24 +65,18 @@ final class HTMLReportEndToEndTests: XCTestCase {
   }
 
   func testHeadlessChromiumShowsTheMatrixTheFailureAndTheTaxonomy() throws {
-    guard let chromium = Self.chromium() else {
+    guard let chromium = HeadlessChromium.executable() else {
       throw XCTSkip("headless Chromium is not installed (Debian: apt-get install chromium); the page is not rendered")
     }
     let repository = try brokenExample()
     let run = try verifyWithHTML(repository, "parity.html")  // outside the assertion: a skip stays a skip
     XCTAssertEqual(run.code, 1, run.out + run.error)
     let page = repository.root.appendingPathComponent("parity.html")
-    let profile = repository.root.appendingPathComponent("chromium-profile")
-    let dump = try CommandRun.run(
-      chromium,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=" + profile.path,
-        "--dump-dom", page.absoluteString,
-      ], in: repository.root, environment: ["HOME": repository.root.path], deadline: 120)
+    let dump = try HeadlessChromium.dumpDOM(chromium, page: page, in: repository.root)
     XCTAssertEqual(dump.code, 0, dump.error)
     // What the browser built: the hostile label is text, never an element.
     XCTAssertFalse(dump.out.lowercased().contains("<script"), dump.out)
-    let text = visibleText(dump.out)
+    let text = HeadlessChromium.visibleText(dump.out)
     for expected in [
       "duet-verify verify: ✗ FAIL", "48/49 recordings passed on swift", "Recordings by feature and lane",
       "✗ 4/5 passed", "✓ 7/7 passed", "Failures (1)", Self.shownLabel, "expectedState.isEditingName",
@@ -90,26 +84,5 @@ final class HTMLReportEndToEndTests: XCTestCase {
     ] {
       XCTAssertTrue(text.contains(expected), "'\(expected)' is not on the rendered page:\n" + text)
     }
-  }
-
-  /// The browser's DOM without its `<head>` and tags, entities read back: roughly what a reader sees.
-  func visibleText(_ dom: String) -> String {
-    var text = HTMLScan.stripTags(dom.components(separatedBy: "<body>").last ?? dom)
-    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
-      text = text.replacingOccurrences(of: entity, with: character)
-    }
-    return text
-  }
-
-  /// `chromium` or `chromium-browser` on the PATH.
-  static func chromium() -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-      for name in ["chromium", "chromium-browser"] {
-        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-    }
-    return nil
   }
 }

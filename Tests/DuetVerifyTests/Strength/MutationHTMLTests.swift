@@ -54,4 +54,25 @@ final class MutationHTMLTests: XCTestCase {
       XCTAssertFalse(html.contains(outside), "the page loads '\(outside)':\n" + html)
     }
   }
+
+  func testHeadlessChromiumShowsTheScoreAndTheSurvivorsAndBuildsNoElementFromHostileText() throws {
+    guard let chromium = HeadlessChromium.executable() else {
+      throw XCTSkip("headless Chromium is not installed (Debian: apt-get install chromium); the page is not rendered")
+    }
+    let folder = try TemporaryFolder(prefix: "mutation-html")
+    let file = folder.url.appendingPathComponent("mutate.html")
+    try Data(page(Fixtures.run([Fixtures.result(.killed, id: "2"), Fixtures.survivor, Fixtures.hostile])).utf8)
+      .write(to: file)
+    let dump = try HeadlessChromium.dumpDOM(chromium, page: file, in: folder.url)
+    XCTAssertEqual(dump.code, 0, dump.error)
+    XCTAssertFalse(dump.out.lowercased().contains("<script"), dump.out)
+    XCTAssertFalse(dump.out.lowercased().contains("<img"), dump.out)
+    let text = HeadlessChromium.visibleText(dump.out)
+    for expected in [
+      "duet-verify mutate: ✗ FAIL", "duet-verify: mutation score 33% (1 killed, 2 survived) in 4.2s", "Survivors (2)",
+      "if name.count <= 40 {", "</script><script>alert(1)</script>", "Sources/<img src=x onerror=alert(1)>",
+    ] {
+      XCTAssertTrue(text.contains(expected), "'\(expected)' is not on the rendered page:\n" + text)
+    }
+  }
 }
