@@ -71,21 +71,19 @@ enum MutationHTML {
       + "<td><pre>\(HTMLText.escape(text))</pre></td></tr>\n"
   }
 
-  static let style = """
-    body { font: 15px/1.45 system-ui, sans-serif; color: #1d2330; background: #f6f7f9; margin: 0; padding: 24px 32px; }
-    table { border-collapse: collapse; background: #fff; margin: 8px 0 24px; }
-    th, td { border: 1px solid #d6dae1; padding: 4px 10px; text-align: left; vertical-align: top; }
-    table.source td { border: none; padding: 0 8px; }
-    table.source td.n { color: #7b8391; text-align: right; }
-    pre, code { margin: 0; font: 13px ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
-    tr.Killed td.status, tr.Timeout td.status, tr.RuntimeError td.status { color: #1a6b32; font-weight: 600; }
-    tr.Survived { background: #fde7e7; }
-    tr.Survived td.status { color: #a3161b; font-weight: 600; }
-    tr.NoCoverage { background: #fff4d6; }
-    tr.CompileError td.status { color: #6b7280; }
-    tr.old { background: #fde7e7; }
-    tr.new { background: #e3f5e8; }
-    section.survivor { border-left: 4px solid #a3161b; padding: 4px 12px; margin: 12px 0; background: #fff; }
-    .summary { color: #4a5261; }
-    """
+  /// Coverage's page style (the two strength pages look alike), plus the mutants' statuses and
+  /// the survivors' diff rows.
+  static let style =
+    CoverageHTML.style + "\n"
+      + """
+      code { font: 13px ui-monospace, "DejaVu Sans Mono", monospace; }
+      tr.Killed td.status, tr.Timeout td.status, tr.RuntimeError td.status { color: #1a6b32; font-weight: 600; }
+      tr.Survived { background: #fde7e7; }
+      tr.Survived td.status { color: #a3161b; font-weight: 600; }
+      tr.NoCoverage { background: #fff4d6; }
+      tr.CompileError td.status { color: #6b7280; }
+      tr.old { background: #fde7e7; }
+      tr.new { background: #e3f5e8; }
+      section.survivor { border-left: 4px solid #a3161b; padding: 4px 12px; margin: 12px 0; background: #fff; }
+      """
 }

@@ -50,8 +50,13 @@ extension MutationRun {
   var verdictLine: String {
     let verdict = passed ? "PASS" : "FAIL"
     guard let minScore else { return "\(Program.name) mutate: \(verdict)" }
-    let relation = score >= Double(minScore) ? "reaches" : "is below"
-    return "\(Program.name) mutate: \(verdict) (score \(shownScore)% \(relation) --min-score \(minScore)%)"
+    if score >= Double(minScore) {
+      return "\(Program.name) mutate: \(verdict) (score \(shownScore)% reaches --min-score \(minScore)%)"
+    }
+    // Nothing survived yet the score is short: mutants no recording reaches pulled it down.
+    let nothingSurvived = count(.survived) == 0 ? "nothing survived, though " : ""
+    return
+      "\(Program.name) mutate: \(verdict) (\(nothingSurvived)score \(shownScore)% is below --min-score \(minScore)%)"
   }
 
   /// `48s` from ten seconds on, `4.2s` below, whole seconds rounded down.

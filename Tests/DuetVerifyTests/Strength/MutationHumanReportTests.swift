@@ -61,6 +61,13 @@ final class MutationHumanReportTests: XCTestCase {
     XCTAssertEqual(passing.verdictLine, "duet-verify mutate: PASS (score 99% reaches --min-score 99%)")
   }
 
+  func testARunWithNoSurvivorPassesBelowTheMinimumAndSaysWhy() {
+    // Mutants no recording reaches lower the score, but only a survivor fails the run.
+    let run = Fixtures.run([Fixtures.result(.killed, id: "1"), Fixtures.result(.noCoverage, id: "2")], minScore: 80)
+    XCTAssertEqual(
+      run.verdictLine, "duet-verify mutate: PASS (nothing survived, though score 50% is below --min-score 80%)")
+  }
+
   func testARunWithNoMutantsScoresOneHundredAndPassesSayingSo() {
     XCTAssertEqual(
       Fixtures.run([]).human,
