@@ -49,7 +49,7 @@ enum MergeCommand {
       }
       guard CorpusFingerprint.of(found) == report.summary.corpus else {
         context.output.diagnostic(
-          "\(Program.name) merge: warning: \(found.manifest.location.displayName) is not the corpus the shards ran, "
+          Program.prefix("merge") + "warning: \(found.manifest.location.displayName) is not the corpus the shards ran, "
             + "so the page has no taxonomy table. Run merge in a checkout of the commit the shards ran, or give --manifest."
         )
         return .some(nil)

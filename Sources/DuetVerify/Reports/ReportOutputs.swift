@@ -71,7 +71,7 @@ struct ReportOutputs {
   func write(_ text: String, to file: RequestedFile, kind: String) -> Bool {
     do throws(ReportWriteError) {
       let notes = try RequestedReport.write(text, to: file, location: location)
-      for note in notes { output.diagnostic("\(Program.name): " + note) }
+      for note in notes { output.diagnostic(Program.prefix() + note) }
       return true
     } catch {
       output.diagnostic(
