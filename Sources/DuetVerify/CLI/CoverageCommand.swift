@@ -116,7 +116,7 @@ enum CoverageCommand {
     -> ExitCode
   {
     let root = location.root
-    let outputs = ReportOutputs(options, context: context, location: location, speaker: "\(Program.name) coverage")
+    let outputs = ReportOutputs(options, context: context, location: location, speaker: "coverage")
     let written = outputs.writeRequested(
       passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
       html: {

@@ -28,7 +28,7 @@ enum MergeCommand {
       for line in report.summary.runnerFailures { output.diagnostic("\(report.file): " + line) }
     }
     let outputs = ReportOutputs(
-      options, context: context, location: local?.manifest.location, speaker: "\(Program.name) merge")
+      options, context: context, location: local?.manifest.location, speaker: "merge")
     let passed = outputs.writeRun(
       run, passed: run.passed && reports.allSatisfy(\.passed), features: features, taxonomy: taxonomy,
       timings: options.writeTimings.map { RequestedFile(url: resolve($0, against: context.folder), typed: $0) })
