@@ -83,29 +83,31 @@ final class RunnerFreshnessTests: XCTestCase {
         #""runner":{"buildMillis":2140,"path":".build/debug/replay-runner","platform":"swift"}"#))
   }
 
+  /// The runner's summary line is `summary`, and the JSON report of a run on it holds `json`.
+  func assertRunner(
+    _ identity: RunnerIdentity, says summary: String, inJSON json: String, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    XCTAssertEqual(identity.summary, summary, file: file, line: line)
+    let report = JSONReport.render(RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity))
+    XCTAssertTrue(report.contains(json), report, file: file, line: line)
+  }
+
   func testARunnerFoundUpToDateIsSaidToBeUpToDateInTheSummaryAndTheJSON() {
-    let identity = RunnerIdentity(path: ".build/debug/replay-runner", platform: "swift", upToDate: true)
-    XCTAssertEqual(
-      identity.summary,
-      "runner .build/debug/replay-runner (platform swift), up to date (no source changed since its last build)")
-    let run = RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity)
-    XCTAssertTrue(
-      JSONReport.render(run).contains(
-        #""runner":{"path":".build/debug/replay-runner","platform":"swift","upToDate":true}"#))
+    assertRunner(
+      RunnerIdentity(path: ".build/debug/replay-runner", platform: "swift", upToDate: true),
+      says: "runner .build/debug/replay-runner (platform swift), up to date (no source changed since its last build)",
+      inJSON: #""runner":{"path":".build/debug/replay-runner","platform":"swift","upToDate":true}"#)
   }
 
   func testWhyTheRunnerWasBuiltIsSaidInTheSummaryAndTheJSON() {
-    let identity = RunnerIdentity(
-      path: ".build/debug/replay-runner", platform: "swift", buildMillis: 900,
-      buildReason: "Sources/Logic/Logic.swift changed")
-    XCTAssertEqual(
-      identity.summary,
-      "runner .build/debug/replay-runner (platform swift), built in 0.9s (rebuilt: Sources/Logic/Logic.swift changed)")
-    let run = RunResult(fixtures: [], runners: 1, durationMillis: 300, runner: identity)
-    XCTAssertTrue(
-      JSONReport.render(run).contains(
-        #""runner":{"buildMillis":900,"buildReason":"Sources/Logic/Logic.swift changed","path":"#),
-      JSONReport.render(run))
+    assertRunner(
+      RunnerIdentity(
+        path: ".build/debug/replay-runner", platform: "swift", buildMillis: 900,
+        buildReason: "Sources/Logic/Logic.swift changed"),
+      says:
+        "runner .build/debug/replay-runner (platform swift), built in 0.9s (rebuilt: Sources/Logic/Logic.swift changed)",
+      inJSON: #""runner":{"buildMillis":900,"buildReason":"Sources/Logic/Logic.swift changed","path":"#)
   }
 
   func testAGivenRunnerIsSaidToBeGivenAndAMissingPlatformIsSaid() {

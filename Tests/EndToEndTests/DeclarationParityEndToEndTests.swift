@@ -75,8 +75,7 @@ final class DeclarationParityEndToEndTests: XCTestCase {
 
   /// Checks that `lint` fails with exactly one problem, `line`.
   func assertLintFails(_ repository: TemporaryRepository, withOnly line: String) throws {
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     XCTAssertEqual(run.out.split(separator: "\n").map(String.init), [line, "duet-verify lint: FAIL (1 problem)"])
   }
 
@@ -102,8 +101,7 @@ final class DeclarationParityEndToEndTests: XCTestCase {
     let repository = try greeterRepository()
     try repository.edit(Self.kotlinPath, replacing: "data class Reset", with: "data class ResetAll")
     try repository.edit(Self.kotlinPath, replacing: "data class Log", with: "data class Emit")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     assertContains(run.out, "✗ parity/manifest.yaml:6: action: 'GreeterAction' of feature 'greeter' differs")
     assertContains(run.out, "swift-only=[reset (\(Self.swiftPath):10)] kotlin-only=[resetAll (\(Self.kotlinPath):17)]")
     assertContains(run.out, "swift-only=[log (\(Self.swiftPath):14)] kotlin-only=[emit (\(Self.kotlinPath):21)]")

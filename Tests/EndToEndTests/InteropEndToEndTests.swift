@@ -87,8 +87,7 @@ final class InteropEndToEndTests: XCTestCase {
     try repository.edit(
       "fixtures/chain-ping-pong.fixture.json", replacing: "\"expectedEffects\": [],",
       with: "\"expectedEffects\": [],\n      \"expectedstate\": {},")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     assertContains(
       run.out,
       "✗ fixtures/chain-ping-pong.fixture.json: steps[1].expectedstate is not a key the fixture dialect defines, "
@@ -101,8 +100,7 @@ final class InteropEndToEndTests: XCTestCase {
     try repository.write(
       "manifest.yaml",
       try repository.read("manifest.yaml") + "telemetry:\n  events:\n    - Counter Viewed\n")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     assertContains(run.out, "a top-level telemetry: section is not allowed")
     assertContains(run.out, "    <feature that emits it>:\n      events:\n        - Counter Viewed")
   }

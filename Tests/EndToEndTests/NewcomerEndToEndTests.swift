@@ -10,8 +10,7 @@ final class NewcomerEndToEndTests: XCTestCase {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     // A typo: the fixtures list lost its key's colon, so none of the three recordings is listed.
     try repository.edit("manifest.yaml", replacing: "    fixtures:\n", with: "    fixtures\n")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     XCTAssertFalse(run.out.contains("orphan"), run.out)
     XCTAssertFalse(run.out.contains("git rm"), run.out)
     assertContains(run.out, "✗ manifest.yaml:4:")
@@ -40,8 +39,7 @@ final class NewcomerEndToEndTests: XCTestCase {
       ["add", "manifest.yaml", "fixtures/counter.tracked.fixture.json", "fixtures/sub/counter.nested.fixture.json"],
       in: repository)
     try git(["commit", "-q", "-m", "start"], in: repository)
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1, run.out + run.error)
+    let run = try repository.failingLint()
     assertContains(
       run.out,
       "✗ fixtures/counter.tracked.fixture.json: recording 'counter.tracked' is not listed in manifest.yaml (an "

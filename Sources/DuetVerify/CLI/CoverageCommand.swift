@@ -101,7 +101,7 @@ enum CoverageCommand {
       exportMillis: Int((DispatchTime.now().uptimeNanoseconds - exportStarted) / 1_000_000))
     if run.passedCount < run.fixtureCount || !run.runnerFailureLines.isEmpty {
       output.diagnostic(
-        "\(Program.name) coverage: warning: \(run.fixtureCount - run.passedCount) of \(run.fixtureCount) recordings "
+        Program.prefix("coverage") + "warning: \(run.fixtureCount - run.passedCount) of \(run.fixtureCount) recordings "
           + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
     }
     report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
@@ -116,7 +116,7 @@ enum CoverageCommand {
     -> ExitCode
   {
     let root = location.root
-    let outputs = ReportOutputs(options, context: context, location: location, speaker: "\(Program.name) coverage")
+    let outputs = ReportOutputs(options, context: context, location: location, speaker: "coverage")
     let written = outputs.writeRequested(
       passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
       html: {

@@ -45,7 +45,8 @@ enum ExplainCommand {
     }
     if summary.failed.isEmpty && summary.lint.isEmpty && summary.runnerFailures.isEmpty {
       output.line(
-        "\(Program.name) explain: the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
+        Program.prefix("explain")
+          + "the last run passed (\(summary.passed)/\(summary.fixtures) fixtures); nothing to explain."
       )
       return .passed
     }
@@ -70,14 +71,14 @@ enum ExplainCommand {
       // Only this repository's own report: a `.runs` that is a link (to another repository's) is refused.
       _ = try runs.open()
     } catch {
-      output.diagnostic("\(Program.name) explain: " + error.description)
+      output.diagnostic(Program.prefix("explain") + error.description)
       return nil
     }
     let summary = runs.readSummary()
     guard let lanes = summary?.lanes, !lanes.isEmpty else {
       if let wanted = options.lane, let platform = summary?.runner?.platform, platform != wanted {
         output.diagnostic(
-          "\(Program.name) explain: the last run had one lane, '\(platform.printable)', not '\(wanted.printable)'. "
+          Program.prefix("explain") + "the last run had one lane, '\(platform.printable)', not '\(wanted.printable)'. "
             + "Leave out --lane, or run verify with that lane's --runner.")
         return nil
       }
@@ -86,7 +87,7 @@ enum ExplainCommand {
     if let wanted = options.lane {
       guard lanes.contains(where: { $0.platform == wanted }) else {
         output.diagnostic(
-          "\(Program.name) explain: the last run has no lane '\(wanted.printable)'; its lanes are "
+          Program.prefix("explain") + "the last run has no lane '\(wanted.printable)'; its lanes are "
             + lanes.map { "'\($0.platform.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME."
             + Suggestion.hint(for: wanted, among: lanes.map(\.platform)))
         return nil
@@ -104,7 +105,7 @@ enum ExplainCommand {
     let report = runs.readReport()
     // A passing recording has no file of its own: the summary holds its result.
     if let outcome = report?.outcome(of: name), outcome.passed {
-      output.line("\(Program.name) explain: '\(name.printable)' passed in the last run (\(outcome.steps) steps).")
+      output.line(Program.prefix("explain") + "'\(name.printable)' passed in the last run (\(outcome.steps) steps).")
       return .passed
     }
     guard let result = runs.readFixture(name) else {
@@ -115,7 +116,8 @@ enum ExplainCommand {
     guard let lines = FailureGroupBlock.lines(group, style: style, arguments: hintArguments(report?.run, options))
     else {
       output.line(
-        "\(Program.name) explain: '\(name.printable)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
+        Program.prefix("explain")
+          + "'\(name.printable)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
       )
       return .passed
     }
@@ -156,7 +158,7 @@ enum ExplainCommand {
     case .ready(let lanes) where lanes.count == 1: launcher = lanes[0].runner.launcher
     case .ready(let lanes):
       output.diagnostic(
-        "\(Program.name) explain: a step is replayed on one lane, and these runners make "
+        Program.prefix("explain") + "a step is replayed on one lane, and these runners make "
           + lanes.map { "'\($0.name.printable)'" }.joined(separator: ", ") + ". Pick one with --lane NAME.")
       return .usage
     case .stop(let code): return code
@@ -165,7 +167,7 @@ enum ExplainCommand {
     do {
       connection = try launcher.launch()
     } catch {
-      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic(Program.prefix("explain") + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     let replayed = StepExplanation.replay(
@@ -174,7 +176,7 @@ enum ExplainCommand {
       try connection.close()
     } catch {
       // The replies may have been paired with the wrong requests: no explanation is trustworthy.
-      output.diagnostic("\(Program.name) explain: " + PrintableText.escaped(error.description, keepingNewlines: true))
+      output.diagnostic(Program.prefix("explain") + PrintableText.escaped(error.description, keepingNewlines: true))
       return .failed
     }
     switch replayed {

@@ -25,11 +25,11 @@ enum LintCommand {
       let counts =
         "\(features) \(features == 1 ? "feature" : "features"), \(fixtures) "
         + "\(fixtures == 1 ? "fixture" : "fixtures")"
-      output.line("\(Program.name) lint: " + style.green("OK") + (options.quiet ? "" : " (\(counts))"))
+      output.line(Program.prefix("lint") + style.green("OK") + (options.quiet ? "" : " (\(counts))"))
       return .passed
     }
     output.line(
-      "\(Program.name) lint: " + style.red("FAIL")
+      Program.prefix("lint") + style.red("FAIL")
         + " (\(problems.count) \(problems.count == 1 ? "problem" : "problems"))")
     return .failed
   }

@@ -28,7 +28,7 @@ enum MergeCommand {
       for line in report.summary.runnerFailures { output.diagnostic("\(report.file): " + line) }
     }
     let outputs = ReportOutputs(
-      options, context: context, location: local?.manifest.location, speaker: "\(Program.name) merge")
+      options, context: context, location: local?.manifest.location, speaker: "merge")
     let passed = outputs.writeRun(
       run, passed: run.passed && reports.allSatisfy(\.passed), features: features, taxonomy: taxonomy,
       timings: options.writeTimings.map { RequestedFile(url: resolve($0, against: context.folder), typed: $0) })
@@ -49,7 +49,7 @@ enum MergeCommand {
       }
       guard CorpusFingerprint.of(found) == report.summary.corpus else {
         context.output.diagnostic(
-          "\(Program.name) merge: warning: \(found.manifest.location.displayName) is not the corpus the shards ran, "
+          Program.prefix("merge") + "warning: \(found.manifest.location.displayName) is not the corpus the shards ran, "
             + "so the page has no taxonomy table. Run merge in a checkout of the commit the shards ran, or give --manifest."
         )
         return .some(nil)

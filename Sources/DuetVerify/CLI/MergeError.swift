@@ -1,6 +1,6 @@
-/// Why `merge` cannot join the shard reports it was given; a usage error (exit 2). Each case's
-/// `description` is its sentence: which file, what is wrong, what to do.
-enum MergeError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why `merge` cannot join the shard reports it was given; a usage error (exit 2). `merge` speaks
+/// each case's `message`: which file, what is wrong, what to do.
+enum MergeError: Diagnostic, Equatable, Sendable {
   /// No report was given.
   case noReports
   /// A file could not be read.
@@ -24,40 +24,42 @@ enum MergeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Two reports ran different runners.
   case differentRunners(file: String, runners: String, other: String, otherRunners: String)
 
-  var description: String {
-    let speaker = "\(Program.name) merge"
+  var speaker: String? { "merge" }
+
+  var message: String {
+    let sharded = "verify \(Option.shard.spelled) \(Option.json.rawValue)"
     switch self {
     case .noReports:
-      return "\(speaker): give the --json report of every shard (merge shard-1.json shard-2.json …)."
+      return "give the \(Option.json.rawValue) report of every shard (merge shard-1.json shard-2.json …)."
     case .unreadable(let file):
-      return "\(speaker): cannot read \(file). Check the path, or that the shard's job uploaded its report."
+      return "cannot read \(file). Check the path, or that the shard's job uploaded its report."
     case .notAReport(let file):
-      return "\(speaker): \(file) is not a \(Program.name) verify --json report. Give each shard's "
-        + "verify --shard K/N --json output."
+      return "\(file) is not a \(Program.name) verify \(Option.json.rawValue) report. Give each shard's "
+        + "\(sharded) output."
     case .notSharded(let file):
-      return "\(speaker): \(file) is the report of a run that was not one share (no shard in its summary). "
-        + "Run each shard as verify --shard K/N --json."
+      return "\(file) is the report of a run that was not one share (no shard in its summary). "
+        + "Run each shard as \(sharded)."
     case .differentCounts(let file, let count, let other, let otherCount):
-      return "\(speaker): \(file) is one of \(count) shares but \(other) is one of \(otherCount). "
+      return "\(file) is one of \(count) shares but \(other) is one of \(otherCount). "
         + "Give the reports of one split."
     case .overlap(let shard, let file, let other):
-      return "\(speaker): \(file) and \(other) are both shard \(shard). Give each share's report once."
+      return "\(file) and \(other) are both shard \(shard). Give each share's report once."
     case .recordingTwice(let name, let file, let other):
-      return "\(speaker): recording \(name) is in both \(file) and \(other), so the shares overlap. "
-        + "Run every shard from the same manifest and --timings file."
+      return "recording \(name) is in both \(file) and \(other), so the shares overlap. "
+        + "Run every shard from the same manifest and \(Option.timings.rawValue) file."
     case .missing(let indices, let count):
       let list = indices.map { "\($0)/\(count)" }.joined(separator: ", ")
-      return "\(speaker): the reports of shard\(indices.count == 1 ? "" : "s") \(list) are missing, so the run is "
+      return "the reports of shard\(indices.count == 1 ? "" : "s") \(list) are missing, so the run is "
         + "incomplete. Give every shard's report (check that each shard's job uploaded one)."
     case .differentCorpora(let file, let other):
-      return "\(speaker): \(file) and \(other) ran different corpora (their corpus fingerprints differ). "
+      return "\(file) and \(other) ran different corpora (their corpus fingerprints differ). "
         + "Run every shard on the same commit."
     case .otherManifest(let manifest, let file):
-      return "\(speaker): \(manifest) is not the corpus \(file) ran (the corpus fingerprints differ). "
-        + "Give the manifest of the commit the shards ran, or leave out --manifest."
+      return "\(manifest) is not the corpus \(file) ran (the corpus fingerprints differ). "
+        + "Give the manifest of the commit the shards ran, or leave out \(Option.manifest.rawValue)."
     case .differentRunners(let file, let runners, let other, let otherRunners):
       return
-        "\(speaker): \(file) ran \(runners) but \(other) ran \(otherRunners). Run every shard with the same runners."
+        "\(file) ran \(runners) but \(other) ran \(otherRunners). Run every shard with the same runners."
     }
   }
 

@@ -86,7 +86,7 @@ enum RecordCommand {
       ? DriftCheck.finish(
         plan, manifest: manifest, apply: options.write, report: report,
         outputs: ReportOutputs(
-          options, context: context, location: manifest.location, speaker: "\(Program.name) \(verb)", subject: "check"),
+          options, context: context, location: manifest.location, speaker: verb, subject: "check"),
         output: output)
       : record(plan, manifest: manifest, report: report, output: output)
   }

@@ -115,7 +115,7 @@ enum VerifyCommand {
     } catch {
       output.diagnostic(error.description)
     }
-    for note in runs.notes.all { output.diagnostic("\(Program.name): " + note) }
+    for note in runs.notes.all { output.diagnostic(Program.prefix() + note) }
     outputs.printRun(run, passed: passed, options: options, environment: context.environment)
     return passed
   }

@@ -41,26 +41,28 @@ enum LaneSetup {
           platform = named
         case .success:
           output.diagnostic(
-            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' names no platform in its handshake, so it "
+            Program.prefix(verb.rawValue)
+              + "the runner '\(runner.printable)' names no platform in its handshake, so it "
               + "cannot be a lane. Have its handshake say \"platform\" (swift, kotlin…), or give only this runner.")
           return .stop(.usage)
         case .failure(let error):
           // A single runner that does not start fails the run as it always did, with its own error.
           if given.count == 1, wanted == nil { return .ready([Lane(platform: nil, runner: choice, given: runner)]) }
           output.diagnostic(
-            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' did not start, so its lane cannot be "
+            Program.prefix(verb.rawValue) + "the runner '\(runner.printable)' did not start, so its lane cannot be "
               + "named: " + PrintableText.escaped(error.description, keepingNewlines: true))
           return .stop(.failed)
         }
         guard Self.isLaneName(platform) else {
           output.diagnostic(
-            "\(Program.name) \(verb.rawValue): the runner '\(runner.printable)' announces platform '\(platform.printable)', "
+            Program.prefix(verb.rawValue)
+              + "the runner '\(runner.printable)' announces platform '\(platform.printable)', "
               + "which cannot name a lane (its report folder): use letters, digits, '.', '-' and '_' only.")
           return .stop(.usage)
         }
         if let earlier = lanes.first(where: { $0.platform == platform }) {
           output.diagnostic(
-            "\(Program.name) \(verb.rawValue): two runners announce platform '\(platform.printable)' "
+            Program.prefix(verb.rawValue) + "two runners announce platform '\(platform.printable)' "
               + "('\((earlier.given ?? "").printable)' and '\(runner.printable)'), and each platform is one lane. "
               + "Give one --runner per platform.")
           return .stop(.usage)
@@ -79,7 +81,7 @@ enum LaneSetup {
     guard let lane = lanes.first(where: { $0.platform == wanted }) else {
       let platforms = lanes.compactMap(\.platform)
       output.diagnostic(
-        "\(Program.name) \(verb.rawValue): there is no lane '\(wanted.printable)': the runners announce "
+        Program.prefix(verb.rawValue) + "there is no lane '\(wanted.printable)': the runners announce "
           + (platforms.isEmpty ? "no platform" : platforms.map { "'\($0.printable)'" }.joined(separator: ", "))
           + ". Pick one of them with --lane NAME, or add its runner with --runner CMD."
           + Suggestion.hint(for: wanted, among: platforms))

@@ -6,8 +6,8 @@ import Foundation
 /// at the same time, each in its own pipelined pool, over the same loaded manifest and fixture
 /// store; their results are one ``RunResult`` of lanes. A run with one runner is one lane.
 ///
-/// Lint and the taxonomy gate look at the recordings, not at a runner: the first lane's findings
-/// (and taxonomy, for the HTML page) are the run's.
+/// Lint and the taxonomy gate look at the recordings, not at a runner: the run makes one
+/// ``CorpusScan``, fed by the first lane's pass and finished here once every lane is done.
 struct LanesPass {
   var corpus: Corpus
   var lanes: [Lane]
@@ -23,10 +23,12 @@ struct LanesPass {
     let started = DispatchTime.now().uptimeNanoseconds
     let naming = LaneNaming(laneCount: lanes.count)
     let passes = CorpusPass.Outcomes(count: lanes.count)
+    let scan = CorpusScan(corpus: corpus)
     let group = DispatchGroup()
     for (index, lane) in lanes.enumerated() {
       let pass = CorpusPass(
-        corpus: corpus, pool: lane.pool, depth: CorpusPass.defaultPipelineDepth, timeout: lane.timeout)
+        corpus: corpus, scan: scan, lints: index == 0, pool: lane.pool, depth: CorpusPass.defaultPipelineDepth,
+        timeout: lane.timeout)
       let tag = lane.platform.flatMap(naming.tag)
       let replay: @Sendable () -> Void = {
         passes.set(index, pass.run(selected: selected, onResult: { onResult(tag, $0) }, keep: keep))
@@ -50,11 +52,11 @@ struct LanesPass {
         runnerFailures: RunnerFailure.distinct(starting: pass.startFailures, streams: pass.streamFailures),
         runners: pass.runners, runner: lane.identity)
     }
-    let first = outcomes[0]
+    let scanned = scan.finish()
     let run = RunResult(
-      lanes: results, lintProblems: first.lint.problems, taxonomyFindings: first.findings, shard: arguments.shard,
+      lanes: results, lintProblems: scanned.lint.problems, taxonomyFindings: scanned.findings, shard: arguments.shard,
       arguments: arguments, durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
-    return (run, first.taxonomy)
+    return (run, scanned.taxonomy)
   }
 }
 

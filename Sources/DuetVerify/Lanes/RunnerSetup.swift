@@ -51,12 +51,13 @@ enum RunnerSetup {
       case .badCommand(let error): return error.description
       case .noRunner(let file):
         return
-          "\(Program.name): no runner to replay with. Give one with --runner CMD, or name the runner's SwiftPM package "
+          Program.prefix()
+          + "no runner to replay with. Give one with \(Option.runner.rawValue) CMD, or name the runner's SwiftPM package "
           + "with replayRunner: in \(file)."
       case .build(let error): return error.description
       case .refused:
         return
-          "\(Program.name): the manifest names paths \(Program.name) lint refuses (above), so no runner was built or "
+          Program.prefix() + "the manifest names paths \(Program.name) lint refuses (above), so no runner was built or "
           + "started. Fix them first; \(Program.name) lint lists every problem."
       }
     }
@@ -136,7 +137,7 @@ enum RunnerSetup {
         starting: {
           // In a log (not a terminal) a build of a minute must not look hung: say it started.
           if !output.errorIsTerminal && !options.quiet {
-            output.diagnostic("\(Program.name): building \(RunnerBuilder.product) in \(shown) …")
+            output.diagnostic(Program.prefix() + "building \(RunnerBuilder.product) in \(shown) …")
           }
         })
       var chosen = choice(built.command, buildMillis: built.millis, options, manifest: manifest)

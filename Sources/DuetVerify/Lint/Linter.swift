@@ -64,8 +64,8 @@ struct Linter: Sendable {
 
   /// The command that (re)writes a listed recording.
   static func recordCommand(for listed: ListedFixture) -> String {
-    if let owner = listed.owner { return "\(Program.name) record --feature \(owner)" }
-    return "\(Program.name) record --chain \(listed.name)"
+    if let owner = listed.owner { return "\(Program.name) record \(Option.feature.rawValue) \(owner)" }
+    return "\(Program.name) record \(Option.chain.rawValue) \(listed.name)"
   }
 
   /// Every path the manifest names that leaves the repository or does not exist: refused by lint,
@@ -104,7 +104,7 @@ struct Linter: Sendable {
           message:
             "recording '\(loaded.name)' says feature '\(feature)' but \(manifest.location.displayName) lists it "
             + "under '\(owner)' (line \(listed.line)). Move it to the right feature in the manifest, or re-record it: "
-            + "\(Program.name) record --feature \(owner)"))
+            + "\(Program.name) record \(Option.feature.rawValue) \(owner)"))
     }
     if let problem = kindProblem(loaded, listed: listed) { problems.append(problem) }
     if document.kind == .chain {

@@ -17,18 +17,30 @@ enum Verb: String, CaseIterable, Sendable {
   /// The verb run when the first argument is an option or there is none.
   static let defaultVerb = Verb.verify
 
-  /// The verb's usage lines, after `duet-verify `.
+  /// The verb's usage lines, after `duet-verify `; options spelled from the option table.
   var synopsis: [String] {
+    let (feature, chain) = (Option.feature.spelled, Option.chain.spelled)
     switch self {
     case .verify: return ["verify [options]"]
     case .lint: return ["lint [options]"]
-    case .record: return ["record [--feature F ... | --chain C] [options]", "record --check [--write] [options]"]
+    case .record:
+      return [
+        "record [\(feature) ... | \(chain)] [options]",
+        "record \(Option.check.spelled) [\(Option.write.spelled)] [options]",
+      ]
     case .explain: return ["explain [<fixture>[#<step>]] [options]"]
-    case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
-    case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
-    case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
-    case .merge: return ["merge SHARD.json... [--json] [--junit FILE] [--html FILE]"]
-    case .canonical: return ["canonical [--pretty] [FILE|-]"]
+    case .materialize:
+      return [
+        "materialize <recording>#<step> [\(Option.out.spelled)] [\(Option.module.spelled)] "
+          + "[\(Option.reducer.spelled)] [options]"
+      ]
+    case .taxonomy: return ["taxonomy [\(Option.markdown.spelled) | \(Option.json.spelled)] [options]"]
+    case .coverage: return ["coverage [\(feature) ...] [\(Option.minLines.spelled)] [options]"]
+    case .merge:
+      return [
+        "merge SHARD.json... [\(Option.json.spelled)] [\(Option.junit.spelled)] [\(Option.html.spelled)]"
+      ]
+    case .canonical: return ["canonical [\(Option.pretty.spelled)] [FILE|-]"]
     case .mcp: return ["mcp"]
     case .version: return ["version"]
     case .help: return ["help [verb]"]
@@ -37,10 +49,11 @@ enum Verb: String, CaseIterable, Sendable {
 
   /// The verb's line in the overview (`duet-verify help`): its shape and what it does.
   var overview: (shape: String, summary: String) {
+    let (feature, chain) = (Option.feature.spelled, Option.chain.spelled)
     switch self {
     case .verify: return ("verify", "lint, replay every recording through the runner, byte-compare, taxonomy gate")
     case .lint: return ("lint", "manifest and fixtures-folder checks only, no runner")
-    case .record: return ("record [--feature F|--chain C]", "regenerate recordings from scenarios through the runner")
+    case .record: return ("record [\(feature)|\(chain)]", "regenerate recordings from scenarios through the runner")
     case .explain:
       return (
         "explain [<fixture>[#<step>]]", "re-render the last run's failures; with a step, replay it and show full trees"
@@ -48,12 +61,20 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize:
       return ("materialize <recording>#<step>", "write the step as an XCTest that runs the reducer in-process")
     case .taxonomy:
-      return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
+      return (
+        "taxonomy [\(Option.markdown.spelled)|\(Option.json.spelled)]",
+        "the event taxonomy read out of the recordings, against the declared one"
+      )
     case .coverage:
-      return ("coverage [--min-lines P]", "reducer code no recording reaches, from an instrumented scratch build")
-    case .merge: return ("merge SHARD.json...", "join the --json reports of a sharded run into one report")
+      return (
+        "coverage [\(Option.minLines.spelled)]", "reducer code no recording reaches, from an instrumented scratch build"
+      )
+    case .merge:
+      return ("merge SHARD.json...", "join the \(Option.json.spelled) reports of a sharded run into one report")
     case .canonical:
-      return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
+      return (
+        "canonical [\(Option.pretty.spelled)] [FILE|-]", "print a JSON document in canonical compact (or pretty) form"
+      )
     case .mcp: return ("mcp", "serve the verbs to a coding agent: a Model Context Protocol server on stdio")
     case .version: return ("version", "print the version")
     case .help: return ("help [verb]", "this text, or one verb's options")
@@ -158,11 +179,11 @@ enum Verb: String, CaseIterable, Sendable {
     case .record: return "Scope it with \(Option.feature.spelled) or \(Option.chain.spelled) instead."
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
-    case .coverage: return "Scope it with --feature F instead."
+    case .coverage: return "Scope it with \(Option.feature.spelled) instead."
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."
-    case .merge: return "Give the --json report of every shard."
+    case .merge: return "Give the \(Option.json.spelled) report of every shard."
     case .mcp: return "It takes none: the tools take their arguments as JSON over standard input."
     case .version, .help: return "It takes none."
     }

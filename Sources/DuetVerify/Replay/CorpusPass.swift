@@ -3,9 +3,11 @@ import DuetCore
 import DuetRunner
 import Foundation
 
-/// `verify`'s one pass over the manifest's recordings: each is read once by the corpus scan (lint
-/// and the taxonomy gate, exactly as `lint` and `taxonomy` run them) and, when selected, replayed,
-/// across the runner pool with requests pipelined; the scan runs on the runner threads.
+/// One lane's pass over the manifest's recordings: each selected one is read and replayed across
+/// the runner pool with requests pipelined. The run's one corpus scan (lint and the taxonomy
+/// gate, exactly as `lint` and `taxonomy` run them) is fed by the pass that `lints`, on its runner
+/// threads, with the very reading it replays; the other lanes' passes only read what they replay,
+/// so a run of several lanes scans each recording once.
 ///
 /// Nothing is held but results and findings: a recording's bytes and plan live only while its
 /// replay is in flight. Selected recordings go first (biggest first, so slots finish together);
@@ -13,6 +15,10 @@ import Foundation
 struct CorpusPass {
   /// The manifest and recordings, loaded once for the run.
   var corpus: Corpus
+  /// The run's one corpus scan, shared by its lanes; ``LanesPass`` finishes it.
+  var scan: CorpusScan
+  /// True for the one lane whose pass feeds `scan` every listed recording.
+  var lints: Bool
   var pool: RunnerPool
   /// Requests in flight per runner.
   var depth: Int
@@ -30,12 +36,6 @@ struct CorpusPass {
   struct Outcome {
     /// One result per selected recording, in the order given.
     var results: [FixtureResult]
-    /// The lint result over every listed recording.
-    var lint: LintResult
-    /// The taxonomy gate's findings over every listed recording.
-    var findings: [TaxonomyFinding]
-    /// The taxonomy over every listed recording, for the HTML report.
-    var taxonomy: TaxonomyReport
     /// Runner start failures.
     var startFailures: [RunnerStartError]
     /// Runners whose reply stream was out of step when closed (the results cannot be trusted).
@@ -59,7 +59,7 @@ struct CorpusPass {
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let scan = CorpusScan(corpus: corpus)
+    let (scan, lints) = (self.scan, self.lints)
     let listed = scan.listed
     let store = corpus.store
     let chosen = Set(selected.map(\.name))
@@ -73,7 +73,7 @@ struct CorpusPass {
     var jobs = FixtureSelection.dispatchOrder(replayed) { store.size(of: $0) }.compactMap { fixture in
       places[fixture.name].map { Job.replay(fixture, position: $0.position, slot: $0.slot) }
     }
-    for (position, fixture) in listed.enumerated() where !chosen.contains(fixture.name) {
+    for (position, fixture) in listed.enumerated() where lints && !chosen.contains(fixture.name) {
       jobs.append(.lintOnly(fixture, position: position))
     }
     let kept = PassResults(count: places.count, keep: keep)
@@ -85,7 +85,7 @@ struct CorpusPass {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
         case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
         }
-        let reading = scan.scan(fixture, at: position)
+        let reading = lints ? scan.scan(fixture, at: position) : store.load(fixture.name)
         guard let slot else { return nil }
         let deliver: @Sendable (FixtureResult) -> Void = { result in
           onResult(result)
@@ -101,10 +101,8 @@ struct CorpusPass {
             notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
         }
       })
-    let scanned = scan.finish()
     return Outcome(
-      results: kept.results(), lint: scanned.lint, findings: scanned.findings, taxonomy: scanned.taxonomy,
-      startFailures: run.startFailures, streamFailures: run.streamFailures,
+      results: kept.results(), startFailures: run.startFailures, streamFailures: run.streamFailures,
       runners: run.slots,
       durationMillis: Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000))
   }

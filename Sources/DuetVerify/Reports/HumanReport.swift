@@ -49,7 +49,7 @@ enum HumanReport {
     if !quiet {
       text += SummaryLine.counts(run) + "\n"
       for runner in run.lanes.compactMap(\.runner) {
-        text += Program.name + ": " + runner.summary + "\n"
+        text += Program.prefix() + runner.summary + "\n"
       }
     }
     text += SummaryLine.verdict(verb: "verify", passed: passed, style: style) + "\n"

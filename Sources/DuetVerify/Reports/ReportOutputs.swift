@@ -22,15 +22,16 @@ struct ReportOutputs {
   var location: ManifestLocation?
   /// GitHub annotations (`GITHUB_ACTIONS=true`).
   var annotate: Bool
-  /// How a sentence about a report that was not written starts (`duet-verify record --check`).
-  var speaker: String
+  /// The verb that speaks a sentence about a report that was not written (`record --check`), or
+  /// nil when the program does; ``Program/prefix(_:)`` renders it.
+  var speaker: String?
   /// What fails when one was not written (`run`, `check`).
   var subject: String
   var output: CommandOutput
 
   /// The outputs `options` ask for, files resolved against the folder the command was run from.
   init(
-    _ options: ParsedArguments, context: CommandContext, location: ManifestLocation?, speaker: String = Program.name,
+    _ options: ParsedArguments, context: CommandContext, location: ManifestLocation?, speaker: String? = nil,
     subject: String = "run"
   ) {
     let requested = { (path: String) in
@@ -71,11 +72,12 @@ struct ReportOutputs {
   func write(_ text: String, to file: RequestedFile, kind: String) -> Bool {
     do throws(ReportWriteError) {
       let notes = try RequestedReport.write(text, to: file, location: location)
-      for note in notes { output.diagnostic("\(Program.name): " + note) }
+      for note in notes { output.diagnostic(Program.prefix() + note) }
       return true
     } catch {
       output.diagnostic(
-        "\(speaker): the \(kind) report you asked for was not written, so the \(subject) fails: \(error.description)")
+        Program.prefix(speaker)
+          + "the \(kind) report you asked for was not written, so the \(subject) fails: \(error.description)")
       return false
     }
   }

@@ -93,6 +93,6 @@ struct RunsFolderError: Error, Equatable, Sendable, CustomStringConvertible {
 
   init(_ error: ReportWriteError) {
     description =
-      "\(Program.name): the run report (.runs/verify/) was not written: \(error.description)"
+      Program.prefix() + "the run report (.runs/verify/) was not written: \(error.description)"
   }
 }

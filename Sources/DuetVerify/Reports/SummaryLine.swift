@@ -9,7 +9,7 @@ enum SummaryLine {
   /// `duet-verify: 49/49 fixtures passed on swift, 48/49 on kotlin (612 steps, 4 runners) in 1.2s`.
   static func counts(_ run: RunResult) -> String {
     if run.fixtureCount == 0, run.allowsEmpty, let shard = run.shard {
-      return "\(Program.name): 0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
+      return Program.prefix() + "0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
     let steps = run.stepsReplayed
     let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
@@ -21,7 +21,7 @@ enum SummaryLine {
       } : ["\(run.passedCount)/\(run.fixtureCount) fixtures passed"]
     let share = run.shardSource.map { source in run.shard.map { "; shard \($0) \(source)" } ?? "; \(source)" } ?? ""
     return
-      Program.name + ": " + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
+      Program.prefix() + lanes.joined(separator: ", ") + " (\(steps) \(steps == 1 ? "step" : "steps"), "
       + "\(run.runners) \(run.runners == 1 ? "runner" : "runners")) in \(seconds)s" + share
   }
 
@@ -29,6 +29,6 @@ enum SummaryLine {
   static func verdict(verb: String, passed: Bool, style: TerminalStyle = TerminalStyle(enabled: false))
     -> String
   {
-    "\(Program.name) \(verb): " + (passed ? style.green("PASS") : style.red("FAIL"))
+    Program.prefix(verb) + (passed ? style.green("PASS") : style.red("FAIL"))
   }
 }

@@ -25,8 +25,8 @@ enum StaleRunnerCheck {
     let shownRunner = RunnerBuilder.displayPath(given, root: root)
     if let change = changeByContent(runner: runner, package: package, root: root, environment: environment) {
       guard let change else { return nil }
-      return "\(Program.name): warning: the runner \(shownRunner) was not built from what is on disk now (\(change) "
-        + "since its build), so it may replay stale code. Rebuild it, or leave out --runner to have \(Program.name) "
+      return Program.prefix() + "warning: the runner \(shownRunner) was not built from what is on disk now (\(change) "
+        + "since its build), so it may replay stale code. Rebuild it, or leave out \(Option.runner.rawValue) to have \(Program.name) "
         + "build the manifest's replayRunner package."
     }
     return warning(executable: executable, root: root)
@@ -57,9 +57,9 @@ enum StaleRunnerCheck {
     guard let changed = changedSource(in: package, after: built, products: runner.deletingLastPathComponent())
     else { return nil }
     let shownPackage = RunnerBuilder.displayPath(package, root: root)
-    return "\(Program.name): warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
+    return Program.prefix() + "warning: the runner \(RunnerBuilder.displayPath(given, root: root)) is older than "
       + "\(RunnerBuilder.displayPath(changed, root: root)), so it may replay stale code. Rebuild it (swift build in "
-      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out --runner to have \(Program.name) "
+      + "\(shownPackage == "." ? "the repository root" : shownPackage)), or leave out \(Option.runner.rawValue) to have \(Program.name) "
       + "build the manifest's replayRunner package whenever its sources change."
   }
 

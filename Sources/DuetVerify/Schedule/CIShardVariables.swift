@@ -35,8 +35,8 @@ struct CIShardVariables: Equatable, Sendable {
   /// Bazel's file a sharding-aware test touches.
   static let bazelStatusFile = "TEST_SHARD_STATUS_FILE"
 
-  /// Why the variables give no share; a usage error (exit 2). `description` is its sentence.
-  enum Inconsistent: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why the variables give no share; a usage error (exit 2). The program speaks its `message`.
+  enum Inconsistent: Diagnostic, Equatable, Sendable {
     /// One of an engine's pair is set without the other.
     case halfSet(engine: String, set: String, missing: String)
     /// A value is not a whole number in range.
@@ -44,18 +44,20 @@ struct CIShardVariables: Equatable, Sendable {
     /// Two engines name different shares.
     case disagree(first: String, firstShard: Shard, second: String, secondShard: Shard)
 
-    var description: String {
+    var message: String {
+      let auto = "\(Option.shard.rawValue) auto"
+      let share = "\(Option.shard.rawValue) K/N"
       switch self {
       case .halfSet(let engine, let set, let missing):
-        return "\(Program.name): --shard auto found \(set) set but not \(missing) (\(engine)), so the share is "
-          + "unknown. Set both, or give the share as --shard K/N."
+        return "\(auto) found \(set) set but not \(missing) (\(engine)), so the share is unknown. Set both, or "
+          + "give the share as \(share)."
       case .outOfRange(let engine, let index, let indexValue, let total, let totalValue, let base):
-        return "\(Program.name): --shard auto cannot use \(index)=\(indexValue) with \(total)=\(totalValue) "
+        return "\(auto) cannot use \(index)=\(indexValue) with \(total)=\(totalValue) "
           + "(\(engine) counts shares from \(base), so \(index) must be from \(base) to \(total)\(base == 0 ? " - 1" : "")). "
-          + "Fix the CI job's parallelism settings, or give the share as --shard K/N."
+          + "Fix the CI job's parallelism settings, or give the share as \(share)."
       case .disagree(let first, let firstShard, let second, let secondShard):
-        return "\(Program.name): --shard auto found two CI engines naming different shares: \(first) gives "
-          + "\(firstShard), \(second) gives \(secondShard). Unset one engine's variables, or give --shard K/N."
+        return "\(auto) found two CI engines naming different shares: \(first) gives "
+          + "\(firstShard), \(second) gives \(secondShard). Unset one engine's variables, or give \(share)."
       }
     }
   }

@@ -11,22 +11,22 @@ struct Timings: Codable, Equatable, Sendable {
   /// Milliseconds each recording took to replay (the slowest lane's, when a run had several).
   var durationsMillis: [String: Int]
 
-  /// Why a timings file could not be used; a usage error (exit 2). `description` is its sentence.
-  enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why a timings file could not be used; a usage error (exit 2). The program speaks its `message`.
+  enum ReadError: Diagnostic, Equatable, Sendable {
     /// The file could not be read.
     case unreadable(path: String)
     /// The file is not a timings document.
     case malformed(path: String)
 
-    var description: String {
+    var message: String {
+      let write = Option.writeTimings.rawValue
       switch self {
       case .unreadable(let path):
-        return "\(Program.name): cannot read the timings file \(path). Write one with "
-          + "\(Program.name) verify --write-timings \(path) (or merge --write-timings), or drop --timings."
+        return "cannot read the timings file \(path). Write one with \(Program.name) verify \(write) \(path) (or "
+          + "merge \(write)), or drop \(Option.timings.rawValue)."
       case .malformed(let path):
-        return
-          "\(Program.name): \(path) is not a timings file (expected {\"durationsMillis\":{\"<recording>\":<ms>}}). "
-          + "Write it again with \(Program.name) verify --write-timings \(path)."
+        return "\(path) is not a timings file (expected {\"durationsMillis\":{\"<recording>\":<ms>}}). Write it again "
+          + "with \(Program.name) verify \(write) \(path)."
       }
     }
   }

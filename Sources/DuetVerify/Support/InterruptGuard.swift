@@ -45,7 +45,7 @@ final class InterruptGuard: @unchecked Sendable {
   /// with its runners.
   static func stoppingRunners(verb: String, output: CommandOutput) -> InterruptGuard {
     exiting(output: output) { signal, _ in
-      "\(Program.name) \(verb): interrupted (\(signal)): the runners were stopped; no verdict was reached."
+      Program.prefix(verb) + "interrupted (\(signal)): the runners were stopped; no verdict was reached."
     }
   }
 

@@ -44,7 +44,7 @@ final class LogProgress: @unchecked Sendable {
   private func report() {
     lock.withLock {
       guard timer != nil else { return }
-      write("\(Program.name): " + Self.line(done: done, total: total, failing: failing) + "\n")
+      write(Program.prefix() + Self.line(done: done, total: total, failing: failing) + "\n")
     }
   }
 

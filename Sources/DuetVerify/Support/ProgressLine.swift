@@ -40,7 +40,7 @@ final class ProgressLine: @unchecked Sendable {
     lock.withLock {
       guard timer != nil else { return }
       shown = true
-      write("\r\u{1B}[2K\(Program.name): " + text(done, total))
+      write("\r\u{1B}[2K\(Program.prefix())" + text(done, total))
     }
   }
 

@@ -7,11 +7,19 @@ import XCTest
 /// Duet's wire form through Foundation's coders: a sink that persists events, or an app's own
 /// envelope test, reads and writes what the recordings and the Kotlin core hold.
 final class FoundationCodingTests: XCTestCase {
-  func testAppMintedVerbVectorRoundTripsThroughFoundation() throws { try checkVector("app-minted-verb") }
-  func testEmptyParamsVectorRoundTripsThroughFoundation() throws { try checkVector("empty-params") }
-  func testEnvelopeVectorRoundTripsThroughFoundation() throws { try checkVector("envelope") }
-  func testMultiwordVerbVectorRoundTripsThroughFoundation() throws { try checkVector("multiword-verb") }
-  func testParamCasesVectorRoundTripsThroughFoundation() throws { try checkVector("param-cases") }
+  /// One test over the telemetry-twin folder (a fresh clone without `../shared` skips it once);
+  /// a failure names its vector.
+  func testEveryTelemetryTwinVectorRoundTripsThroughFoundation() throws {
+    // Outside XCTUnwrap: its autoclosure would turn the skip (no ../shared) into a failure.
+    let vectors = try SharedReference.files(in: "telemetry-twin", suffix: ".fixture.json")
+    for name in ["app-minted-verb", "empty-params", "envelope", "multiword-verb", "param-cases"] {
+      guard let url = vectors.first(where: { $0.lastPathComponent == "\(name).fixture.json" }) else {
+        XCTFail("vector \(name) is missing")
+        continue
+      }
+      do { try checkVector(name, at: url) } catch { XCTFail("\(name): \(error)") }
+    }
+  }
 
   func testJSONEncoderWritesTheParamEnvelope() throws {
     let encoder = JSONEncoder()
@@ -41,20 +49,15 @@ final class FoundationCodingTests: XCTestCase {
       #"{"kind":"run","payload":{"case":"track","value":{"event":{"params":[],"subject":"Promo","verb":"Viewed"}}}}"#)
   }
 
-  private func checkVector(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    // Outside XCTUnwrap: its autoclosure would turn the skip (no ../shared) into a failure.
-    let vectors = try SharedReference.files(in: "telemetry-twin", suffix: ".fixture.json")
-    let url = try XCTUnwrap(
-      vectors.first { $0.lastPathComponent == "\(name).fixture.json" }, "vector \(name) is missing", file: file,
-      line: line)
+  private func checkVector(_ name: String, at url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
     let data = try Data(contentsOf: url)
     let vector = try JSONDecoder().decode(Vector.self, from: data)
-    XCTAssertEqual(vector.event.encodedName(), vector.encodedName, file: file, line: line)
+    XCTAssertEqual(vector.event.encodedName(), vector.encodedName, "\(name): encodedName", file: file, line: line)
 
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let again = try JSONParser().parse(try encoder.encode(vector.event))
-    let expected = try XCTUnwrap(try JSONParser().parse(data)["event"], file: file, line: line)
+    let expected = try XCTUnwrap(try JSONParser().parse(data)["event"], "\(name): event", file: file, line: line)
     XCTAssertEqual(
       try CanonicalWriter.compact(again), try CanonicalWriter.compact(expected), "\(name): JSONEncoder's tree",
       file: file, line: line)

@@ -8,24 +8,26 @@ import XCTest
 /// and re-encodes to the same canonical tree. The files are not canonical (4-space indent, unsorted
 /// keys), so they are parsed into a tree first and decoded from that.
 final class TelemetryTwinConformanceTests: XCTestCase {
-  func testAppMintedVerbVectorConforms() throws { try checkVector("app-minted-verb") }
-  func testEmptyParamsVectorConforms() throws { try checkVector("empty-params") }
-  func testEnvelopeVectorConforms() throws { try checkVector("envelope") }
-  func testMultiwordVerbVectorConforms() throws { try checkVector("multiword-verb") }
-  func testParamCasesVectorConforms() throws { try checkVector("param-cases") }
-
-  func testEveryVectorInTheFolderIsCovered() throws {
-    let names = try SharedReference.files(in: "telemetry-twin", suffix: ".fixture.json").map {
-      $0.lastPathComponent.replacingOccurrences(of: ".fixture.json", with: "")
+  /// One test over the whole folder (a fresh clone without `../shared` skips it once): the folder
+  /// holds exactly the five vectors, and each conforms; a failure names its vector.
+  func testEveryTelemetryTwinVectorConforms() throws {
+    let files = try SharedReference.files(in: "telemetry-twin", suffix: ".fixture.json")
+    let names = files.map { $0.lastPathComponent.replacingOccurrences(of: ".fixture.json", with: "") }
+    XCTAssertEqual(names, Self.vectors, "the telemetry-twin folder's vectors")
+    for name in Self.vectors {
+      guard let url = files.first(where: { $0.lastPathComponent == "\(name).fixture.json" }) else {
+        XCTFail("\(name): the vector is missing from ../shared/reference/telemetry-twin")
+        continue
+      }
+      do { try checkVector(name, at: url) } catch { XCTFail("\(name): \(error)") }
     }
-    XCTAssertEqual(names, ["app-minted-verb", "empty-params", "envelope", "multiword-verb", "param-cases"])
   }
 
-  private func checkVector(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-    // Outside XCTUnwrap: its autoclosure would turn the skip (no ../shared) into a failure.
-    let url = try SharedReference.fixture(in: "telemetry-twin", named: name)
+  private static let vectors = ["app-minted-verb", "empty-params", "envelope", "multiword-verb", "param-cases"]
+
+  private func checkVector(_ name: String, at url: URL, file: StaticString = #filePath, line: UInt = #line) throws {
     let vector = try JSONParser().parse(try Data(contentsOf: url))
-    let eventTree = try XCTUnwrap(vector["event"], file: file, line: line)
+    let eventTree = try XCTUnwrap(vector["event"], "\(name): event", file: file, line: line)
     let event = try CanonicalDecoder().decode(TrackedEvent.self, from: eventTree, root: "event")
 
     XCTAssertEqual(.string(event.encodedName()), vector["encodedName"], "\(name): encodedName", file: file, line: line)

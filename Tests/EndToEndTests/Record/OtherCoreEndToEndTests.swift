@@ -17,14 +17,17 @@ final class OtherCoreEndToEndTests: XCTestCase {
     return repository
   }
 
+  /// What `record` and `record --check` say of the greeter feature, ending in what each did.
+  static func greeterFromTheOtherCore(_ outcome: String) -> String {
+    "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
+      + "from the other core (e.g. a Kotlin runner); \(outcome)."
+  }
+
   func testRecordLeavesRecordingsOfAFeatureTheRunnerDoesNotServeAloneAndSaysSo() throws {
     let repository = try repositoryWithKotlinRecordings()
     let run = try repository.duet(["record"])
     XCTAssertEqual(run.code, 0, run.all)
-    assertContains(
-      run.out,
-      "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
-        + "from the other core (e.g. a Kotlin runner); left unchanged here.")
+    assertContains(run.out, Self.greeterFromTheOtherCore("left unchanged here"))
     assertContains(run.out, "~ chain 'greeter-seam': the runner has no chain scenario of that name")
     XCTAssertFalse(run.all.contains("retire"), run.all)
     XCTAssertFalse(run.all.contains("delete"), run.all)
@@ -48,10 +51,7 @@ final class OtherCoreEndToEndTests: XCTestCase {
     let before = repository.snapshot()
     let run = try repository.duet(["record", "--check"])
     XCTAssertEqual(run.code, 0, run.all)
-    assertContains(
-      run.out,
-      "~ feature 'greeter': the runner does not serve feature 'greeter', so its 1 recording (greeter.wave) come "
-        + "from the other core (e.g. a Kotlin runner); not checked here.")
+    assertContains(run.out, Self.greeterFromTheOtherCore("not checked here"))
     assertContains(run.out, "0 vanished")
     XCTAssertFalse(run.all.contains("retire"), run.all)
     XCTAssertEqual(repository.snapshot(), before)

@@ -91,9 +91,7 @@ final class RecordEndToEndTests: XCTestCase {
 
   func testAFailingThenWritesNothingForItsFeatureAndNamesTheLabelAndLine() throws {
     let repository = try RecordRepository()
-    let run = try repository.duet(
-      ["record", "--jobs", "1"]
-        + repository.misbehaving("--capabilities record --features counter,lamp --fault error --on counter"))
+    let run = try repository.duetOnMisbehavingRecorder(["record"], fault: "--fault error --on counter")
     XCTAssertEqual(run.code, 1, run.all)
     assertContains(run.out, "✗ feature 'counter': its scenarios could not be recorded, so nothing was written for it:")
     assertContains(run.out, "Then 'the count is one' (Sources/Demo/CounterScenario.swift:12) returned false")

@@ -58,9 +58,7 @@ final class RecordInterruptTests: InterruptTestCase {
   }
 
   func testARunnerCrashDuringRecordCheckLeavesTheWholeRepositoryByteIdentical() throws {
-    let run = try repository.duet(
-      ["record", "--check", "--jobs", "1"]
-        + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
+    let run = try repository.duetOnMisbehavingRecorder(["record", "--check"], fault: "--fault crash --on lamp")
     XCTAssertEqual(run.code, 1, run.all)
     assertContains(run.out, "✗ feature 'lamp': runner exited (signal 9")
     XCTAssertEqual(repository.tree(), before)

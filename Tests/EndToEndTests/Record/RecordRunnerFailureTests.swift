@@ -5,9 +5,7 @@ import XCTest
 final class RecordRunnerFailureTests: RecordedTestCase {
   func testARunnerKilledMidRecordLeavesTheFolderByteIdenticalWithoutTemporaryFiles() throws {
     // Counter compiles first (to a recording unlike the demo's), then the runner kills itself on lamp.
-    let run = try repository.duet(
-      ["record", "--jobs", "1"]
-        + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
+    let run = try repository.duetOnMisbehavingRecorder(["record"], fault: "--fault crash --on lamp")
     XCTAssertEqual(run.code, 1, run.all)
     assertContains(run.out, "✗ feature 'lamp': runner exited (signal 9")
     assertContains(run.out, "nothing was written and the fixtures folder is unchanged")
@@ -15,9 +13,7 @@ final class RecordRunnerFailureTests: RecordedTestCase {
   }
 
   func testARunnerKilledMidCheckStagesNothing() throws {
-    let run = try repository.duet(
-      ["record", "--check", "--jobs", "1"]
-        + repository.misbehaving("--capabilities record --features counter,lamp --fault crash --on lamp"))
+    let run = try repository.duetOnMisbehavingRecorder(["record", "--check"], fault: "--fault crash --on lamp")
     XCTAssertEqual(run.code, 1, run.all)
     XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
     XCTAssertEqual(repository.snapshot(), recorded)
@@ -25,9 +21,7 @@ final class RecordRunnerFailureTests: RecordedTestCase {
   }
 
   func testARunnerThatHangsTimesOutAndWritesNothing() throws {
-    let run = try repository.duet(
-      ["record", "--jobs", "1", "--timeout", "0.5"]
-        + repository.misbehaving("--capabilities record --features counter,lamp --fault hang --on lamp"))
+    let run = try repository.duetOnMisbehavingRecorder(["record", "--timeout", "0.5"], fault: "--fault hang --on lamp")
     XCTAssertEqual(run.code, 1, run.all)
     assertContains(run.out, "✗ feature 'lamp': runner did not answer within 0.5s")
     XCTAssertEqual(repository.snapshot(), recorded)

@@ -59,4 +59,11 @@ final class TemporaryRepository: TemporaryFolder {
     try CommandRun.run(
       try BuiltProducts.executable(named: "duet-verify"), arguments, in: root, environment: environment)
   }
+
+  /// Runs `duet-verify lint` here and checks that it fails (exit 1); the run, for what it says.
+  func failingLint(file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
+    let run = try verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error, file: file, line: line)
+    return run
+  }
 }

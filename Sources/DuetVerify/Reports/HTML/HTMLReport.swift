@@ -15,7 +15,7 @@ enum HTMLReport {
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>\(Program.name) verify: \(verdict)</title>
+      <title>\(Program.prefix("verify"))\(verdict)</title>
       <style>
       \(HTMLStyle.sheet)</style>
       </head>
@@ -35,7 +35,7 @@ enum HTMLReport {
 
   static func header(_ page: ParityPage) -> String {
     let mark = page.passed ? "✓ PASS" : "✗ FAIL"
-    var html = "<header>\n<h1>\(Program.name) verify: <span class=\"verdict \(page.passed ? "pass" : "fail")\">"
+    var html = "<header>\n<h1>\(Program.prefix("verify"))<span class=\"verdict \(page.passed ? "pass" : "fail")\">"
     html += mark + "</span></h1>\n<p class=\"summary\">"
     let lanes = page.lanes.map { lane in
       let passed = lane.results.filter(\.passed).count

@@ -73,6 +73,13 @@ final class RecordRepository: TemporaryFolder {
     ["--runner", try BuiltProducts.executable(named: "misbehaving-runner").path + " " + flags]
   }
 
+  /// `duet-verify <arguments> --jobs 1` on the misbehaving runner recording counter and lamp and
+  /// misbehaving as `fault` says (`--fault crash --on lamp`): one runner, so the fault is reached.
+  @discardableResult
+  func duetOnMisbehavingRecorder(_ arguments: [String], fault: String) throws -> CommandRun {
+    try duet(arguments + ["--jobs", "1"] + misbehaving("--capabilities record --features counter,lamp " + fault))
+  }
+
   /// Every file in a folder (hidden ones included), by name: equal snapshots mean byte-identical.
   func snapshot(_ folder: URL? = nil) -> [String: Data] {
     let folder = folder ?? fixtures
