@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/debug
 
-.PHONY: build verify coverage test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry bench-callgrind
+.PHONY: build verify coverage test test-tsan lint format record clean fuzz fuzz-smoke bench bench-telemetry bench-callgrind bench-callgrind-verifier
 
 build:
 	$(SWIFT) build
@@ -74,6 +74,10 @@ bench:
 ## The runner's instructions per request under callgrind (counter, bench state, a Duet-shaped server).
 bench-callgrind:
 	scripts/bench-callgrind.sh
+
+## The verifier's instructions per step under callgrind (verify --jobs 1, 1,000 x 10 counter recordings).
+bench-callgrind-verifier:
+	scripts/bench-callgrind-verifier.sh
 
 ## The telemetry soak (release build): events/s and the caller's p50/p99 per `track` from
 ## BENCH_TELEMETRY_THREADS threads with a 1 ms vendor behind a QueuedSink (docs/performance.md).

@@ -10,8 +10,10 @@
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
 # (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
 # Then `shards: 4 shares, slowest/mean=<x>`: --shard K/4 on a corpus whose recordings differ 100x in size.
-# Then scripts/bench-callgrind.sh prints the runner's instructions per request (where valgrind is
-# installed) and its speed-up over a Duet-shaped server, in its own `bench-callgrind:` line.
+# Then scripts/bench-callgrind-verifier.sh prints the verifier's instructions per step (1,000 x 10
+# counter recordings, --jobs 1, whole run) in its `bench-callgrind-verifier:` line, and
+# scripts/bench-callgrind.sh the runner's instructions per request and its speed-up over a
+# Duet-shaped server in its `bench-callgrind:` line; each says so where valgrind is not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
@@ -42,6 +44,7 @@ if [ ! -f "$skewed/manifest.yaml" ]; then
   "$bin/duet-bench" generate "$skewed" --fixtures 400 --steps 10 --seed "$seed" --tiny --skew 100
 fi
 "$bin/duet-bench" shards "$skewed" --verifier "$bin/duet-verify" --runner "$PWD/$bin/bench-runner" --shards 4
+scripts/bench-callgrind-verifier.sh
 scripts/bench-callgrind.sh
 make --no-print-directory bench-telemetry BENCH_TELEMETRY_EVENTS="${BENCH_TELEMETRY_EVENTS:-200000}" \
   BENCH_TELEMETRY_REPEAT="$repeat"

@@ -98,14 +98,16 @@ struct ReplayConversation {
   /// `reduce` reply (the runner stays in step; the job then fails).
   mutating func answer(line: [UInt8]) throws(RunnerFault) -> RunnerRequest? {
     guard explaining == nil, let sent = inFlight,
-      let expectedState = onStep(sent.step, { Self.matchedState(line, step: $0) })
+      let expectedState = atStep(sent.step, { Self.matchedState(line, step: $0) })
     else { return judge(try ReduceResponse.parse(line)) }
     inFlight = nil
     states[sent.slot] = expectedState
-    let (linked, passed) = onStep(sent.step) { ($0.linkToNext, Self.stepResult($0, passed: true)) }
-    let failure = linked ? Self.seamFailure(document.steps[sent.step], in: document) : nil
-    result.steps.append(failure == nil ? passed : Self.stepResult(document.steps[sent.step], passed: false))
-    if let failure { return finish(failure) }
+    if onStep(sent.step, { $0.linkToNext }), let failure = Self.seamFailure(document.steps[sent.step], in: document) {
+      result.steps.append(Self.stepResult(document.steps[sent.step], passed: false))
+      return finish(failure)
+    }
+    // Built in place and appended as made: a result held across the seam check was copied once more.
+    result.steps.append(atStep(sent.step) { Self.passedResult($0) })
     nextStep += 1
     return advance()
   }
@@ -126,13 +128,26 @@ struct ReplayConversation {
     }
   }
 
+  /// Runs `body` on the address of step `index`: its fields are read through it one by one, where
+  /// a borrowed step was still copied whole on the matched-reply path (docs/performance.md).
+  private func atStep<Value>(_ index: Int, _ body: (UnsafePointer<FixtureStep>) -> Value) -> Value {
+    document.steps.withUnsafeBufferPointer { steps in body(steps.baseAddress.unsafelyUnwrapped + index) }
+  }
+
   /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
-  static func matchedState(_ line: [UInt8], step: borrowing FixtureStep) -> ArraySlice<UInt8>? {
-    guard case .success(let state)? = step.expectedState?.bytes,
-      case .success(let effects) = step.expectedEffects.bytes,
+  static func matchedState(_ line: [UInt8], step: UnsafePointer<FixtureStep>) -> ArraySlice<UInt8>? {
+    guard case .success(let state)? = step.pointee.expectedState?.bytes,
+      case .success(let effects) = step.pointee.expectedEffects.bytes,
       ResponseScanner.matches(line, effects: effects, state: state)
     else { return nil }
     return state
+  }
+
+  /// The passed result of the step at `step`, its fields read through the address.
+  static func passedResult(_ step: UnsafePointer<FixtureStep>) -> StepResult {
+    StepResult(
+      index: step.pointee.index, node: step.pointee.node, label: step.pointee.label, line: step.pointee.line,
+      passed: true)
   }
 
   static func stepResult(_ step: borrowing FixtureStep, passed: Bool) -> StepResult {
