@@ -107,6 +107,28 @@ final class InteropEndToEndTests: XCTestCase {
     assertContains(run.out, "    <feature that emits it>:\n      events:\n        - Counter Viewed")
   }
 
+  func testATopLevelTelemetrySectionNamesTheFeatureWhoseRecordingsEmitEachEvent() throws {
+    let repository = try exampleCopy(
+      ["root.auth-before-splash"],
+      manifest: """
+        features:
+          root:
+            fixtures:
+              - root.auth-before-splash
+        telemetry:
+          events:
+            - Splash Completed
+            - Nowhere Emitted
+
+        """)
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    assertContains(
+      run.out,
+      "  features:\n    root:\n      events:\n        - Splash Completed\n"
+        + "    <feature that emits it>:\n      events:\n        - Nowhere Emitted")
+  }
+
   func testAnUnknownPerFeatureKeyWarnsWithASuggestionAndLintPasses() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.write(

@@ -90,7 +90,7 @@ struct ManifestReader {
       case "replayRunner": manifest.replayRunner = path(entry, what: "replayRunner")
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
-      case "telemetry": refuseTelemetrySection(entry)
+      case "telemetry": manifest.refusedTelemetry = refuseTelemetrySection(entry)
       case "presentation": manifest.presentation = entry.value
       case "mocks": manifest.mocks = entry.value
       default:
@@ -232,10 +232,10 @@ struct ManifestReader {
   }
 
   /// A top-level `telemetry:` section breaks the duet CLI, which reads the same manifest: the
-  /// error shows the per-feature form, filled with the names the section declared.
-  mutating func refuseTelemetrySection(_ entry: YAMLEntry) {
-    var events: [String] = []
-    var verbs: [String] = []
+  /// error shows the per-feature form, filled with the names the section declared (the corpus
+  /// scan names their features once it has read the recordings).
+  mutating func refuseTelemetrySection(_ entry: YAMLEntry) -> RefusedTelemetrySection {
+    var section = RefusedTelemetrySection(line: entry.line, events: [], verbs: [])
     if case .mapping(let entries, _) = entry.value {
       for item in entries {
         guard case .list(let names, _) = item.value else { continue }
@@ -243,24 +243,12 @@ struct ManifestReader {
           if case .scalar(let text, _) = node { return text }
           return nil
         }
-        if item.key == "events" { events += scalars }
-        if item.key == "verbs" { verbs += scalars }
+        if item.key == "events" { section.events += scalars }
+        if item.key == "verbs" { section.verbs += scalars }
       }
     }
-    var lines = [
-      "a top-level telemetry: section is not allowed: the duet CLI reads this manifest too and rejects any top-level "
-        + "key but replayRunner, features, chains, presentation and mocks. Declare each event under the feature "
-        + "whose reducer emits it (events:), and each minted verb under the feature that mints it (verbs:):",
-      "  features:",
-      "    <feature that emits it>:",
-    ]
-    lines.append("      events:")
-    lines += (events.isEmpty ? ["Session Signed In"] : events).map { "        - \($0)" }
-    if !verbs.isEmpty {
-      lines.append("      verbs:")
-      lines += verbs.map { "        - \($0)" }
-    }
-    report(entry.line, lines.joined(separator: "\n"))
+    report(entry.line, section.message())
+    return section
   }
 
   /// A path scalar: a quoted one is read without its quotes here, but the duet CLI keeps them as
