@@ -19,6 +19,8 @@ struct ManifestReader {
   var seenFixtures: [String: Int] = [:]
   /// The lines whose value was quoted.
   var quotedLines: Set<Int> = []
+  /// The `chains:` lines whose items are indented further than the duet CLI reads.
+  var deeperChainLines: Set<Int> = []
 
   /// The manifest in `text`, found at `location`, and every problem in it.
   static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
@@ -26,6 +28,7 @@ struct ManifestReader {
     var reader = ManifestReader(file: location.displayName)
     reader.problems = parsed.problems
     reader.quotedLines = parsed.quotedLines
+    reader.deeperChainLines = parsed.deeperChainLines
     var manifest = Manifest(location: location)
     reader.readTop(parsed.root, into: &manifest)
     manifest.warnings = reader.warnings
@@ -197,6 +200,13 @@ struct ManifestReader {
         "an inline 'chains: []' is accepted here but the duet CLI rejects it. Write 'chains:' with no value, or "
           + "remove the key.")
     }
+    if deeperChainLines.contains(entry.line) {
+      warn(
+        entry.line + 1,
+        "chain items indented more than 2 spaces under chains: (line \(entry.line)) are read here, but the duet CLI "
+          + "reads chain items only at indent 2 and skips these, so it would not gate these chains. Indent them 2 spaces."
+      )
+    }
     return recordingNames(entry, what: "chains", noun: "chain")
   }
 
@@ -260,6 +270,12 @@ struct ManifestReader {
         entry.line,
         "\(what) is quoted: \(Program.name) reads the path \(value.name) without the quotes, but the duet CLI reads "
           + "the quotes as part of the path, so the two tools disagree on the file. Write the path unquoted.")
+    }
+    if let value, value.name.contains("#") {
+      warn(
+        entry.line,
+        "\(what) contains '#': \(Program.name) reads the path \(value.name), but the duet CLI reads everything from the # "
+          + "on as a comment, so the two tools disagree on the file. Rename the file without '#'.")
     }
     return value
   }
