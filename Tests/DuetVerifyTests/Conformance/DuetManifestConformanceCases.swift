@@ -7,7 +7,7 @@ enum DuetManifestConformanceCases {
   typealias Case = DuetManifestConformanceCase
   typealias Feature = DuetManifestConformanceCase.Feature
 
-  static let all: [Case] = parserTests + probes
+  static let all: [Case] = parserTests + adopterTrees + probes
 
   /// From the duet CLI's parser tests (structure goldens and the strict top level).
   static let parserTests: [Case] = [
@@ -149,5 +149,79 @@ enum DuetManifestConformanceCases {
     Case(
       input: "a feature key at indent 3", text: "features:\n  a:\n   swift: S/A.swift\n    fixtures: []\n",
       duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("not a multiple of 2")),
+  ]
+  /// The shapes of the duet CLI's miniature adopter trees (its lint tests copy and break them).
+  static let adopterTrees: [Case] = [
+    Case(
+      input: "a dual-source tree: swift and kotlin twins, a chain, a full presentation ledger",
+      text: """
+        # one feature in both languages
+        features:
+          hello:
+            swift: ios/Sources/HelloFeature/HelloFeature.swift
+            kotlin: android/feature-hello/src/main/kotlin/app/hello/HelloFeature.kt
+            state: HelloState
+            action: HelloAction
+            effectPayload: HelloEffectPayload
+            scenario: ios/Tests/HelloFeatureTests/HelloScenarioTests.swift
+            fixtures:
+              - hello
+
+        chains:
+          - hello.wave
+
+        presentation:
+          waivers:
+            - kind: hello.fade
+              feature: hello
+              platform: android
+              manner: fade length differs
+              reason: platform defaults
+              since: 2026-01-02
+          islands:
+            - id: hello.map
+              feature: hello
+              boundary: HelloMapView
+              reason: an opaque SDK view
+              since: 2026-01-02
+
+        """,
+      duet: .accepts(features: [Feature("hello", ["hello"])], chains: ["hello.wave"]), ours: .same),
+    Case(
+      input: "a Kotlin-only tree: two features, no presentation",
+      text: """
+        features:
+          tally:
+            kotlin: kmp/subtrees/tally/logic/src/commonMain/kotlin/app/tally/TallyFeature.kt
+            state: TallyState
+            fixtures:
+              - tally
+          clock:
+            kotlin: kmp/subtrees/clock/logic/src/commonMain/kotlin/app/clock/ClockFeature.kt
+            fixtures:
+              - clock
+
+        """,
+      duet: .accepts(features: [Feature("tally", ["tally"]), Feature("clock", ["clock"])], chains: []),
+      ours: .same),
+    Case(
+      input: "a Swift-only tree: replayRunner, an empty chains:, empty ledger lists",
+      text: """
+        replayRunner: ios/Replay
+
+        features:
+          tally:
+            swift: ios/Subtrees/Tally/TallyFeature/Sources/TallyFeature/TallyFeature.swift
+            fixtures:
+              - tally
+
+        chains:
+
+        presentation:
+          waivers: []
+          islands: []
+
+        """,
+      duet: .accepts(features: [Feature("tally", ["tally"])], chains: []), ours: .same),
   ]
 }
