@@ -18,31 +18,31 @@ enum DuetManifestConformanceCases {
         replayRunner: Replay
 
         features:
-          greeter:
-            swift: Sources/Greeter/Greeter.swift  # the reducer
-            state: GreeterState
+          lamp:
+            swift: Sources/Lamp/Lamp.swift  # the reducer
+            state: LampState
             fixtures:
-              - greeter
-              - greeter.reset
+              - lamp
+              - lamp.off
           counter:
             kotlin: android/Counter.kt
             fixtures:
               - counter
 
         chains:
-          - greeter.wave
+          - lamp.blink
 
         presentation:
           waivers:
-            - kind: greeter.banner-fade
-              feature: greeter
-              platform: ios
+            - kind: lamp.glow-fade
+              feature: lamp
+              platform: android
           islands: []
 
         """,
       duet: .accepts(
-        features: [Feature("greeter", ["greeter", "greeter.reset"]), Feature("counter", ["counter"])],
-        chains: ["greeter.wave"]),
+        features: [Feature("lamp", ["lamp", "lamp.off"]), Feature("counter", ["counter"])],
+        chains: ["lamp.blink"]),
       ours: .same),
     Case(
       input: "an unknown per-feature key",
@@ -153,7 +153,7 @@ enum DuetManifestConformanceCases {
   /// The shapes of the duet CLI's miniature adopter trees (its lint tests copy and break them).
   static let adopterTrees: [Case] = [
     Case(
-      input: "a dual-source tree: swift and kotlin twins, a chain, a full presentation ledger",
+      input: "a dual-source tree: swift and kotlin twins, the declaration keys, a chain",
       text: """
         # one feature in both languages
         features:
@@ -169,21 +169,6 @@ enum DuetManifestConformanceCases {
 
         chains:
           - hello.wave
-
-        presentation:
-          waivers:
-            - kind: hello.fade
-              feature: hello
-              platform: android
-              manner: fade length differs
-              reason: platform defaults
-              since: 2026-01-02
-          islands:
-            - id: hello.map
-              feature: hello
-              boundary: HelloMapView
-              reason: an opaque SDK view
-              since: 2026-01-02
 
         """,
       duet: .accepts(features: [Feature("hello", ["hello"])], chains: ["hello.wave"]), ours: .same),
