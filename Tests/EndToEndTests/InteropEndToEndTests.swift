@@ -17,6 +17,13 @@ final class InteropEndToEndTests: XCTestCase {
     return repository
   }
 
+  /// The example's `root.auth-before-splash` recording, listed under feature `root`, and then `tail`.
+  func rootCopy(then tail: String) throws -> TemporaryRepository {
+    try exampleCopy(
+      ["root.auth-before-splash"],
+      manifest: "features:\n  root:\n    fixtures:\n      - root.auth-before-splash\n" + tail)
+  }
+
   func foyerRunner() throws -> String { try BuiltProducts.executable(named: "foyer-runner").path }
 
   func testTheExampleManifestKeepsToTheDuetCLIsTopLevelKeys() throws {
@@ -105,6 +112,16 @@ final class InteropEndToEndTests: XCTestCase {
     assertContains(run.out, "    <feature that emits it>:\n      events:\n        - Counter Viewed")
   }
 
+  func testATopLevelTelemetrySectionNamesTheFeatureWhoseRecordingsEmitEachEvent() throws {
+    let repository = try rootCopy(then: "telemetry:\n  events:\n    - Splash Completed\n    - Nowhere Emitted\n")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    assertContains(
+      run.out,
+      "  features:\n    root:\n      events:\n        - Splash Completed\n"
+        + "    <feature that emits it>:\n      events:\n        - Nowhere Emitted")
+  }
+
   func testAnUnknownPerFeatureKeyWarnsWithASuggestionAndLintPasses() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.write(
@@ -118,19 +135,7 @@ final class InteropEndToEndTests: XCTestCase {
   }
 
   func testAnEventEmittedByAFeatureThatDoesNotDeclareItFailsNamingBothAndTheRecording() throws {
-    let repository = try exampleCopy(
-      ["root.auth-before-splash"],
-      manifest: """
-        features:
-          root:
-            fixtures:
-              - root.auth-before-splash
-          splash:
-            fixtures: []
-            events:
-              - Splash Completed
-
-        """)
+    let repository = try rootCopy(then: "  splash:\n    fixtures: []\n    events:\n      - Splash Completed\n")
     let run = try repository.verify(["taxonomy"])
     XCTAssertEqual(run.code, 1, run.out + run.error)
     assertContains(run.out, "the event 'Splash Completed' is emitted by root, declared by splash")

@@ -77,7 +77,7 @@ enum RecordCommand {
       outcomes: compiled.targets, manifest: manifest, store: FixtureStore(location: location),
       wholeManifest: options.features.isEmpty && options.chain == nil)
     // A Swift runner (its handshake says so) is the one core that can record a Swift-only feature.
-    if !options.check, runner.identity.platform == "swift" { plan.separateUnserved(manifest) }
+    if runner.identity.platform == "swift" { plan.separateUnserved(manifest) }
     let report = ReportContext(
       style: style, quiet: options.quiet, durationMillis: compiled.durationMillis, runner: runner.identity)
     guard interrupts.beginWriting() else { return .failed }

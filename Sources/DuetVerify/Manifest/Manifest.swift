@@ -21,6 +21,9 @@ struct Manifest: Equatable, Sendable {
   /// What the reader found worth saying but not failing on (an unknown per-feature key, which the
   /// duet CLI carries; an inline `chains: []`, which the duet CLI rejects).
   var warnings: [LintProblem]
+  /// The top-level `telemetry:` section the reader refused, if any: its error is worded again once
+  /// the recordings show which features emit its events.
+  var refusedTelemetry: RefusedTelemetrySection?
 
   init(
     location: ManifestLocation, replayRunner: ManifestEntry? = nil, features: [ManifestFeature] = [],

@@ -19,6 +19,8 @@ struct ManifestReader {
   var seenFixtures: [String: Int] = [:]
   /// The lines whose value was quoted.
   var quotedLines: Set<Int> = []
+  /// The `chains:` lines whose items are indented further than the duet CLI reads.
+  var deeperChainLines: Set<Int> = []
 
   /// The manifest in `text`, found at `location`, and every problem in it.
   static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
@@ -26,6 +28,7 @@ struct ManifestReader {
     var reader = ManifestReader(file: location.displayName)
     reader.problems = parsed.problems
     reader.quotedLines = parsed.quotedLines
+    reader.deeperChainLines = parsed.deeperChainLines
     var manifest = Manifest(location: location)
     reader.readTop(parsed.root, into: &manifest)
     manifest.warnings = reader.warnings
@@ -90,7 +93,7 @@ struct ManifestReader {
       case "replayRunner": manifest.replayRunner = path(entry, what: "replayRunner")
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
-      case "telemetry": refuseTelemetrySection(entry)
+      case "telemetry": manifest.refusedTelemetry = refuseTelemetrySection(entry)
       case "presentation": manifest.presentation = entry.value
       case "mocks": manifest.mocks = entry.value
       default:
@@ -197,6 +200,13 @@ struct ManifestReader {
         "an inline 'chains: []' is accepted here but the duet CLI rejects it. Write 'chains:' with no value, or "
           + "remove the key.")
     }
+    if deeperChainLines.contains(entry.line) {
+      warn(
+        entry.line + 1,
+        "chain items indented more than 2 spaces under chains: (line \(entry.line)) are read here, but the duet CLI "
+          + "reads chain items only at indent 2 and skips these, so it would not gate these chains. Indent them 2 spaces."
+      )
+    }
     return recordingNames(entry, what: "chains", noun: "chain")
   }
 
@@ -232,10 +242,10 @@ struct ManifestReader {
   }
 
   /// A top-level `telemetry:` section breaks the duet CLI, which reads the same manifest: the
-  /// error shows the per-feature form, filled with the names the section declared.
-  mutating func refuseTelemetrySection(_ entry: YAMLEntry) {
-    var events: [String] = []
-    var verbs: [String] = []
+  /// error shows the per-feature form, filled with the names the section declared (the corpus
+  /// scan names their features once it has read the recordings).
+  mutating func refuseTelemetrySection(_ entry: YAMLEntry) -> RefusedTelemetrySection {
+    var section = RefusedTelemetrySection(line: entry.line, events: [], verbs: [])
     if case .mapping(let entries, _) = entry.value {
       for item in entries {
         guard case .list(let names, _) = item.value else { continue }
@@ -243,24 +253,12 @@ struct ManifestReader {
           if case .scalar(let text, _) = node { return text }
           return nil
         }
-        if item.key == "events" { events += scalars }
-        if item.key == "verbs" { verbs += scalars }
+        if item.key == "events" { section.events += scalars }
+        if item.key == "verbs" { section.verbs += scalars }
       }
     }
-    var lines = [
-      "a top-level telemetry: section is not allowed: the duet CLI reads this manifest too and rejects any top-level "
-        + "key but replayRunner, features, chains, presentation and mocks. Declare each event under the feature "
-        + "whose reducer emits it (events:), and each minted verb under the feature that mints it (verbs:):",
-      "  features:",
-      "    <feature that emits it>:",
-    ]
-    lines.append("      events:")
-    lines += (events.isEmpty ? ["Session Signed In"] : events).map { "        - \($0)" }
-    if !verbs.isEmpty {
-      lines.append("      verbs:")
-      lines += verbs.map { "        - \($0)" }
-    }
-    report(entry.line, lines.joined(separator: "\n"))
+    report(entry.line, section.message())
+    return section
   }
 
   /// A path scalar: a quoted one is read without its quotes here, but the duet CLI keeps them as
@@ -272,6 +270,12 @@ struct ManifestReader {
         entry.line,
         "\(what) is quoted: \(Program.name) reads the path \(value.name) without the quotes, but the duet CLI reads "
           + "the quotes as part of the path, so the two tools disagree on the file. Write the path unquoted.")
+    }
+    if let value, value.name.contains("#") {
+      warn(
+        entry.line,
+        "\(what) contains '#': \(Program.name) reads the path \(value.name), but the duet CLI reads everything from the # "
+          + "on as a comment, so the two tools disagree on the file. Rename the file without '#'.")
     }
     return value
   }

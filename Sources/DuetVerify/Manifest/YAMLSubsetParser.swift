@@ -10,17 +10,19 @@ struct YAMLSubsetParser {
   var problems: [LintProblem] = []
   /// The lines whose value was written quoted (the duet CLI keeps the quotes of a path).
   var quotedLines: Set<Int> = []
+  /// The `chains:` lines whose items are indented more than 2 under them (the duet CLI skips those).
+  var deeperChainLines: Set<Int> = []
 
   /// Parses the whole document; the top level is always a mapping.
   static func parse(_ source: String, file: String) -> (
-    root: YAMLNode, problems: [LintProblem], quotedLines: Set<Int>
+    root: YAMLNode, problems: [LintProblem], quotedLines: Set<Int>, deeperChainLines: Set<Int>
   ) {
     let scanned = YAMLLineScanner.scan(source, file: file)
     var parser = YAMLSubsetParser(file: file, lines: scanned.lines)
     parser.problems = scanned.problems
     let root = parser.parseDocument()
     let problems = parser.problems.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
-    return (root, problems, parser.quotedLines)
+    return (root, problems, parser.quotedLines, parser.deeperChainLines)
   }
 
   mutating func parseDocument() -> YAMLNode {
@@ -65,8 +67,10 @@ struct YAMLSubsetParser {
     guard index < lines.count else { return .empty(line: line.number) }
     let next = lines[index]
     if next.indent > line.indent {
-      // The duet CLI reads recording lists indented further (fixture items at indent 6 or more).
+      // The duet CLI reads recording lists indented further (fixture items at indent 6 or more);
+      // chain items it reads only at indent 2, so a deeper chain list is noted for a warning.
       let deeperList = (line.key == "fixtures" || line.key == "chains") && next.isItem
+      if next.indent != line.indent + 2, line.key == "chains", next.isItem { deeperChainLines.insert(line.number) }
       if next.indent != line.indent + 2, !deeperList {
         report(
           next,

@@ -25,7 +25,7 @@ enum DriftCheck {
     let writes = plan.writes
     let needsPerson =
       !plan.scenarioFailures.isEmpty || !plan.vanished.isEmpty || !plan.unlisted.isEmpty
-      || !plan.claimed.isEmpty
+      || !plan.claimed.isEmpty || !plan.unserved.isEmpty
     let drifted = needsPerson || plan.entries.contains { $0.change.isDrift }
     let passed: Bool
     var disposition: String?

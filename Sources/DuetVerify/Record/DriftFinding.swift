@@ -13,6 +13,8 @@ struct DriftFinding: Equatable, Sendable, Encodable {
     case unlisted
     case vanished
     case scenarioFailed = "scenario-failed"
+    /// A Swift-only feature (a `swift:` file, no Kotlin lane) the Swift runner does not serve.
+    case unserved
   }
 
   /// The recording's name (the target's, for `scenario-failed`).
@@ -77,6 +79,15 @@ struct DriftFinding: Equatable, Sendable, Encodable {
         DriftFinding(
           name: item.name, file: item.file, kind: .vanished,
           message: "no scenario produces it any more; retire it from \(manifestFile) and delete the file.",
+          fails: true))
+    }
+    for item in plan.unserved {
+      findings.append(
+        DriftFinding(
+          name: item.target.name, file: manifestFile, kind: .unserved,
+          message:
+            "\(item.reason), but \(manifestFile) gives \(item.target.display) a Swift file and no Kotlin one, so no "
+            + "other core records it. Register it (and its scenarios) in the Swift runner's registry.",
           fails: true))
     }
     return findings

@@ -80,6 +80,7 @@ enum RecordReport {
     lines += RecordManifestHints.unlisted(plan.unlisted, manifest: manifest, mark: fail)
     lines += plan.vanished.map { RecordManifestHints.vanished($0, manifest: manifest, mark: fail) }
     lines += plan.elsewhere.map { elsewhereLine($0, verb: "record --check", mark: style.yellow("~")) }
+    lines += plan.unserved.map { unservedLine($0, manifest: manifest, mark: fail) }
     if !churn.isEmpty {
       lines.append(style.yellow("~") + " admissible metadata-only churn (labels, lines, descriptions; not gated):")
       lines += churn

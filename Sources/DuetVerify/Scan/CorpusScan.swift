@@ -68,9 +68,24 @@ final class CorpusScan: @unchecked Sendable {
     let folderProblems = linter.folderChecks(corpus.store.listing(), listed: listed)
     return lock.withLock {
       let lint = LintResult(
-        problems: manifestProblems + problems.flatMap { $0 } + folderProblems, fixturesChecked: checked,
+        problems: namingEmitters(in: manifestProblems) + problems.flatMap { $0 } + folderProblems,
+        fixturesChecked: checked,
         loadFailures: failures, warnings: corpus.manifest.warnings)
       return CorpusScanResult(lint: lint, taxonomy: gate.report())
+    }
+  }
+
+  /// The manifest's problems, with a refused top-level `telemetry:` section's error reworded to
+  /// show each event under the feature whose scanned recordings emit it. Called under the lock.
+  private func namingEmitters(in problems: [LintProblem]) -> [LintProblem] {
+    guard let section = corpus.manifest.refusedTelemetry else { return problems }
+    let placeholder = section.message()
+    let emitters = gate.emitters
+    return problems.map { problem in
+      guard problem.line == section.line, problem.message == placeholder else { return problem }
+      var named = problem
+      named.message = section.message(emitters: emitters.events, minters: emitters.verbs)
+      return named
     }
   }
 }

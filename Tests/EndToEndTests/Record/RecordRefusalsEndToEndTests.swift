@@ -39,6 +39,28 @@ final class RecordRefusalsEndToEndTests: XCTestCase {
     XCTAssertFalse(out.contains("come from the other core"), out)
   }
 
+  func testASwiftOnlyFeatureTheSwiftRunnerDoesNotServeFailsRecordCheck() throws {
+    let repository = try RecordRepository(manifest: RecordRepository.demoManifest)
+    let recorded = try repository.duet(["record"])
+    XCTAssertEqual(recorded.code, 0, recorded.all)
+    try repository.write(
+      "manifest.yaml",
+      RecordRepository.demoManifest.replacingOccurrences(
+        of: "  ping:\n",
+        with:
+          "  greeter:\n    swift: Sources/Greeter/GreeterFeature.swift\n    fixtures:\n      - greeter.wave\n"
+          + "  ping:\n"))
+    try repository.write("Sources/Greeter/GreeterFeature.swift", "// the greeter\n")
+    let run = try repository.duet(["record", "--check"])
+    XCTAssertEqual(run.code, 1, run.all)
+    assertContains(
+      run.out,
+      "✗ feature 'greeter': the runner does not serve feature 'greeter', but manifest.yaml:12 gives it the Swift "
+        + "file Sources/Greeter/GreeterFeature.swift and no Kotlin one")
+    XCTAssertTrue(run.out.hasSuffix("duet-verify record --check: FAIL\n"), run.out)
+    XCTAssertFalse(run.out.contains("come from the other core"), run.out)
+  }
+
   func testAFeatureWithAKotlinFileIsStillLeftToTheOtherCore() throws {
     let manifest = RecordRepository.demoManifest.replacingOccurrences(
       of: "  ping:\n",

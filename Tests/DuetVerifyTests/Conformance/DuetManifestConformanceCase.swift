@@ -1,0 +1,40 @@
+/// One input of the conformance table: a manifest text written for this suite, what the duet
+/// CLI's parser makes of it (as its own tests and grammar state), and what duet-verify must do.
+struct DuetManifestConformanceCase {
+  /// What the duet CLI's parser reads: each feature with its recordings, and the chains; or a
+  /// rejection (a top-level error).
+  enum DuetResult: Equatable {
+    case accepts(features: [Feature], chains: [String])
+    case rejects
+  }
+
+  /// A feature and its recordings, in file order.
+  struct Feature: Equatable {
+    var name: String
+    var fixtures: [String]
+  }
+
+  /// What duet-verify must do with the same text.
+  enum Ours: Equatable {
+    /// The same reading (the same features, recordings and chains; or a rejection too).
+    case same
+    /// A refusal for the user's safety, documented in docs/manifest.md; the problem contains this text.
+    case refuses(String)
+    /// The same reading, with a warning containing this text.
+    case warns(String)
+    /// A reading that differs where docs/manifest.md says so (duet-verify reads more), with a
+    /// warning containing this text that says what the duet CLI does instead.
+    case differsWithWarning(String)
+  }
+
+  var input: String
+  var text: String
+  var duet: DuetResult
+  var ours: Ours
+}
+
+extension DuetManifestConformanceCase.Feature {
+  init(_ name: String, _ fixtures: [String]) {
+    self.init(name: name, fixtures: fixtures)
+  }
+}
