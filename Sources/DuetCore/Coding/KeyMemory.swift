@@ -39,6 +39,24 @@ final class KeyMemory: @unchecked Sendable {
     return unsafeDowncast(tables[index], to: KeyTable<Key>.self).single(name)
   }
 
+  /// ``accepts(_:as:)`` for a name read in place from a request's bytes.
+  func accepts<Key: CodingKey>(_ name: UnsafeBufferPointer<UInt8>, as type: Key.Type) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    let index = slot(for: type)
+    guard index >= 0 else { return KeyTable<Key>.asks(String(decoding: name, as: UTF8.self)) }
+    return unsafeDowncast(tables[index], to: KeyTable<Key>.self).accepts(name)
+  }
+
+  /// ``single(_:as:)`` for a name read in place from a request's bytes.
+  func single<Key: CodingKey>(_ name: UnsafeBufferPointer<UInt8>, as type: Key.Type) -> [Key] {
+    lock.lock()
+    defer { lock.unlock() }
+    let index = slot(for: type)
+    guard index >= 0 else { return KeyTable<Key>.single(String(decoding: name, as: UTF8.self)) }
+    return unsafeDowncast(tables[index], to: KeyTable<Key>.self).single(name)
+  }
+
   /// The index of the table of `type`, made on first use; -1 when the memory is full. Called under
   /// the lock.
   private func slot<Key: CodingKey>(for type: Key.Type) -> Int {
