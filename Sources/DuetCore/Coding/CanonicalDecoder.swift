@@ -176,9 +176,10 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.typeName = typeName
     self.unlabelledPayload = unlabelledPayload
     guard !unlabelledPayload else { return }
-    for key in members.keys where Key(stringValue: key) == nil {
+    for key in members.keys where !KeyMemory.shared.accepts(key, as: Key.self) {
       // Name the first unknown key in canonical order, so the message is stable.
-      let unknown = members.keys.filter { Key(stringValue: $0) == nil }.sorted(by: JSONValue.canonicalPrecedes)
+      let unknown = members.keys.filter { !KeyMemory.shared.accepts($0, as: Key.self) }.sorted(
+        by: JSONValue.canonicalPrecedes)
       throw CanonicalCodingError.unexpectedKey(unknown[0], typeName: typeName.description, path: trail.jsonPath)
     }
   }
@@ -297,12 +298,14 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         expected: "a case name", found: CanonicalDecoding.describe(caseValue),
         path: trail.jsonMember("case").jsonPath)
     }
-    guard let key = Key(stringValue: name) else {
+    // The one key, as an array made once per case name (no `Key?` per envelope).
+    let keys = KeyMemory.shared.single(name, as: Key.self)
+    guard !keys.isEmpty else {
       throw CanonicalCodingError.unknownCase(
         name, typeName: typeName.description, path: trail.jsonMember("case").jsonPath)
     }
     caseName = name
-    allKeys = [key]
+    allKeys = keys
     payload = members["value"]
     self.trail = trail
     self.typeName = typeName
@@ -317,7 +320,7 @@ struct SumCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let valueTrail = trail.jsonMember("value")
     let caseType = TypeName.caseOf(typeName.type, caseName)
-    if NestedKey(stringValue: "_0") != nil {
+    if KeyMemory.shared.accepts("_0", as: NestedKey.self) {
       var members: [String: JSONValue] = [:]
       if let payload { members["_0"] = payload }
       return KeyedDecodingContainer(

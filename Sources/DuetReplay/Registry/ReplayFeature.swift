@@ -11,6 +11,8 @@ public struct ReplayFeature: Sendable {
   /// The feature's name on the wire (`"splash"`), unique within a registry.
   public let name: String
   let reduceTrees: @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep
+  /// The same reduction read in place from a compact request; nil sends the request the tree way.
+  let reduceCompact: @Sendable (CompactRequest) -> ReplayStep?
   /// Compiles the entry's scenarios, in registration order, with the entry's own reducer.
   let compileScenarios: @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture]
   /// Declaration mistakes found when the entry was made (a scenario of another feature).
@@ -19,11 +21,13 @@ public struct ReplayFeature: Sendable {
   init(
     name: String, problems: [ReplayRegistryProblem] = [],
     reduceTrees: @escaping @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep,
+    reduceCompact: @escaping @Sendable (CompactRequest) -> ReplayStep? = { _ in nil },
     compileScenarios: @escaping @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture] = { _ in [] }
   ) {
     self.name = name
     self.problems = problems
     self.reduceTrees = reduceTrees
+    self.reduceCompact = reduceCompact
     self.compileScenarios = compileScenarios
   }
 
@@ -39,7 +43,8 @@ public struct ReplayFeature: Sendable {
       name: name,
       reduceTrees: { stateTree, actionTree throws(ReplayError) in
         try TypedReduction.run(reducer, state: stateTree, action: actionTree)
-      })
+      },
+      reduceCompact: { request in TypedReduction.runCompact(reducer, request) })
   }
 
   /// A registry entry for a feature and the scenarios that record it:
@@ -58,6 +63,7 @@ public struct ReplayFeature: Sendable {
       reduceTrees: { stateTree, actionTree throws(ReplayError) in
         try TypedReduction.run(reducer, state: stateTree, action: actionTree)
       },
+      reduceCompact: { request in TypedReduction.runCompact(reducer, request) },
       compileScenarios: { root throws(ScenarioError) in try Scenario.compile(scenarios, sourceRoot: root) })
   }
 }

@@ -71,6 +71,12 @@ public struct ReplayRegistry: Sendable {
     return (step.state, step.effects)
   }
 
+  /// The step of a compact request, or nil to send it the tree way (an unknown feature included,
+  /// so its error is worded there).
+  func reduceStep(_ request: CompactRequest) -> ReplayStep? {
+    features[request.feature]?.reduceCompact(request)
+  }
+
   func reduceStep(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {
     guard let entry = features[feature] else { throw .unknownFeature(feature) }
     return try entry.reduceTrees(state, action)

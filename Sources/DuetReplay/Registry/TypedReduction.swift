@@ -27,4 +27,22 @@ enum TypedReduction {
       throw .unencodable(error)
     }
   }
+
+  /// The same step read in place from a compact request (``CompactDecoding``), or nil when the
+  /// compact decoder missed or the result cannot be encoded: the caller then runs ``run`` on the
+  /// request's trees, which answers with the value or the error it always did.
+  static func runCompact<State: Codable, Action: Codable, Payload>(
+    _ reducer: (inout State, Action) -> [Effect<Payload>], _ request: CompactRequest
+  ) -> ReplayStep? {
+    guard
+      var state = CompactDecoding.decode(State.self, from: request.document, at: request.state, root: "state"),
+      let action = CompactDecoding.decode(Action.self, from: request.document, at: request.action, root: "action")
+    else { return nil }
+    let effects = reducer(&state, action)
+    let encoder = CanonicalEncoder()
+    guard let stateText = try? encoder.compact(state, root: "state") else { return nil }
+    if effects.isEmpty { return ReplayStep(state: stateText, effects: "[]") }
+    guard let effectsText = try? encoder.compact(effects, root: "effects") else { return nil }
+    return ReplayStep(state: stateText, effects: effectsText)
+  }
 }

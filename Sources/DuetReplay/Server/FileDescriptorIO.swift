@@ -29,25 +29,28 @@ enum FileDescriptorIO {
 
   /// Writes every byte, retrying on EINTR and partial writes; false when the descriptor is gone.
   static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-    bytes.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return true }
-      var offset = 0
-      while offset < raw.count {
-        #if canImport(Darwin)
-          let count = Darwin.write(descriptor, base + offset, raw.count - offset)
-        #elseif canImport(Glibc)
-          let count = Glibc.write(descriptor, base + offset, raw.count - offset)
-        #else
-          let count = Musl.write(descriptor, base + offset, raw.count - offset)
-        #endif
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
+    bytes.withUnsafeBufferPointer { write(descriptor, $0) }
+  }
+
+  /// ``write(_:_:)-([UInt8])`` for bytes in place.
+  static func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Darwin)
+        let count = Darwin.write(descriptor, base + offset, bytes.count - offset)
+      #elseif canImport(Glibc)
+        let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      #else
+        let count = Musl.write(descriptor, base + offset, bytes.count - offset)
+      #endif
+      if count < 0 {
+        if errno == EINTR { continue }
+        return false
       }
-      return true
+      offset += count
     }
+    return true
   }
 
   /// Lets a closed stdout surface as a failed write instead of killing the process with SIGPIPE.

@@ -42,6 +42,20 @@ public struct ReplayServer: Sendable {
   }
 
   func answer(_ line: some Collection<UInt8>) -> Answer {
+    if let step = compactStep(line) { return .reduced(step) }
+    return treeAnswer(line)
+  }
+
+  /// A compact `reduce` decoded in place (``CompactRequest``), or nil for the tree reading.
+  func compactStep(_ line: some Collection<UInt8>) -> ReplayStep? {
+    let step = line.withContiguousStorageIfAvailable { buffer in
+      CompactRequest(buffer).flatMap { registry.reduceStep($0) }
+    }
+    return step ?? nil
+  }
+
+  /// The answer of the line read as a tree: every op, every line, every error.
+  func treeAnswer(_ line: some Collection<UInt8>) -> Answer {
     if line.allSatisfy(Self.isWhitespace) { return .reply(.none) }
     do {
       switch try ReplayRequest.parse(line) {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Decodes typed values straight from a ``CompactDocument``'s index, with the tree decoder's rules.
+///
+/// It answers exactly as ``CanonicalDecoder`` would on the same values, or not at all: whatever
+/// would be an error there (a mismatched kind, an unknown or missing key, a number out of range,
+/// an unknown case), and the few shapes it leaves to the tree decoder (dictionaries, sets, a
+/// super-decoder, a `nil` the type asks for in a sum's payload), is a ``CompactMiss``. The caller
+/// then decodes the same request with the tree decoder, which gives the value or the error it
+/// always gave.
+package enum CompactDecoding {
+  /// The value of type `T` at `node`, or nil when the compact decoder missed anywhere on the way.
+  package static func decode<T: Decodable>(
+    _ type: T.Type, from document: CompactDocument, at node: Int, root: String
+  ) -> T? {
+    document.missed = false
+    guard let value = try? unbox(type, document, node, CodingTrail(root: root)), !document.missed else {
+      return nil
+    }
+    return value
+  }
+
+  /// Sets the document's miss and returns the error to throw.
+  static func miss(_ document: CompactDocument) -> CompactMiss {
+    document.missed = true
+    return CompactMiss()
+  }
+
+  static func unbox<T: Decodable>(_ type: T.Type, _ document: CompactDocument, _ node: Int, _ trail: CodingTrail)
+    throws -> T
+  {
+    let value = document.nodes[node]
+    if T.self == String.self {
+      guard value.kind == .string else { throw miss(document) }
+      return unsafeBitCast(document.string(node), to: T.self)
+    }
+    if T.self == Int.self { return unsafeBitCast(try integer(Int.self, document, node), to: T.self) }
+    if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, document, node), to: T.self) }
+    if T.self == Bool.self { return unsafeBitCast(try bool(document, node), to: T.self) }
+    if T.self == Date.self {
+      guard value.kind == .string, let date = CanonicalDate.parse(document.string(node)) else { throw miss(document) }
+      return date as! T
+    }
+    if T.self == UUID.self {
+      guard value.kind == .string, let uuid = UUID(uuidString: document.string(node)) else { throw miss(document) }
+      return uuid as! T
+    }
+    if T.self == CanonicalDouble.self {
+      guard value.kind == .integer else { throw miss(document) }
+      return CanonicalDouble(Double(value.integer))! as! T
+    }
+    if T.self == Double.self || T.self == Float.self { throw miss(document) }
+    let shape = CodingShape.of(T.self)
+    // Dictionaries and sets keep the tree decoder's rules (and its messages) to themselves.
+    if shape.decodingCollection != nil { throw miss(document) }
+    return try T(from: CompactDecoder(document: document, node: node, trail: trail, isSum: shape.isSum))
+  }
+
+  static func bool(_ document: CompactDocument, _ node: Int) throws -> Bool {
+    switch document.nodes[node].kind {
+    case .true: return true
+    case .false: return false
+    default: throw miss(document)
+    }
+  }
+
+  static func integer<N: FixedWidthInteger>(_ type: N.Type, _ document: CompactDocument, _ node: Int) throws -> N {
+    let value = document.nodes[node]
+    guard value.kind == .integer, let exact = N(exactly: value.integer) else { throw miss(document) }
+    return exact
+  }
+}

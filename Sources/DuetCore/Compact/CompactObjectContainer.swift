@@ -1,0 +1,125 @@
+/// An object's members read in place, with ``ObjectDecodingContainer``'s rules: a key the type
+/// does not know misses up front (the tree decoder then names it).
+///
+/// For a sum case's single unlabelled payload the container is the tree decoder's virtual
+/// object: one member `_0`, the envelope's `value` (`payload`, -1 when absent); for a case
+/// without a payload, an empty object.
+struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  static var unlabelled: Int { -1 }
+  static var empty: Int { -2 }
+
+  let document: CompactDocument
+  /// The object's node, or ``unlabelled`` or ``empty``.
+  let object: Int
+  let payload: Int
+  let trail: CodingTrail
+  var codingPath: [any CodingKey] { trail.codingPath }
+
+  init(document: CompactDocument, object: Int, trail: CodingTrail) throws {
+    guard document.nodes[object].kind == .object else { throw CompactDecoding.miss(document) }
+    self.document = document
+    self.object = object
+    payload = -1
+    self.trail = trail
+    var child = object + 1
+    for _ in 0..<document.nodes[object].count {
+      guard KeyMemory.shared.accepts(document.key(child), as: Key.self) else { throw CompactDecoding.miss(document) }
+      child = Int(document.nodes[child].next)
+    }
+  }
+
+  init(document: CompactDocument, unlabelledPayload payload: Int, trail: CodingTrail) {
+    self.document = document
+    object = Self.unlabelled
+    self.payload = payload
+    self.trail = trail
+  }
+
+  /// A case without a payload: an object with no members.
+  init(document: CompactDocument, emptyAt trail: CodingTrail) {
+    self.document = document
+    object = Self.empty
+    payload = -1
+    self.trail = trail
+  }
+
+  var allKeys: [Key] {
+    guard object >= 0 else {
+      return object == Self.unlabelled && payload >= 0 ? KeyMemory.shared.single("_0", as: Key.self) : []
+    }
+    var keys: [Key] = []
+    var child = object + 1
+    for _ in 0..<document.nodes[object].count {
+      keys.append(
+        contentsOf: KeyMemory.shared.single(String(decoding: document.key(child), as: UTF8.self), as: Key.self))
+      child = Int(document.nodes[child].next)
+    }
+    return keys
+  }
+
+  /// The member's node, or -1.
+  func find(_ key: Key) -> Int {
+    guard object >= 0 else { return object == Self.unlabelled && key.stringValue == "_0" ? payload : -1 }
+    return document.member(key.stringValue, of: object)
+  }
+
+  func contains(_ key: Key) -> Bool { find(key) >= 0 }
+
+  func child(_ key: Key) -> CodingTrail {
+    object == Self.unlabelled ? trail.swiftOnly(key) : trail.member(key)
+  }
+
+  func require(_ key: Key) throws -> Int {
+    let node = find(key)
+    guard node >= 0 else { throw CompactDecoding.miss(document) }
+    return node
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    let node = find(key)
+    return node >= 0 && document.nodes[node].kind == .null
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try CompactDecoding.bool(document, try require(key))
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    let node = try require(key)
+    guard document.nodes[node].kind == .string else { throw CompactDecoding.miss(document) }
+    return document.string(node)
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw CompactDecoding.miss(document) }
+  func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw CompactDecoding.miss(document) }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+  func integer<N: FixedWidthInteger>(_ type: N.Type, _ key: Key) throws -> N {
+    try CompactDecoding.integer(type, document, try require(key))
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try CompactDecoding.unbox(type, document, try require(key), child(key))
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    KeyedDecodingContainer(
+      try CompactObjectContainer<NestedKey>(document: document, object: try require(key), trail: child(key)))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try CompactArrayContainer(document: document, array: try require(key), trail: child(key))
+  }
+
+  func superDecoder() throws -> any Decoder { throw CompactDecoding.miss(document) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw CompactDecoding.miss(document) }
+}

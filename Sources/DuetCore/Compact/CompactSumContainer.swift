@@ -1,0 +1,56 @@
+/// The outer container of a sum on the compact path, with ``SumCaseContainer``'s rules: the
+/// envelope holds `case` (a case name the type knows) and at most `value`, and nothing else.
+struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let document: CompactDocument
+  /// The `case` member's node and the `value` member's (-1 when absent).
+  let caseNode: Int
+  let payload: Int
+  let trail: CodingTrail
+  let allKeys: [Key]
+  var codingPath: [any CodingKey] { trail.codingPath }
+
+  init(document: CompactDocument, envelope: Int, trail: CodingTrail) throws {
+    let node = document.nodes[envelope]
+    // Keys are in byte order: `case`, then `value` when there is one.
+    guard node.kind == .object, node.count == 1 || node.count == 2,
+      document.member("case", of: envelope) == envelope + 1,
+      document.nodes[envelope + 1].kind == .string
+    else { throw CompactDecoding.miss(document) }
+    let payload = node.count == 2 ? Int(document.nodes[envelope + 1].next) : -1
+    if payload >= 0, document.member("value", of: envelope) != payload { throw CompactDecoding.miss(document) }
+    let name = document.nodes[envelope + 1]
+    let keys = KeyMemory.shared.single(
+      UnsafeBufferPointer(rebasing: document.bytes[Int(name.start) + 1..<Int(name.end) - 1]), as: Key.self)
+    guard !keys.isEmpty else { throw CompactDecoding.miss(document) }
+    self.document = document
+    caseNode = envelope + 1
+    self.payload = payload
+    self.trail = trail
+    allKeys = keys
+  }
+
+  func contains(_ key: Key) -> Bool { key.stringValue == document.string(caseNode) }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    let valueTrail = trail.jsonMember("value")
+    if KeyMemory.shared.accepts("_0", as: NestedKey.self) {
+      return KeyedDecodingContainer(
+        CompactObjectContainer<NestedKey>(document: document, unlabelledPayload: payload, trail: valueTrail))
+    }
+    guard payload >= 0 else {
+      return KeyedDecodingContainer(CompactObjectContainer<NestedKey>(document: document, emptyAt: valueTrail))
+    }
+    return KeyedDecodingContainer(
+      try CompactObjectContainer<NestedKey>(document: document, object: payload, trail: valueTrail))
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { throw CompactDecoding.miss(document) }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw CompactDecoding.miss(document) }
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    throw CompactDecoding.miss(document)
+  }
+  func superDecoder() throws -> any Decoder { throw CompactDecoding.miss(document) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw CompactDecoding.miss(document) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import XCTest
+
+@testable import DuetCore
+
+/// The compact decoder reads values in place from a line's bytes. It must decode exactly what the
+/// tree decoder decodes, and decline (so the tree decoder words the error) exactly where the tree
+/// decoder throws — also where a type's own `init(from:)` catches an error and goes on.
+final class CompactDecodingTests: XCTestCase {
+  enum Mode: String, Codable, Equatable { case fast, slow }
+
+  enum Shape: Equatable, CanonicalSumCodable {
+    case dot
+    case circle(Int)
+    case box(width: Int, height: Int)
+    case named(Label)
+  }
+
+  struct Label: Codable, Equatable {
+    var text: String
+    var note: String?
+  }
+
+  struct Sample: Codable, Equatable {
+    var count: Int
+    var small: Int8
+    var big: UInt64
+    var flag: Bool
+    var mode: Mode
+    var labels: [Label]
+    var shapes: [Shape]
+    var grid: [[Int]]
+    var optional: Int?
+    var when: Date?
+    var id: UUID?
+  }
+
+  /// A type whose decoding tries one reading and falls back to another.
+  struct Lenient: Codable, Equatable {
+    var value: Int
+    init(value: Int) { self.value = value }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      value = (try? container.decode(Int.self, forKey: .value)) ?? -1
+    }
+  }
+
+  struct Bag: Codable, Equatable {
+    var counts: [String: Int]
+  }
+
+  /// The tree decoder's value (nil when it throws) and the compact decoder's, for one document.
+  func both<T: Decodable>(_ type: T.Type, _ text: String) throws -> (tree: T?, compact: T?, indexed: Bool) {
+    let bytes = Array("{\"v\":\(text)}".utf8)
+    let tree = try? CanonicalDecoder().decode(type, from: JSONParser().parse(bytes)["v"]!, root: "state")
+    guard let document = bytes.withUnsafeBufferPointer({ CompactDocument($0) }) else { return (tree, nil, false) }
+    let compact = CompactDecoding.decode(type, from: document, at: 1, root: "state")
+    return (tree, compact, true)
+  }
+
+  let sample =
+    #"{"big":18,"count":-3,"flag":true,"grid":[[1,2],[],[3]],"id":"6f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9","labels":[{"text":"a"},{"note":"n","text":"b"}],"mode":"fast","optional":4,"shapes":[{"case":"dot"},{"case":"circle","value":2},{"case":"box","value":{"height":2,"width":1}},{"case":"named","value":{"text":"x"}}],"small":-128,"when":"2026-07-02T09:30:00.000Z"}"#
+
+  func testACompactDocumentDecodesInPlaceToTheTreeDecodersValue() throws {
+    let (tree, compact, indexed) = try both(Sample.self, sample)
+    XCTAssertTrue(indexed)
+    XCTAssertNotNil(tree)
+    XCTAssertEqual(compact, tree)
+  }
+
+  func testANullOptionalAndAnAbsentOneDecodeAsTheTreeDecoderDecodesThem() throws {
+    for text in [
+      sample.replacingOccurrences(of: #""optional":4"#, with: #""optional":null"#),
+      sample.replacingOccurrences(of: #""optional":4,"#, with: ""),
+    ] {
+      let (tree, compact, _) = try both(Sample.self, text)
+      XCTAssertNotNil(tree, text)
+      XCTAssertEqual(compact, tree, text)
+    }
+  }
+
+  func testWhatTheTreeDecoderRefusesTheCompactDecoderDeclines() throws {
+    let refusals = [
+      sample.replacingOccurrences(of: #""small":-128"#, with: #""small":-129"#),
+      sample.replacingOccurrences(of: #""big":18"#, with: #""big":-1"#),
+      sample.replacingOccurrences(of: #""mode":"fast""#, with: #""mode":"medium""#),
+      sample.replacingOccurrences(of: #""flag":true"#, with: #""flag":null"#),
+      sample.replacingOccurrences(of: #""flag":true,"#, with: ""),
+      sample.replacingOccurrences(of: #""when":"2026-07-02T09:30:00.000Z""#, with: #""when":"yesterday""#),
+      sample.replacingOccurrences(of: #""id":"6f1e"#, with: #""id":"zz1e"#),
+      sample.replacingOccurrences(of: #"{"case":"dot"}"#, with: #"{"case":"square"}"#),
+      sample.replacingOccurrences(of: #"{"case":"dot"}"#, with: #"{"case":"dot","value":1}"#),
+      sample.replacingOccurrences(of: #"{"case":"circle","value":2}"#, with: #"{"case":"circle"}"#),
+      sample.replacingOccurrences(of: #""height":2,"#, with: ""),
+      sample.replacingOccurrences(of: #"{"text":"a"}"#, with: #"{"text":"a","zzz":1}"#),
+      sample.replacingOccurrences(of: #""grid":[[1,2],[],[3]]"#, with: #""grid":[[1,2],{},[3]]"#),
+    ]
+    for text in refusals {
+      let (tree, compact, indexed) = try both(Sample.self, text)
+      XCTAssertTrue(indexed, text)
+      XCTAssertEqual(compact, tree, text)
+      XCTAssertNil(compact, text)
+    }
+  }
+
+  func testADecodingThatCatchesAnErrorIsLeftToTheTreeDecoder() throws {
+    let (tree, compact, _) = try both(Lenient.self, #"{"value":"seven"}"#)
+    XCTAssertEqual(tree, Lenient(value: -1))
+    XCTAssertNil(compact, "a caught miss must not give the compact decoder's own fallback value")
+    XCTAssertEqual(try both(Lenient.self, #"{"value":7}"#).compact, Lenient(value: 7))
+  }
+
+  func testDictionariesAreLeftToTheTreeDecoder() throws {
+    let (tree, compact, indexed) = try both(Bag.self, #"{"counts":{"a":1,"b":2}}"#)
+    XCTAssertTrue(indexed)
+    XCTAssertEqual(tree, Bag(counts: ["a": 1, "b": 2]))
+    XCTAssertNil(compact)
+  }
+
+  func testOnlyTheCompactCanonicalSubsetIsIndexed() {
+    let outside = [
+      #"{"v":1,"v":2}"#, #"{"b":1,"a":2}"#, #"{"v": 1}"#, #"{"v":"\n"}"#, #"{"v":"é"}"#, #"{"v":1.5}"#,
+      #"{"v":12345678901234567890}"#, #"{"v":-0}"#, #"{"v":007}"#, #"{"v":tru}"#, #"{"v":[1,]}"#, #"{"v":1}x"#,
+      "{\"v\":" + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}", "[1]", "{",
+    ]
+    for text in outside {
+      let bytes = Array(text.utf8)
+      XCTAssertNil(bytes.withUnsafeBufferPointer { CompactDocument($0) }, text)
+    }
+    var invalid = Array(#"{"v":""#.utf8)
+    invalid += [0xFF, 0x22, 0x7D]
+    XCTAssertNil(invalid.withUnsafeBufferPointer { CompactDocument($0) })
+  }
+}
+
+extension CompactDecodingTests.Shape: Codable {}
