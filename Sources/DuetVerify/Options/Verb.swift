@@ -8,6 +8,7 @@ enum Verb: String, CaseIterable, Sendable {
   case materialize
   case taxonomy
   case coverage
+  case mutate
   case merge
   case canonical
   case mcp
@@ -27,6 +28,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .materialize: return ["materialize <recording>#<step> [--out PATH] [--module M] [--reducer R] [options]"]
     case .taxonomy: return ["taxonomy [--markdown | --json] [options]"]
     case .coverage: return ["coverage [--feature F ...] [--min-lines P] [options]"]
+    case .mutate: return ["mutate [--feature F ...] [--since REV] [--min-score P] [options]"]
     case .merge: return ["merge SHARD.json... [--json] [--junit FILE] [--html FILE]"]
     case .canonical: return ["canonical [--pretty] [FILE|-]"]
     case .mcp: return ["mcp"]
@@ -51,6 +53,8 @@ enum Verb: String, CaseIterable, Sendable {
       return ("taxonomy [--markdown|--json]", "the event taxonomy read out of the recordings, against the declared one")
     case .coverage:
       return ("coverage [--min-lines P]", "reducer code no recording reaches, from an instrumented scratch build")
+    case .mutate:
+      return ("mutate [--since REV]", "changes to the reducers no recording notices: mutants in one scratch build")
     case .merge: return ("merge SHARD.json...", "join the --json reports of a sharded run into one report")
     case .canonical:
       return ("canonical [--pretty] [FILE|-]", "print a JSON document in canonical compact (or pretty) form")
@@ -117,6 +121,17 @@ enum Verb: String, CaseIterable, Sendable {
         would reach it. Library code is not counted. Your tree and its .build/ are never written; an
         interrupt removes the scratch. Exits 1 below --min-lines P; a --runner cannot be instrumented.
         """
+    case .mutate:
+      return """
+        Copy the manifest's replayRunner package into a scratch folder, compile every mutant of its
+        reducer modules (and the rows of Duet's parity/mutations.json) into one build behind a runtime
+        switch, replay the recordings once unmutated (the baseline: all must pass, or the drill aborts),
+        then replay, per mutant, only the recordings of the features that reach it, stopping at the
+        first failing step. Each mutant is Killed, Survived, NoCoverage (no recording reaches it),
+        Timeout, RuntimeError or CompileError. Survivors are printed with file:line:column, the diff
+        and the scenario to extend. Exits 1 when a mutant survived, unless the score reaches
+        --min-score P. Your tree is never written; an interrupt removes the scratch.
+        """
     case .merge:
       return """
         Join the --json reports of every shard of one sharded verify (--shard K/N) into one report:
@@ -147,7 +162,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .canonical: return ("FILE", 1)
     case .merge: return ("SHARD.json", Int.max)
     case .help: return ("verb", 1)
-    case .verify, .lint, .record, .taxonomy, .coverage, .mcp, .version: return nil
+    case .verify, .lint, .record, .taxonomy, .coverage, .mutate, .mcp, .version: return nil
     }
   }
 
@@ -159,6 +174,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
     case .coverage: return "Scope it with --feature F instead."
+    case .mutate: return "Scope it with --feature F or --since REV instead."
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."

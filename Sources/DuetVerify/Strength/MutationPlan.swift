@@ -1,7 +1,7 @@
 /// What a mutation drill will run, made before anything is built: every mutant found in the
 /// reducer sources (and read from Duet's table), and the scratch copy's rewritten files that
 /// hold all the schematized ones behind the runtime switch.
-struct MutationPlan: Sendable {
+struct MutationPlan: Codable, Sendable {
   /// Every mutant, in file then source order; ids unique.
   var mutants: [Mutant]
   /// Files of the scratch copy to write, relative to the package root → their new text: each

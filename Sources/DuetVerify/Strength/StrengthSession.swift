@@ -14,6 +14,8 @@ import Foundation
 final class StrengthSession: @unchecked Sendable {
   private let lock = NSLock()
   private var scratch: ScratchPackage?
+  /// Further scratch copies (a mutant built on its own), removed with the first.
+  private var others: [ScratchPackage] = []
   private var interrupts: InterruptGuard?
 
   /// Catches signals for `verb`, removes stray scratches, then copies `package` into a new one.
@@ -43,8 +45,17 @@ final class StrengthSession: @unchecked Sendable {
     }
   }
 
+  /// A second scratch of `package` (a mutant's own build), removed on any stop like the first.
+  func another(of package: URL) throws(StrengthError) -> ScratchPackage {
+    let extra = ScratchPackage.reserve(for: package)
+    lock.withLock { others.append(extra) }
+    try extra.fill()
+    return extra
+  }
+
   private func removeScratch() {
-    lock.withLock { scratch }?.remove()
+    let all = lock.withLock { [scratch].compactMap { $0 } + others }
+    for scratch in all { scratch.remove() }
   }
 
   /// Removes the scratch and stops catching signals.
