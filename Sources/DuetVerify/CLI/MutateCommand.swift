@@ -150,15 +150,18 @@ enum MutateCommand {
     }
   }
 
-  /// A minimal summary until the report renderers land: each survivor's place and change, then the score.
+  /// A minimal summary until the report renderers land: one line per mutant, then the score.
   private static func summary(_ run: MutationRun) -> String {
     var lines: [String] = []
-    for result in run.results where result.status == .survived {
+    for result in run.results {
       let mutant = result.mutant
-      lines.append(
-        "\(mutant.file):\(mutant.start.line):\(mutant.start.column): survived: \(mutant.mutationOperator.rawValue) "
-          + "'\(mutant.original)' → '\(mutant.replacement)' (\(result.features.joined(separator: ", ")); add a step to "
-          + "\(result.scenarios.first ?? result.recordings.joined(separator: ", ")))")
+      var line =
+        "\(mutant.file):\(mutant.start.line):\(mutant.start.column): \(result.status.rawValue): "
+        + "\(mutant.mutationOperator.rawValue) '\(mutant.original)' → '\(mutant.replacement)'"
+      if let recording = result.recording { line += " by \(recording)" + (result.step.map { "#\($0)" } ?? "") }
+      line += " [\(result.features.joined(separator: ", ")): \(result.recordings.joined(separator: ", "))]"
+      if result.cached { line += " (cached)" }
+      lines.append(line)
     }
     let counts = MutantStatus.allCases.map { "\(run.count($0)) \($0.rawValue)" }.joined(separator: ", ")
     lines.append(

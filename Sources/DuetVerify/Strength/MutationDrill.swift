@@ -48,7 +48,7 @@ struct MutationDrill {
     let groups = Self.groups(selection)
     let (reach, slowest) = try baseline(groups, executable: built.executable)
     let baselineMillis = Self.millis(since: baselineStarted)
-    let timeout = options.timeout ?? max(1, 10 * Double(slowest) / 1000)
+    let timeout = options.timeout ?? max(2, 10 * Double(slowest) / 1000)
     onPhase("judging \(plan.mutants.count) mutants", plan.mutants.count)
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let results = Locked([MutantResult?](repeating: nil, count: mutants.count))
