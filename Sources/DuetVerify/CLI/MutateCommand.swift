@@ -98,12 +98,15 @@ enum MutateCommand {
       output.diagnostic(error.description)
       return .failed
     }
-    do {
-      try result.cache.write(manifest.location)
-    } catch {
-      output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
+    let written: Void? = session.unlessInterrupted {
+      do {
+        try result.cache.write(manifest.location)
+      } catch {
+        output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
+      }
+      output.line(summary(result.run))
     }
-    output.line(summary(result.run))
+    guard written != nil else { return .failed }
     return result.run.passed ? .passed : .failed
   }
 
