@@ -17,39 +17,13 @@ enum MutateCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     let verb = Verb.mutate.rawValue
-    if let runner = options.runners.first {
-      output.diagnostic(StrengthError.runnerGiven(verb: verb, runner: runner).description)
-      return .usage
+    let start: StrengthStart
+    switch StrengthStart.open(.mutate, options: options, context: context) {
+    case .success(let opened): start = opened
+    case .failure(let stop): return stop.code
     }
-    guard let corpus = context.corpus(options) else { return .usage }
+    let (corpus, selection, folder, shown) = (start.corpus, start.selection, start.folder, start.shown)
     let manifest = corpus.manifest
-    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
-    if corpus.manifestBroken {
-      for problem in CorpusScan.run(corpus).lint.problems { output.diagnostic(problem.description) }
-      return .failed
-    }
-    guard let package = manifest.replayRunner else {
-      output.diagnostic(StrengthError.noRunnerPackage(verb: verb, manifest: manifest.location.displayName).description)
-      return .usage
-    }
-    do throws(RunnerSetup.Failure) {
-      try RunnerSetup.gate(manifest)
-    } catch {
-      output.diagnostic(error.description)
-      return .failed
-    }
-    let selection: [ListedFixture]
-    do {
-      selection = try FixtureSelection.select(
-        from: manifest, features: options.features, shard: nil,
-        chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
-    let root = manifest.location.root
-    let folder = root.appendingPathComponent(package.name)
-    let shown = RunnerBuilder.displayPath(folder, root: root)
     let planner: MutationDrill.Planner
     let lines: [String: Set<Int>]?
     do throws(MutationDrillError) {
