@@ -44,19 +44,22 @@ enum MutantSwitchFile {
         "@usableFromInline func \(name) <T: Equatable>(lhs: T, rhs: T) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
         "@usableFromInline func \(name) <T>(lhs: T?, rhs: _OptionalNilComparisonType) -> Bool { \(pick) ? lhs \(mutant) nil : lhs \(original) nil }",
         "@usableFromInline func \(name) <T>(lhs: _OptionalNilComparisonType, rhs: T?) -> Bool { \(pick) ? nil \(mutant) rhs : nil \(original) rhs }",
+        "@usableFromInline func \(name)(lhs: Any.Type?, rhs: Any.Type?) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
       ]
     case "&&", "||":
       lines.append(
         "@usableFromInline func \(name)(lhs: Bool, rhs: @autoclosure () throws -> Bool) rethrows -> Bool { if \(pick) { return try lhs \(mutant) rhs() }; return try lhs \(original) rhs() }"
       )
     case "+=", "-=":
-      lines.append(
-        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: inout T, rhs: T) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }"
-      )
+      lines += [
+        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: inout T, rhs: T) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
+        "@usableFromInline func \(name) <P: _Pointer>(lhs: inout P, rhs: P.Stride) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
+      ]
     default:
-      lines.append(
-        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: T, rhs: T) -> T { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }"
-      )
+      lines += [
+        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: T, rhs: T) -> T { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+        "@usableFromInline func \(name) <P: _Pointer>(lhs: P, rhs: P.Stride) -> P { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+      ]
     }
     return lines.map { "\($0)  \(marker)\(id)" }
   }

@@ -64,12 +64,27 @@ struct MutationSiteFinder {
       let before = previous(index), let after = next(index)
     else { return nil }
     if kind == .arithmetic || kind == .compoundAssignment {
-      // `"a" + b` and `list + [x]` join strings and arrays, which `-` cannot.
-      guard before.kind != .string, after.kind != .string, !after.isSymbol("[") else { return nil }
+      // `"a" + b + c` and `list + [x]` join strings and arrays, which `-` cannot.
+      guard !after.isSymbol("["), !joinsText(onLineOf: index) else { return nil }
     }
     return MutationSite(
       mutationOperator: kind, start: token.start, end: token.end, replacement: replacement,
       schema: .binaryOperator(precedence: precedence))
+  }
+
+  /// True when a `+` (or `+=`) on the line of token `index` has a string literal beside it: the
+  /// line joins text, so none of its `+` is arithmetic.
+  func joinsText(onLineOf index: Int) -> Bool {
+    let line = context.line(index)
+    var cursor = index
+    while cursor > 0, context.line(cursor - 1) == line { cursor -= 1 }
+    while cursor < tokens.count, context.line(cursor) == line {
+      if tokens[cursor].text == "+" || tokens[cursor].text == "+=" {
+        if previous(cursor)?.kind == .string || next(cursor)?.kind == .string { return true }
+      }
+      cursor += 1
+    }
+    return false
   }
 
   func integerSite(at index: Int) -> MutationSite? {
@@ -78,9 +93,25 @@ struct MutationSiteFinder {
     if let before = previous(index), before.isSymbol("."), before.end == token.start { return nil }
     if let after = next(index), after.isWord("of") { return nil }
     guard let value = Self.integerValue(token.text), value < UInt64.max else { return nil }
+    // `-1` is one site, `-1` → `-2`: a call under a prefix `-` has no type to infer from.
+    if index > 0, isPrefixMinus(index - 1) {
+      return MutationSite(
+        mutationOperator: .integerLiteral, start: tokens[index - 1].start, end: token.end,
+        replacement: "-" + String(value + 1), schema: .literal)
+    }
     return MutationSite(
       mutationOperator: .integerLiteral, start: token.start, end: token.end, replacement: String(value + 1),
       schema: .literal)
+  }
+
+  /// True for a prefix `-` right before the next token (`-1`, `(-1)`, `= -1`).
+  func isPrefixMinus(_ index: Int) -> Bool {
+    let token = tokens[index]
+    guard token.kind == .operatorSymbol, token.text == "-", !token.spaceAfter, !context.blocked[index] else {
+      return false
+    }
+    guard !token.spaceBefore, let before = previous(index) else { return true }
+    return before.kind == .operatorSymbol || ["(", "[", "{", ",", ":", ";"].contains(before.text)
   }
 
   /// The value of an integer literal's text (`0x1F`, `1_000`, `0b101`), if it fits 64 bits.

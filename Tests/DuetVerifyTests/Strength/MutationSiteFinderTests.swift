@@ -83,6 +83,11 @@ final class MutationSiteFinderTests: XCTestCase {
       ])
   }
 
+  func testANegativeLiteralIsOneSiteWithItsMinus() {
+    XCTAssertEqual(sites("let a = -1\nlet b = f(-2)"), ["IntegerLiteral -1→-2", "IntegerLiteral -2→-3"])
+    XCTAssertEqual(sites("let c = x - 1"), ["Arithmetic -→+", "IntegerLiteral 1→2"])
+  }
+
   func testLiteralsInCasePatternsRawValuesTupleMembersAndLabelsAreNotSites() {
     let code = """
       enum Level: Int { case low = 1, high = 2 }

@@ -57,6 +57,25 @@ final class SchematizedBuildTests: XCTestCase {
     }
     """
 
+  /// Sites whose operand types the plain generic operators do not cover: they must compile too.
+  static let helpers = """
+    func isInteger<T>(_ type: T.Type) -> Bool {
+      T.self == Int.self
+    }
+
+    func secondByte(_ bytes: UnsafePointer<UInt8>) -> UInt8 {
+      (bytes + 1).pointee
+    }
+
+    func nudge(_ pointer: inout UnsafeMutablePointer<UInt8>, by step: Int) {
+      pointer += step
+    }
+
+    func label(_ name: String, _ count: Int) -> String {
+      name + " has " + String(count)
+    }
+    """
+
   static let main = """
     let script: [CounterAction]
     if CommandLine.arguments.count > 1 {
@@ -93,15 +112,24 @@ final class SchematizedBuildTests: XCTestCase {
     }
     let folder = try TemporaryFolder(prefix: "schematized-build")
     try folder.write("Sources/Logic/Counter.swift", Self.reducer)
-    let plan = try MutationPlanner.plan(package: folder.url, files: ["Sources/Logic/Counter.swift"], table: nil)
+    try folder.write("Sources/Logic/Helpers.swift", Self.helpers)
+    let plan = try MutationPlanner.plan(
+      package: folder.url, files: ["Sources/Logic/Counter.swift", "Sources/Logic/Helpers.swift"], table: nil)
     XCTAssertEqual(
-      Set(plan.mutants.map(\.mutationOperator)), Set(MutationOperator.allCases).subtracting([.table]),
+      plan.mutants.filter { $0.file.hasSuffix("Helpers.swift") }.map(\.mutationOperator),
+      [.equality, .arithmetic, .integerLiteral, .compoundAssignment], "no site in the line that joins text")
+    XCTAssertEqual(
+      Set(plan.mutants.filter { $0.file.hasSuffix("Counter.swift") }.map(\.mutationOperator)),
+      Set(MutationOperator.allCases).subtracting([.table]),
       "the reducer has a site of every operator")
     XCTAssertTrue(plan.mutants.allSatisfy(\.schematized))
     for (file, text) in plan.rewrittenFiles { try folder.write("scratch/" + file, text) }
     try folder.write("scratch/main.swift", Self.main)
-    let sources = ["Sources/Logic/Counter.swift", "Sources/Logic/DuetVerifyMutantSwitch.swift", "main.swift"]
-      .map { folder.url.appendingPathComponent("scratch/" + $0).path }
+    let sources = [
+      "Sources/Logic/Counter.swift", "Sources/Logic/Helpers.swift", "Sources/Logic/DuetVerifyMutantSwitch.swift",
+      "main.swift",
+    ]
+    .map { folder.url.appendingPathComponent("scratch/" + $0).path }
     let scratch = folder.url.appendingPathComponent("scratch")
     let swift5 = try CommandRun.run(
       URL(fileURLWithPath: swiftc), ["-typecheck", "-swift-version", "5", "-module-name", "App"] + sources, in: scratch,
@@ -115,7 +143,8 @@ final class SchematizedBuildTests: XCTestCase {
 
     let original = try CommandRun.run(binary, [], in: scratch)
     XCTAssertEqual(original.out, Self.baseline)
-    for mutant in plan.mutants {
+    let reducerMutants = plan.mutants.filter { $0.file.hasSuffix("Counter.swift") }
+    for mutant in reducerMutants {
       let run = try CommandRun.run(binary, [], in: scratch, environment: [Mutant.activeVariable: mutant.id])
       XCTAssertNotEqual(run.out, Self.baseline, "mutant \(mutant.id) (\(mutant.mutatedLine)) changed nothing")
     }
@@ -139,7 +168,7 @@ final class SchematizedBuildTests: XCTestCase {
     let stateEnd = try XCTUnwrap(lines.firstIndex { $0 == "}" }) + 1
     let increment = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("case .increment:") }) + 1
     let decrement = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("case .decrement:") }) + 1
-    let evaluated = plan.mutants.filter {
+    let evaluated = reducerMutants.filter {
       (1...stateEnd).contains($0.start.line) || (increment...decrement).contains($0.start.line)
     }
     XCTAssertEqual(
