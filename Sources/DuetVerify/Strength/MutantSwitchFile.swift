@@ -7,7 +7,9 @@
 /// its id (`⨁⨂` then one of `⨰`…`⨹` per digit), declared in the original operator's precedence
 /// group, so the expression keeps its shape. Everything is named `__duetVerify…` after the
 /// module's folder, so it cannot meet the user's names or another module's; it needs only the C
-/// library (Glibc, Musl or Darwin) and compiles in Swift 5 and Swift 6 language modes.
+/// library (Glibc, Musl or Darwin) and compiles in Swift 5 and Swift 6 language modes. It is all
+/// `nonisolated`, so a module whose default isolation is the main actor can still call it from
+/// its `nonisolated` reducers.
 enum MutantSwitchFile {
   /// The switch file's name, put in the module's folder.
   static let fileName = "DuetVerifyMutantSwitch.swift"
@@ -37,28 +39,28 @@ enum MutantSwitchFile {
     switch original {
     case "<", "<=", ">", ">=":
       lines.append(
-        "@usableFromInline func \(name) <T: Comparable>(lhs: T, rhs: T) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }"
+        "@usableFromInline nonisolated func \(name) <T: Comparable>(lhs: T, rhs: T) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }"
       )
     case "==", "!=":
       lines += [
-        "@usableFromInline func \(name) <T: Equatable>(lhs: T, rhs: T) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
-        "@usableFromInline func \(name) <T>(lhs: T?, rhs: _OptionalNilComparisonType) -> Bool { \(pick) ? lhs \(mutant) nil : lhs \(original) nil }",
-        "@usableFromInline func \(name) <T>(lhs: _OptionalNilComparisonType, rhs: T?) -> Bool { \(pick) ? nil \(mutant) rhs : nil \(original) rhs }",
-        "@usableFromInline func \(name)(lhs: Any.Type?, rhs: Any.Type?) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+        "@usableFromInline nonisolated func \(name) <T: Equatable>(lhs: T, rhs: T) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+        "@usableFromInline nonisolated func \(name) <T>(lhs: T?, rhs: _OptionalNilComparisonType) -> Bool { \(pick) ? lhs \(mutant) nil : lhs \(original) nil }",
+        "@usableFromInline nonisolated func \(name) <T>(lhs: _OptionalNilComparisonType, rhs: T?) -> Bool { \(pick) ? nil \(mutant) rhs : nil \(original) rhs }",
+        "@usableFromInline nonisolated func \(name)(lhs: Any.Type?, rhs: Any.Type?) -> Bool { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
       ]
     case "&&", "||":
       lines.append(
-        "@usableFromInline func \(name)(lhs: Bool, rhs: @autoclosure () throws -> Bool) rethrows -> Bool { if \(pick) { return try lhs \(mutant) rhs() }; return try lhs \(original) rhs() }"
+        "@usableFromInline nonisolated func \(name)(lhs: Bool, rhs: @autoclosure () throws -> Bool) rethrows -> Bool { if \(pick) { return try lhs \(mutant) rhs() }; return try lhs \(original) rhs() }"
       )
     case "+=", "-=":
       lines += [
-        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: inout T, rhs: T) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
-        "@usableFromInline func \(name) <P: _Pointer>(lhs: inout P, rhs: P.Stride) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
+        "@usableFromInline nonisolated func \(name) <T: AdditiveArithmetic>(lhs: inout T, rhs: T) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
+        "@usableFromInline nonisolated func \(name) <P: _Pointer>(lhs: inout P, rhs: P.Stride) { if \(pick) { lhs \(mutant) rhs } else { lhs \(original) rhs } }",
       ]
     default:
       lines += [
-        "@usableFromInline func \(name) <T: AdditiveArithmetic>(lhs: T, rhs: T) -> T { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
-        "@usableFromInline func \(name) <P: _Pointer>(lhs: P, rhs: P.Stride) -> P { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+        "@usableFromInline nonisolated func \(name) <T: AdditiveArithmetic>(lhs: T, rhs: T) -> T { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
+        "@usableFromInline nonisolated func \(name) <P: _Pointer>(lhs: P, rhs: P.Stride) -> P { \(pick) ? lhs \(mutant) rhs : lhs \(original) rhs }",
       ]
     }
     return lines.map { "\($0)  \(marker)\(id)" }
@@ -78,7 +80,7 @@ enum MutantSwitchFile {
         import Darwin
       #endif
 
-      @usableFromInline enum \(namespace) {
+      @usableFromInline nonisolated enum \(namespace) {
         static let active: Int = environment("\(Mutant.activeVariable)").flatMap { Int($0) } ?? 0
         static let tracePrefix: String? = environment("\(Mutant.traceVariable)")
         static let trace = \(trace)()
@@ -105,7 +107,7 @@ enum MutantSwitchFile {
         }
       }
 
-      final class \(trace): @unchecked Sendable {
+      nonisolated final class \(trace): @unchecked Sendable {
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
         private var seen: Set<Int> = []
 

@@ -6,7 +6,8 @@ import XCTest
 @testable import DuetVerify
 
 /// The one build: a realistic reducer schematized, compiled with its switch file by `swiftc`
-/// (Swift 6 language mode, strict concurrency), then run with no mutant and with each mutant
+/// (Swift 6 language mode, strict concurrency; typechecked in Swift 5 mode and with main-actor
+/// default isolation too), then run with no mutant and with each mutant
 /// active. Every mutant must change what the reducer does, exactly as its one-line diff says,
 /// and the trace must list exactly the sites a run evaluated.
 final class SchematizedBuildTests: XCTestCase {
@@ -32,7 +33,7 @@ final class SchematizedBuildTests: XCTestCase {
       case log(String)
     }
 
-    func counterReducer(state: inout CounterState, action: CounterAction) -> [CounterEffect] {
+    nonisolated func counterReducer(state: inout CounterState, action: CounterAction) -> [CounterEffect] {
       switch action {
       case .increment:
         guard state.count < state.limit else { return [] }
@@ -135,6 +136,11 @@ final class SchematizedBuildTests: XCTestCase {
       URL(fileURLWithPath: swiftc), ["-typecheck", "-swift-version", "5", "-module-name", "App"] + sources, in: scratch,
       deadline: 600)
     XCTAssertEqual(swift5.code, 0, "Swift 5 mode: \(swift5.all)")
+    let mainActor = try CommandRun.run(
+      URL(fileURLWithPath: swiftc),
+      ["-typecheck", "-swift-version", "6", "-default-isolation", "MainActor", "-module-name", "App"] + sources,
+      in: scratch, deadline: 600)
+    XCTAssertEqual(mainActor.code, 0, "main-actor default isolation: \(mainActor.all)")
     let built = try CommandRun.run(
       URL(fileURLWithPath: swiftc), ["-swift-version", "6", "-module-name", "App", "-o", "counter"] + sources,
       in: scratch, deadline: 600)
