@@ -25,9 +25,8 @@ coverage: $(BIN)/duet-verify
 
 ## The mutation drill on the example app (manifest.yaml; its runner package Examples/foyer-runner).
 ## MUTATE_FLAGS adds options (--min-score 90, --since origin/main, --no-cache). Not yet usable on the
-## example: the drill needs the mutant planner (branch mutants) or a hand-made plan in
-## DUET_VERIFY_MUTATION_PLAN, and Foyer's reducers (FoyerFeatures) live in the root package, outside
-## the runner package the scratch copy holds, which the drill refuses with a sentence.
+## example: Foyer's reducers (FoyerFeatures) live in the root package, outside the runner package the
+## scratch copy holds, which the drill refuses with a sentence.
 MUTATE_FLAGS ?=
 mutate: $(BIN)/duet-verify
 	$(BIN)/duet-verify mutate $(MUTATE_FLAGS)

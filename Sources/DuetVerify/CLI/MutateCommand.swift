@@ -27,12 +27,14 @@ enum MutateCommand {
     let planner: MutationDrill.Planner
     let lines: [String: Set<Int>]?
     do throws(MutationDrillError) {
-      planner = try Self.planner(context.environment)
+      let files = try reducerFiles(manifest, options: options, package: folder)
       lines = try options.since.map { revision throws(MutationDrillError) in
-        try SinceLines.read(
-          revision: revision, files: try reducerFiles(manifest, options: options, package: folder),
-          package: folder)
+        try SinceLines.read(revision: revision, files: files, package: folder)
       }
+      planner = try Self.planner(
+        context.environment, manifest: manifest, package: folder, files: options.tableOnly ? [] : files, lines: lines)
+      // A table row whose `old` matches twice or never, an unreadable source: said before anything is built.
+      _ = try planner([])
     } catch {
       output.diagnostic(error.description)
       return .failed
@@ -106,12 +108,30 @@ enum MutateCommand {
     return files.sorted()
   }
 
-  /// The planner: the hand-made plan of ``planVariable`` (its unschematized ids marked so).
-  static func planner(_ environment: [String: String]) throws(MutationDrillError) -> MutationDrill.Planner {
+  /// The planner over `files` and Duet's table (`parity/mutations.json`, or `mutations.json` beside
+  /// the manifest), or the hand-made plan of ``planVariable`` (its unschematized ids marked so).
+  static func planner(
+    _ environment: [String: String], manifest: Manifest, package: URL, files: [String], lines: [String: Set<Int>]?
+  ) throws(MutationDrillError) -> MutationDrill.Planner {
     guard let path = environment[planVariable] else {
-      throw .plan(
-        "\(Program.name) mutate: this build has no mutant planner yet; set \(planVariable) to a plan file "
-          + "(a MutationPlan as JSON) to drive the drill.")
+      let root = manifest.location.root
+      var table: MutationTable?
+      if let url = MutationTable.locate(root: root, manifestFolder: manifest.location.file.deletingLastPathComponent())
+      {
+        do throws(MutationPlanError) {
+          table = try MutationTable.load(url, root: root, path: manifest.location.relativePath(of: url))
+        } catch {
+          throw .plan(error.description)
+        }
+      }
+      return { [table] unschematized throws(MutationDrillError) in
+        do throws(MutationPlanError) {
+          return try MutationPlanner.plan(
+            package: package, files: files, table: table, lines: lines, unschematized: unschematized)
+        } catch {
+          throw .plan(error.description)
+        }
+      }
     }
     guard let data = FileManager.default.contents(atPath: path),
       let plan = try? JSONDecoder().decode(MutationPlan.self, from: data)

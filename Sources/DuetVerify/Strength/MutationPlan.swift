@@ -8,4 +8,7 @@ struct MutationPlan: Codable, Sendable {
   /// mutated source with its schematized sites, plus one switch file per mutated module (which
   /// reads ``Mutant/activeVariable`` and writes the ``Mutant/traceVariable`` trace).
   var rewrittenFiles: [String: String]
+  /// Names of table rows the Swift drill leaves out: their `file` is not a Swift source (a
+  /// Kotlin row of a two-platform table), so only the duet CLI can run them.
+  var skippedTableRows: [String] = []
 }

@@ -47,7 +47,7 @@ struct DrillApp {
       ]
     }
     let plan: [String: Any] = [
-      "mutants": chosen,
+      "mutants": chosen, "skippedTableRows": [String](),
       "rewrittenFiles": [tallyFile: schematizedTally, gaugeFile: schematizedGauge, switchFile: switchSource],
     ]
     return try JSONSerialization.data(withJSONObject: plan, options: [.sortedKeys])
