@@ -17,7 +17,7 @@ extension MutationDrill {
   ) -> Judged {
     let alone = !mutant.schematized || options.buildEach
     var reached = reach[mutant.id] ?? []
-    if reached.isEmpty && alone { reached = groupsOwning(mutant.file, groups: groups) }
+    if reached.isEmpty && !mutant.schematized { reached = groupsOwning(mutant.file, groups: groups) }
     let recordings = reached.flatMap { groups[$0].recordings }
     let features = reached.map { groups[$0].name }.filter { name in
       corpus.manifest.features.contains { $0.name == name }
