@@ -11,41 +11,14 @@ enum CoverageCommand {
   static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
     let output = context.output
     let verb = Verb.coverage.rawValue
-    if let runner = options.runners.first {
-      output.diagnostic(StrengthError.runnerGiven(verb: verb, runner: runner).description)
-      return .usage
-    }
     let started = DispatchTime.now().uptimeNanoseconds
-    guard let corpus = context.corpus(options) else { return .usage }
+    let start: StrengthStart
+    switch StrengthStart.open(.coverage, options: options, context: context) {
+    case .success(let opened): start = opened
+    case .failure(let stop): return stop.code
+    }
+    let (corpus, selection, folder, shown) = (start.corpus, start.selection, start.folder, start.shown)
     let manifest = corpus.manifest
-    for warning in manifest.warnings { output.diagnostic("warning: " + warning.description.printable) }
-    if corpus.manifestBroken {
-      for problem in CorpusScan.run(corpus).lint.problems { output.diagnostic(problem.description) }
-      return .failed
-    }
-    guard let package = manifest.replayRunner else {
-      output.diagnostic(StrengthError.noRunnerPackage(verb: verb, manifest: manifest.location.displayName).description)
-      return .usage
-    }
-    do throws(RunnerSetup.Failure) {
-      // What lint refuses in the manifest's paths is refused before anything is copied or built.
-      try RunnerSetup.gate(manifest)
-    } catch {
-      output.diagnostic(error.description)
-      return .failed
-    }
-    let selection: [ListedFixture]
-    do {
-      selection = try FixtureSelection.select(
-        from: manifest, features: options.features, shard: nil,
-        chainNodes: options.features.isEmpty ? [:] : corpus.chainNodes())
-    } catch {
-      output.diagnostic(error.description)
-      return .usage
-    }
-    let root = manifest.location.root
-    let folder = root.appendingPathComponent(package.name)
-    let shown = RunnerBuilder.displayPath(folder, root: root)
     let session: StrengthSession
     let scratch: ScratchPackage
     do {

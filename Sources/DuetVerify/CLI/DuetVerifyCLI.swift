@@ -43,6 +43,7 @@ public enum DuetVerifyCLI {
     case .record: return RecordCommand.run(options, context: context)
     case .taxonomy: return TaxonomyVerb.run(options, context: context)
     case .coverage: return CoverageCommand.run(options, context: context)
+    case .mutate: return MutateCommand.run(options, context: context)
     case .merge: return MergeCommand.run(options, context: context)
     case .canonical: return CanonicalCommand.run(options, output: output)
     case .mcp: return MCPCommand.run(options, context: context, version: version)

@@ -27,7 +27,8 @@ extension Option {
   /// The table.
   var row: Row {
     let runs: Set<Verb> = [.verify, .record, .explain]
-    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy, .coverage]
+    let strength: Set<Verb> = [.coverage, .mutate]
+    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy, .coverage, .mutate]
     switch self {
     case .manifest:
       return Row(
@@ -37,8 +38,8 @@ extension Option {
       return Row(
         value: .text("CMD"),
         help: "the runner: an executable path or a command line (default: build replayRunner); "
-          + "verify: repeat for a lane per platform; coverage: refused (a built runner cannot be instrumented)",
-        verbs: runs.union([.coverage]), repeatableOn: [.verify, .explain])
+          + "verify: repeat for a lane per platform; coverage, mutate: refused (a built runner cannot be instrumented)",
+        verbs: runs.union(strength), repeatableOn: [.verify, .explain])
     case .rebuild:
       return Row(
         value: .none,
@@ -52,17 +53,19 @@ extension Option {
     case .timeout:
       return Row(
         value: .seconds("S"),
-        help: "seconds allowed for the handshake and each request (default \(Int(RunnerLimits().timeout)))",
-        verbs: runs.union([.coverage]))
+        help: "seconds allowed for the handshake and each request (default \(Int(RunnerLimits().timeout)); "
+          + "mutate: per mutant request, default from the baseline)",
+        verbs: runs.union(strength))
     case .feature:
       return Row(
         value: .text("F"), help: "only feature F (verify: and the chains through it); repeat for several",
-        verbs: [.verify, .record, .coverage], repeatable: true)
+        verbs: [.verify, .record, .coverage, .mutate], repeatable: true)
     case .chain: return Row(value: .text("C"), help: "only chain C", verbs: [.record])
     case .jobs:
       return Row(
-        value: .count("N", 1...256, noun: "runner processes"), help: "runner processes (default: CPU count)",
-        verbs: [.verify, .record, .coverage])
+        value: .count("N", 1...256, noun: "runner processes"),
+        help: "runner processes (default: CPU count; mutate: mutants run at once)",
+        verbs: [.verify, .record, .coverage, .mutate])
     case .shard:
       return Row(
         value: .shard("K/N"),
@@ -114,6 +117,24 @@ extension Option {
       return Row(
         value: .count("P", 0...100, noun: "percent"), help: "fail (exit 1) when fewer than P% of the lines are reached",
         verbs: [.coverage])
+    case .minScore:
+      return Row(
+        value: .count("P", 0...100, noun: "percent"),
+        help: "pass (exit 0) with survivors when the mutation score is at least P%", verbs: [.mutate])
+    case .tableOnly:
+      return Row(
+        value: .none, help: "only the rows of Duet's table (parity/mutations.json), no automatic mutants",
+        verbs: [.mutate])
+    case .since:
+      return Row(
+        value: .text("REV"), help: "only mutants on lines changed since git revision REV (a pull request's drill)",
+        verbs: [.mutate])
+    case .noCache:
+      return Row(value: .none, help: "run every mutant again, ignoring the results cached in .runs/", verbs: [.mutate])
+    case .buildEach:
+      return Row(
+        value: .none, help: "build every mutant on its own instead of once for all (slow: to measure the difference)",
+        verbs: [.mutate])
     case .quiet:
       return Row(
         value: .none, help: "no counts line: only failures (record: and changes) and the verdict",

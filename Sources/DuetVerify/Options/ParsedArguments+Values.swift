@@ -32,6 +32,16 @@ extension ParsedArguments {
   var reducer: String? { value(.reducer) }
   /// `coverage --min-lines P`: the percent of reducer lines the recordings must reach.
   var minLines: Int? { value(.minLines).flatMap { Int($0) } }
+  /// `mutate --min-score P`: the mutation score (percent) at which survivors still pass.
+  var minScore: Int? { value(.minScore).flatMap { Int($0) } }
+  /// `mutate --table-only`: only Duet's table rows.
+  var tableOnly: Bool { given(.tableOnly) }
+  /// `mutate --since REV`: only lines changed since REV.
+  var since: String? { value(.since) }
+  /// `mutate --no-cache`: ignore the cached results.
+  var noCache: Bool { given(.noCache) }
+  /// `mutate --build-each`: one build per mutant (the slow way, for comparison).
+  var buildEach: Bool { given(.buildEach) }
   var quiet: Bool { given(.quiet) }
   var noColor: Bool { given(.noColor) }
 }

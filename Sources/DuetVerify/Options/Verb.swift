@@ -8,6 +8,7 @@ enum Verb: String, CaseIterable, Sendable {
   case materialize
   case taxonomy
   case coverage
+  case mutate
   case merge
   case canonical
   case mcp
@@ -36,6 +37,10 @@ enum Verb: String, CaseIterable, Sendable {
       ]
     case .taxonomy: return ["taxonomy [\(Option.markdown.spelled) | \(Option.json.spelled)] [options]"]
     case .coverage: return ["coverage [\(feature) ...] [\(Option.minLines.spelled)] [options]"]
+    case .mutate:
+      return [
+        "mutate [\(feature) ...] [\(Option.since.spelled)] [\(Option.minScore.spelled)] [options]"
+      ]
     case .merge:
       return [
         "merge SHARD.json... [\(Option.json.spelled)] [\(Option.junit.spelled)] [\(Option.html.spelled)]"
@@ -68,6 +73,11 @@ enum Verb: String, CaseIterable, Sendable {
     case .coverage:
       return (
         "coverage [\(Option.minLines.spelled)]", "reducer code no recording reaches, from an instrumented scratch build"
+      )
+    case .mutate:
+      return (
+        "mutate [\(Option.since.spelled)]",
+        "changes to the reducers no recording notices: mutants in one scratch build"
       )
     case .merge:
       return ("merge SHARD.json...", "join the \(Option.json.spelled) reports of a sharded run into one report")
@@ -138,6 +148,17 @@ enum Verb: String, CaseIterable, Sendable {
         would reach it. Library code is not counted. Your tree and its .build/ are never written; an
         interrupt removes the scratch. Exits 1 below --min-lines P; a --runner cannot be instrumented.
         """
+    case .mutate:
+      return """
+        Copy the manifest's replayRunner package into a scratch folder, compile every mutant of its
+        reducer modules (and the rows of Duet's parity/mutations.json) into one build behind a runtime
+        switch, replay the recordings once unmutated (the baseline: all must pass, or the drill aborts),
+        then replay, per mutant, only the recordings of the features that reach it, stopping at the
+        first failing step. Each mutant is Killed, Survived, NoCoverage (no recording reaches it),
+        Timeout, RuntimeError or CompileError. Survivors are printed with file:line:column, the diff
+        and the scenario to extend. Exits 1 when a mutant survived, unless the score reaches
+        --min-score P. Your tree is never written; an interrupt removes the scratch.
+        """
     case .merge:
       return """
         Join the --json reports of every shard of one sharded verify (--shard K/N) into one report:
@@ -168,7 +189,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .canonical: return ("FILE", 1)
     case .merge: return ("SHARD.json", Int.max)
     case .help: return ("verb", 1)
-    case .verify, .lint, .record, .taxonomy, .coverage, .mcp, .version: return nil
+    case .verify, .lint, .record, .taxonomy, .coverage, .mutate, .mcp, .version: return nil
     }
   }
 
@@ -180,6 +201,7 @@ enum Verb: String, CaseIterable, Sendable {
     case .lint: return "lint checks the whole repository."
     case .taxonomy: return "It reads every recording."
     case .coverage: return "Scope it with \(Option.feature.spelled) instead."
+    case .mutate: return "Scope it with \(Option.feature.spelled) or \(Option.since.spelled) instead."
     case .explain: return "Give one recording (name or name#step), not several."
     case .materialize: return "Give one step (<recording>#<step>); run it again for another."
     case .canonical: return "Give one file (or - for standard input), not several."

@@ -7,19 +7,17 @@ import Foundation
 ///
 /// Always a full build: the scratch is new each run, and nothing of the user's `.build/` is used.
 enum InstrumentedBuild {
-  /// The arguments after `swift`.
-  static func arguments(buildPath: URL) -> [String] {
-    [
-      "build", "--product", RunnerBuilder.product, "--build-path", buildPath.path,
-      "-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping",
-    ]
+  /// The arguments after `swift` (without `instrumented`, a plain build: a mutation drill's).
+  static func arguments(buildPath: URL, instrumented: Bool = true) -> [String] {
+    ["build", "--product", RunnerBuilder.product, "--build-path", buildPath.path]
+      + (instrumented ? ["-Xswiftc", "-profile-generate", "-Xswiftc", "-profile-coverage-mapping"] : [])
   }
 
   /// Builds `scratch`'s runner; the executable and the build's wall time in milliseconds.
   /// `shown` names the user's package in errors.
-  static func build(_ scratch: ScratchPackage, shown: String, environment: [String: String]) throws(RunnerBuilder
-    .BuildError) -> (executable: URL, millis: Int)
-  {
+  static func build(
+    _ scratch: ScratchPackage, shown: String, environment: [String: String], instrumented: Bool = true
+  ) throws(RunnerBuilder.BuildError) -> (executable: URL, millis: Int) {
     let manifest = scratch.package.appendingPathComponent("Package.swift")
     guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { throw .notAPackage(shown: shown) }
     guard text.contains("\"\(RunnerBuilder.product)\"") else { throw .noRunnerProduct(shown: shown) }
@@ -27,7 +25,7 @@ enum InstrumentedBuild {
       throw .noSwift
     }
     let started = DispatchTime.now().uptimeNanoseconds
-    let arguments = arguments(buildPath: scratch.buildPath)
+    let arguments = arguments(buildPath: scratch.buildPath, instrumented: instrumented)
     let ended: ToolRun.Ended
     do {
       ended = try ToolRun.run(swift, arguments, in: scratch.package)
@@ -35,7 +33,8 @@ enum InstrumentedBuild {
       throw .cannotSpawn(error)
     }
     guard ended.status == .status(0) else {
-      throw .failed(package: shown + " (an instrumented copy)", status: ended.status, output: ended.output)
+      let copy = instrumented ? " (an instrumented copy)" : " (a mutated copy)"
+      throw .failed(package: shown + copy, status: ended.status, output: ended.output)
     }
     let millis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
     return (scratch.buildPath.appendingPathComponent("debug/\(RunnerBuilder.product)"), millis)

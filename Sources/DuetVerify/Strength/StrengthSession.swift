@@ -14,6 +14,9 @@ import Foundation
 final class StrengthSession: @unchecked Sendable {
   private let lock = NSLock()
   private var scratch: ScratchPackage?
+  private var interrupted = false
+  /// Further scratch copies (a mutant built on its own), removed with the first.
+  private var others: [ScratchPackage] = []
   private var interrupts: InterruptGuard?
 
   /// Catches signals for `verb`, removes stray scratches, then copies `package` into a new one.
@@ -22,6 +25,8 @@ final class StrengthSession: @unchecked Sendable {
   ) {
     let session = StrengthSession()
     let interrupts = InterruptGuard { [session] signal, _ in
+      // From here on nothing the run would still write (a cache, a report) is written.
+      session.lock.withLock { session.interrupted = true }
       LiveChildren.shared.killAll()
       session.removeScratch()
       output.diagnostic(
@@ -43,8 +48,23 @@ final class StrengthSession: @unchecked Sendable {
     }
   }
 
+  /// A second scratch of `package` (a mutant's own build), removed on any stop like the first.
+  func another(of package: URL) throws(StrengthError) -> ScratchPackage {
+    let extra = ScratchPackage.reserve(for: package)
+    lock.withLock { others.append(extra) }
+    try extra.fill()
+    return extra
+  }
+
+  /// Runs `body` (a write into the user's tree: `.runs/`) unless a signal has stopped the run; a
+  /// signal arriving meanwhile waits for it, so the write is whole or absent. Nil when stopped.
+  func unlessInterrupted<T>(_ body: () -> T) -> T? {
+    lock.withLock { interrupted ? nil : body() }
+  }
+
   private func removeScratch() {
-    lock.withLock { scratch }?.remove()
+    let all = lock.withLock { [scratch].compactMap { $0 } + others }
+    for scratch in all { scratch.remove() }
   }
 
   /// Removes the scratch and stops catching signals.

@@ -88,8 +88,8 @@ final class OptionTableTests: XCTestCase {
   func testAnOptionOfAnotherVerbIsUsageError() {
     XCTAssertEqual(
       error(["lint", "--runner", "r"]),
-      "duet-verify lint: --runner is not an option of lint (it belongs to verify, record, explain, coverage). Run "
-        + "`duet-verify help lint` for its options.")
+      "duet-verify lint: --runner is not an option of lint (it belongs to verify, record, explain, coverage, "
+        + "mutate). Run `duet-verify help lint` for its options.")
   }
 
   func testUnknownOptionSuggestsTheClosestOptionOfTheVerb() {

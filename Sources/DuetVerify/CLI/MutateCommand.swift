@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+
+/// `duet-verify mutate`: which changes to the reducers no recording notices. Loads and gates the
+/// corpus like `coverage`, copies the manifest's `replayRunner` package into a scratch folder
+/// (``StrengthSession``), and hands the rest to ``MutationDrill``; then writes the cache and the
+/// report. The user's tree is never written (only `.runs/mutate/`).
+///
+/// Exit codes: 0 when nothing survived (or the score reaches `--min-score`), 1 when a mutant
+/// survived, the baseline is red (ABORT), the drill could not plan or build (a config error: the
+/// suite is not run), 2 for a usage error (`--runner`, no `replayRunner:`).
+enum MutateCommand {
+  /// A hand-made plan (a ``MutationPlan`` as JSON) used instead of the planner: the drill's
+  /// end-to-end tests and `make bench` drive the drill with it.
+  static let planVariable = "DUET_VERIFY_MUTATION_PLAN"
+
+  static func run(_ options: ParsedArguments, context: CommandContext) -> ExitCode {
+    let output = context.output
+    let verb = Verb.mutate.rawValue
+    let start: StrengthStart
+    switch StrengthStart.open(.mutate, options: options, context: context) {
+    case .success(let opened): start = opened
+    case .failure(let stop): return stop.code
+    }
+    let (corpus, selection, folder, shown) = (start.corpus, start.selection, start.folder, start.shown)
+    let manifest = corpus.manifest
+    let planner: MutationDrill.Planner
+    let lines: [String: Set<Int>]?
+    do throws(MutationDrillError) {
+      let files = try reducerFiles(manifest, options: options, package: folder)
+      lines = try options.since.map { revision throws(MutationDrillError) in
+        try SinceLines.read(revision: revision, files: files, package: folder)
+      }
+      planner = try Self.planner(
+        context.environment, manifest: manifest, package: folder, files: options.tableOnly ? [] : files, lines: lines)
+      // A table row whose `old` matches twice or never, an unreadable source: said before anything is built.
+      _ = try planner([])
+    } catch {
+      output.diagnostic(error.description)
+      return .failed
+    }
+    let session: StrengthSession
+    let scratch: ScratchPackage
+    do {
+      (session, scratch) = try StrengthSession.start(verb: verb, package: folder, output: output)
+    } catch {
+      output.diagnostic(error.description)
+      return .failed
+    }
+    defer { session.finish() }
+    let terminal = output.errorIsTerminal
+    let progress = Locked<ProgressLine?>(nil)
+    var drill = MutationDrill(
+      corpus: corpus, selection: selection, options: options, session: session, scratch: scratch, shown: shown,
+      environment: context.environment, planner: planner)
+    drill.cache = options.noCache ? MutationCache() : MutationCache.read(manifest.location)
+    drill.lines = lines
+    drill.onPhase = { phase, count in
+      progress.update { $0?.finish() }
+      if terminal && count > 0 {
+        let line = ProgressLine(total: count, text: { "\(phase): \($0)/\($1)…" }, write: output.writeDiagnostic)
+        progress.update { $0 = line }
+      } else if !terminal {
+        output.diagnostic("\(Program.name) \(verb): \(phase)…")
+      }
+    }
+    drill.onMutant = { progress.value?.advance() }
+    let result: (run: MutationRun, cache: MutationCache)
+    do throws(MutationDrillError) {
+      result = try drill.run()
+      progress.update { $0?.finish() }
+    } catch {
+      progress.update { $0?.finish() }
+      output.diagnostic(error.description)
+      return .failed
+    }
+    let written: Void? = session.unlessInterrupted {
+      do {
+        try result.cache.write(manifest.location)
+      } catch {
+        output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
+      }
+      output.line(summary(result.run))
+    }
+    guard written != nil else { return .failed }
+    return result.run.passed ? .passed : .failed
+  }
+
+  /// The files (relative to the runner package) of the reducer modules of the selected features.
+  static func reducerFiles(_ manifest: Manifest, options: ParsedArguments, package: URL) throws(MutationDrillError)
+    -> [String]
+  {
+    let root = manifest.location.root.resolvingSymlinksInPath().path + "/"
+    let base = package.resolvingSymlinksInPath().path + "/"
+    let prefix = base.hasPrefix(root) ? String(base.dropFirst(root.count)) : ""
+    var files: [String] = []
+    let modules = Set(
+      manifest.features.filter { options.features.isEmpty || options.features.contains($0.name) }
+        .compactMap { $0.swift.map { CoverageMap.module(of: $0.name) } })
+    for module in modules.sorted() {
+      guard module.hasPrefix(prefix) else { throw .moduleOutsidePackage(module: module, package: base) }
+      let inside = String(module.dropFirst(prefix.count))
+      let enumerator = FileManager.default.enumerator(atPath: package.appendingPathComponent(inside).path)
+      while let name = enumerator?.nextObject() as? String {
+        if name.hasSuffix(".swift") { files.append(inside + "/" + name) }
+      }
+    }
+    return files.sorted()
+  }
+
+  /// The planner over `files` and Duet's table (`parity/mutations.json`, or `mutations.json` beside
+  /// the manifest), or the hand-made plan of ``planVariable`` (its unschematized ids marked so).
+  static func planner(
+    _ environment: [String: String], manifest: Manifest, package: URL, files: [String], lines: [String: Set<Int>]?
+  ) throws(MutationDrillError) -> MutationDrill.Planner {
+    guard let path = environment[planVariable] else {
+      let root = manifest.location.root
+      var table: MutationTable?
+      if let url = MutationTable.locate(root: root, manifestFolder: manifest.location.file.deletingLastPathComponent())
+      {
+        do throws(MutationPlanError) {
+          table = try MutationTable.load(url, root: root, path: manifest.location.relativePath(of: url))
+        } catch {
+          throw .plan(error.description)
+        }
+      }
+      return { [table] unschematized throws(MutationDrillError) in
+        do throws(MutationPlanError) {
+          return try MutationPlanner.plan(
+            package: package, files: files, table: table, lines: lines, unschematized: unschematized)
+        } catch {
+          throw .plan(error.description)
+        }
+      }
+    }
+    guard let data = FileManager.default.contents(atPath: path),
+      let plan = try? JSONDecoder().decode(MutationPlan.self, from: data)
+    else {
+      throw .plan("\(Program.name) mutate: \(planVariable)=\(path.printable) is not a readable MutationPlan (JSON).")
+    }
+    return { unschematized in
+      var marked = plan
+      for index in marked.mutants.indices where unschematized.contains(marked.mutants[index].id) {
+        marked.mutants[index].schematized = false
+      }
+      return marked
+    }
+  }
+
+  /// A minimal summary until the report renderers land: one line per mutant, then the score.
+  private static func summary(_ run: MutationRun) -> String {
+    var lines: [String] = []
+    for result in run.results {
+      let mutant = result.mutant
+      var line =
+        "\(mutant.file):\(mutant.start.line):\(mutant.start.column): \(result.status.rawValue): "
+        + "\(mutant.mutationOperator.rawValue) '\(mutant.original)' → '\(mutant.replacement)'"
+      if let recording = result.recording { line += " by \(recording)" + (result.step.map { "#\($0)" } ?? "") }
+      line += " [\(result.features.joined(separator: ", ")): \(result.recordings.joined(separator: ", "))]"
+      if result.cached { line += " (cached)" }
+      lines.append(line)
+    }
+    let counts = MutantStatus.allCases.map { "\(run.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+    lines.append(
+      "\(Program.name): mutation score \(Int(run.score.rounded(.down)))% (\(counts)) in \(run.totalMillis / 1000)s")
+    lines.append("\(Program.name) mutate: \(run.passed ? "PASS" : "FAIL")")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,125 @@
+import Dispatch
+import DuetRunner
+import Foundation
+
+/// One mutant judged: from the cache, `NoCoverage` without running, or replayed (on the one build
+/// behind the switch, or on a build of its own) until the first recording that notices it.
+extension MutationDrill {
+  /// A result and the cache key it belongs under (nil: not cacheable, e.g. nothing replayed).
+  struct Judged: Sendable {
+    var result: MutantResult
+    var key: String?
+  }
+
+  func judge(
+    _ mutant: Mutant, groups: [(name: String, recordings: [ListedFixture])], reach: [String: [Int]],
+    executable: URL, timeout: Double
+  ) -> Judged {
+    let alone = !mutant.schematized || options.buildEach
+    var reached = reach[mutant.id] ?? []
+    if reached.isEmpty && !mutant.schematized { reached = groupsOwning(mutant.file, groups: groups) }
+    let recordings = reached.flatMap { groups[$0].recordings }
+    let features = reached.map { groups[$0].name }.filter { name in
+      corpus.manifest.features.contains { $0.name == name }
+    }
+    let scenarios = features.compactMap { name in corpus.manifest.features.first { $0.name == name }?.scenario?.name }
+    var result = MutantResult(
+      mutant: mutant, status: .noCoverage, features: features, recordings: recordings.map(\.name),
+      scenarios: scenarios, millis: 0)
+    guard !recordings.isEmpty else { return Judged(result: result, key: nil) }
+    let fileText =
+      (try? String(contentsOf: scratch.original.appendingPathComponent(mutant.file), encoding: .utf8)) ?? ""
+    let key = MutationCache.key(mutant, fileText: fileText, recordings: result.recordings) { name in
+      guard case .success(let bytes) = corpus.store.bytes(of: name) else { return [] }
+      return bytes
+    }
+    if var cached = cache.entries[key] {
+      cached.mutant = mutant
+      cached.cached = true
+      return Judged(result: cached, key: key)
+    }
+    let started = DispatchTime.now().uptimeNanoseconds
+    let verdict: MutantVerdict?
+    if alone {
+      verdict = ownBuild(mutant, recordings: recordings, timeout: timeout)
+    } else {
+      verdict = replay(
+        recordings, executable: executable, environment: [Mutant.activeVariable: mutant.id], timeout: timeout)
+    }
+    result.status = verdict?.status ?? .survived
+    if let verdict, verdict.status != .compileError {
+      result.recording = verdict.recording
+      result.step = verdict.step
+    }
+    result.detail = verdict?.detail
+    result.millis = Self.millis(since: started)
+    return Judged(result: result, key: key)
+  }
+
+  /// The groups of the features whose reducer module holds `file` (a mutant with no trace); all
+  /// groups when none does.
+  func groupsOwning(_ file: String, groups: [(name: String, recordings: [ListedFixture])]) -> [Int] {
+    let root = corpus.manifest.location.root.resolvingSymlinksInPath().path + "/"
+    let package = scratch.original.path + "/"
+    let relative = package.hasPrefix(root) ? String(package.dropFirst(root.count)) : ""
+    let owning = groups.indices.filter { index in
+      guard let feature = corpus.manifest.features.first(where: { $0.name == groups[index].name }),
+        let swift = feature.swift?.name
+      else { return false }
+      return (relative + file).hasPrefix(CoverageMap.module(of: swift) + "/")
+    }
+    return owning.isEmpty ? Array(groups.indices) : owning
+  }
+
+  /// Replays `recordings` one at a time through one runner each, stopping at the first that
+  /// notices the mutant; nil when every one passed.
+  func replay(_ recordings: [ListedFixture], executable: URL, environment: [String: String], timeout: Double)
+    -> MutantVerdict?
+  {
+    var options = self.options
+    options.values[.jobs] = ["1"]
+    options.values[.timeout] = ["\(timeout)"]
+    for fixture in recordings {
+      let run = StrengthReplay.run(
+        corpus, selected: [fixture], executable: executable, environment: environment, options: options)
+      for result in run.fixtures {
+        if let verdict = MutantVerdict.of(result, timeout: timeout) { return verdict }
+      }
+      if run.fixtures.isEmpty || !run.runnerFailureLines.isEmpty {
+        return MutantVerdict(
+          status: .runtimeError, recording: fixture.name, step: nil,
+          detail: run.runnerFailureLines.first ?? "the runner replayed nothing")
+      }
+    }
+    return nil
+  }
+
+  /// The mutant applied on a scratch copy of its own, built and replayed: `CompileError` when the
+  /// copy does not build.
+  func ownBuild(_ mutant: Mutant, recordings: [ListedFixture], timeout: Double) -> MutantVerdict? {
+    let copy: ScratchPackage
+    do {
+      copy = try session.another(of: scratch.original)
+    } catch {
+      return MutantVerdict(status: .compileError, recording: "", step: nil, detail: error.description)
+    }
+    defer { copy.remove() }
+    let file = copy.package.appendingPathComponent(mutant.file)
+    guard let text = try? String(contentsOf: file, encoding: .utf8), let mutated = mutant.applied(to: text),
+      (try? Data(mutated.utf8).write(to: file)) != nil
+    else {
+      return MutantVerdict(
+        status: .compileError, recording: "", step: nil,
+        detail: "\(mutant.file):\(mutant.start.line):\(mutant.start.column) no longer holds '\(mutant.original)'")
+    }
+    let built: (executable: URL, millis: Int)
+    do {
+      built = try InstrumentedBuild.build(copy, shown: shown, environment: environment, instrumented: false)
+    } catch {
+      let output = error.output
+      let first = output.split(separator: "\n").first { $0.contains(": error:") }.map(String.init)
+      return MutantVerdict(status: .compileError, recording: "", step: nil, detail: first ?? "the build failed")
+    }
+    return replay(recordings, executable: built.executable, environment: [:], timeout: timeout)
+  }
+}

@@ -1,0 +1,37 @@
+/// Why a mutation drill stopped before a verdict; `description` is its sentence.
+enum MutationDrillError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The baseline (the unmutated build) failed these recordings (name: what failed).
+  case baselineFailed(failures: [String])
+  /// The scratch build failed and no mutant site explains it (or the retries ran out).
+  case buildFailed(status: String, output: String)
+  /// `--since REV` could not be read.
+  case since(revision: String, reason: String)
+  /// The planner refused (a table row's `old` matching twice or never, an unreadable file, …).
+  case plan(String)
+  /// A reducer module is not inside the runner package, so the scratch copy cannot hold its mutants.
+  case moduleOutsidePackage(module: String, package: String)
+
+  var description: String {
+    switch self {
+    case .baselineFailed(let failures):
+      return "\(Program.name) mutate: ABORT: the baseline (the scratch build with no mutant active) fails "
+        + "\(failures.count) recording\(failures.count == 1 ? "" : "s"), so no mutant can be judged:\n"
+        + failures.map { "  " + $0 }.joined(separator: "\n")
+        + "\nMake `\(Program.name) verify` pass first, then run mutate again."
+    case .buildFailed(let status, let output):
+      let tail = output.split(separator: "\n").suffix(20).joined(separator: "\n")
+      return "\(Program.name) mutate: the mutated scratch build failed (\(status)):\n\(tail.printable)\n"
+        + "If the errors are in your sources, fix them; if they are in a mutated line, report it with the output above."
+    case .since(let revision, let reason):
+      return "\(Program.name) mutate: --since \(revision.printable): cannot read the lines changed since that "
+        + "revision (\(reason.printable)). Give a revision git knows in the runner package's repository "
+        + "(a commit, a branch such as origin/main; fetch it first in a shallow CI checkout)."
+    case .plan(let sentence):
+      return sentence
+    case .moduleOutsidePackage(let module, let package):
+      return "\(Program.name) mutate: the reducer module \(module) is not inside the runner package \(package), "
+        + "so its mutants cannot be built in the package's scratch copy. Move the reducers into the replayRunner "
+        + "package, or scope the drill with --feature to features whose swift: file is inside it."
+    }
+  }
+}
