@@ -2,23 +2,21 @@
 /// links to its first child and next sibling (`-1`: none).
 ///
 /// Offsets are 32-bit (the recogniser refuses a document of 2 GiB or more), so a node is 24 bytes:
-/// the index of a recording is written and walked on the verifier's per-step path. Its ranges are
-/// inlinable: the verifier reads them in another module, several times per member, and a call
-/// each was measurable there (docs/performance.md).
+/// the index of a recording is written and walked on the verifier's per-step path.
 package struct PrettyIndexNode: Sendable {
-  @usableFromInline var keyStart: Int32
-  @usableFromInline var keyEnd: Int32
-  @usableFromInline var compactStart: Int32
-  @usableFromInline var compactEnd: Int32
+  var keyStart: Int32
+  var keyEnd: Int32
+  var compactStart: Int32
+  var compactEnd: Int32
   package var firstChild: Int32
   package var nextSibling: Int32
 
   /// The member's key, as a range of the compact text (between the quotes; keys have no escapes);
   /// `nil` for an array element or the root.
-  @inlinable
+  @inline(__always)
   package var key: Range<Int>? { keyStart >= 0 ? Int(keyStart)..<Int(keyEnd) : nil }
 
   /// The value's compact text, as a range of the compact text.
-  @inlinable
+  @inline(__always)
   package var compact: Range<Int> { Int(compactStart)..<Int(compactEnd) }
 }
