@@ -1,31 +1,36 @@
 import DuetCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A member of a recording proven canonical, as its compact bytes in place: the fast path's
 /// `RecordedMember`. It borrows the document's compact text and index, so it lives only while
 /// they are held (within one read); everything kept from it is copied out, but for its texts,
 /// which are slices of the shared compact text when the reader hands it over (`shared`).
 struct CompactMember: RecordedMember {
-  /// The document's index and compact text.
-  let nodes: UnsafeBufferPointer<PrettyIndexNode>
-  let compact: UnsafeBufferPointer<UInt8>
-  /// The array `compact` points into, when given: a text is then a slice of it, not a copy. A
-  /// pointer like the others, so the member stays a plain value (a reference here made every copy
-  /// of the members tables go through generic value witnesses, 40 M instructions on the benchmark).
-  let shared: UnsafePointer<[UInt8]>?
-  /// This value's node in `nodes`.
+  /// The document's index, compact text and shared array, held once per read.
+  let document: UnsafePointer<CompactDocumentView>
+  /// This value's node in the index.
   let node: Int
-  /// The value's compact canonical text.
-  let bytes: UnsafeBufferPointer<UInt8>
 
-  init(
-    _ node: Int, of nodes: UnsafeBufferPointer<PrettyIndexNode>, in compact: UnsafeBufferPointer<UInt8>,
-    shared: UnsafePointer<[UInt8]>? = nil
-  ) {
-    self.nodes = nodes
-    self.compact = compact
-    self.shared = shared
+  init(_ node: Int, in document: UnsafePointer<CompactDocumentView>) {
+    self.document = document
     self.node = node
-    bytes = UnsafeBufferPointer(rebasing: compact[nodes[node].compact])
+  }
+
+  /// The document's index.
+  @inline(__always)
+  var nodes: UnsafeBufferPointer<PrettyIndexNode> { document.pointee.nodes }
+
+  /// The value's compact canonical text (the recogniser proved its range lies in the text).
+  @inline(__always)
+  var bytes: UnsafeBufferPointer<UInt8> {
+    let range = document.pointee.nodes[node].compact
+    return UnsafeBufferPointer(
+      start: document.pointee.compact.baseAddress.unsafelyUnwrapped + range.lowerBound, count: range.count)
   }
 
   /// The indexed children, in document order, with their keys' bytes (empty for an array
@@ -33,13 +38,14 @@ struct CompactMember: RecordedMember {
   func forEachChild<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>, CompactMember) throws(Failure) -> Void)
     throws(Failure) -> Bool
   {
+    let nodes = self.nodes
     let first = Int(nodes[node].firstChild)
-    guard first >= 0 || bytes.count == 2 else { return false }
+    guard first >= 0 || nodes[node].compact.count == 2 else { return false }
+    let compact = document.pointee.compact
     var child = first
     while child >= 0 {
       let key = nodes[child].key ?? 0..<0
-      try body(
-        UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, of: nodes, in: compact, shared: shared))
+      try body(UnsafeBufferPointer(rebasing: compact[key]), CompactMember(child, in: document))
       child = Int(nodes[child].nextSibling)
     }
     return true
@@ -62,10 +68,12 @@ struct CompactMember: RecordedMember {
   var isArray: Bool { leadingByte == UInt8(ascii: "[") }
 
   var stringValue: String? {
-    guard leadingByte == UInt8(ascii: "\""), bytes.count >= 2 else { return nil }
-    let content = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
-    guard content.contains(UInt8(ascii: "\\")) else { return String(decoding: content, as: UTF8.self) }
-    return tree.stringValue
+    let bytes = self.bytes
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\"") else { return nil }
+    let start = bytes.baseAddress.unsafelyUnwrapped + 1
+    let content = UnsafeBufferPointer(start: start, count: bytes.count - 2)
+    guard memchr(start, Int32(UInt8(ascii: "\\")), content.count) == nil else { return tree.stringValue }
+    return String(decoding: content, as: UTF8.self)
   }
 
   /// Canonical integers are in range and have no leading zeros; the digits are summed on the
@@ -119,7 +127,7 @@ struct CompactMember: RecordedMember {
   /// the dialect cannot send makes the recogniser refuse the file). A slice of the shared text
   /// when there is one: no string and no copy per value.
   func wireText(what: @autoclosure () -> String) -> WireText {
-    guard let shared else { return WireText(bytes: ArraySlice(bytes)) }
+    guard let shared = document.pointee.shared else { return WireText(bytes: ArraySlice(bytes)) }
     return WireText(bytes: shared.pointee[nodes[node].compact])
   }
 

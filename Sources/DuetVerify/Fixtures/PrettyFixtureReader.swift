@@ -23,7 +23,9 @@ enum PrettyFixtureReader {
     guard let text = CanonicalPrettyDocument(validating: bytes) else { return nil }
     return withUnsafePointer(to: text.compactText) { shared in
       shared.pointee.withUnsafeBufferPointer { compact in
-        text.withIndex { nodes in read(CompactMember(0, of: nodes, in: compact, shared: shared), name: name) }
+        text.withIndex { nodes in
+          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot { read($0, name: name) }
+        }
       }
     }
   }
@@ -69,9 +71,9 @@ enum PrettyFixtureReader {
     for element in elements {
       guard element.leadingByte == UInt8(ascii: "{") else { throw unknownKey }
       var members = StepMembers<CompactMember>()
-      let nodes = element.nodes
-      let compact = element.compact
-      let shared = element.shared
+      let document = element.document
+      let nodes = document.pointee.nodes
+      let compact = document.pointee.compact
       // Every member of a step lies within the index (a step is at its third level).
       var child = Int(nodes[element.node].firstChild)
       while child >= 0 {
@@ -80,7 +82,7 @@ enum PrettyFixtureReader {
         guard let keyRange = member.key, let key = StepKey(spelledBy: slice(compact, keyRange)) else {
           throw unknownKey
         }
-        members[key] = CompactMember(child, of: nodes, in: compact, shared: shared)
+        members[key] = CompactMember(child, in: document)
         child = Int(member.nextSibling)
       }
       steps.append(try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds))
@@ -89,7 +91,8 @@ enum PrettyFixtureReader {
       if let effects = members.expectedEffects, effects.bytes.count > 2, mentionsTrack(effects.bytes) {
         var slimMembers = [String: JSONValue](minimumCapacity: 2)
         slimMembers["expectedEffects"] = effects.tree
-        slimMembers["node"] = members.node?.tree
+        // Bound first: written `members.node?.tree`, a debug build read the tree of an absent node.
+        if let node = members.node { slimMembers["node"] = node.tree }
         slimStep = .object(slimMembers)
       }
       slim.append(slimStep)
@@ -108,22 +111,20 @@ enum PrettyFixtureReader {
     compact.withUnsafeBufferPointer { mentionsTrack($0) }
   }
 
-  static let trackToken: [UInt8] = Array("\"track\"".utf8)
-
-  /// The same over bytes in place.
+  /// The same over bytes in place. The token's `k` is far rarer in effects text than its quotes
+  /// (every key and string has two), so the search looks for the `k` and then around it.
   static func mentionsTrack(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    trackToken.withUnsafeBufferPointer { needle in
-      guard let base = bytes.baseAddress, bytes.count >= needle.count else { return false }
-      var offset = 0
-      while offset <= bytes.count - needle.count,
-        let found = memchr(base + offset, Int32(needle[0]), bytes.count - needle.count + 1 - offset)
-      {
-        let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        if memcmp(base + position, needle.baseAddress.unsafelyUnwrapped, needle.count) == 0 { return true }
-        offset = position + 1
-      }
-      return false
+    let token: StaticString = "\"track\""
+    guard let base = bytes.baseAddress, bytes.count >= token.utf8CodeUnitCount else { return false }
+    // The `k` has the token's five bytes before it and its closing quote after it.
+    var from = 5
+    let end = bytes.count - 1
+    while from < end, let found = memchr(base + from, Int32(UInt8(ascii: "k")), end - from) {
+      let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      if memcmp(base + position - 5, token.utf8Start, token.utf8CodeUnitCount) == 0 { return true }
+      from = position + 1
     }
+    return false
   }
 
 }

@@ -28,22 +28,11 @@ enum TrackEnvelopeScanner {
     return scan(fixture: fixture, document: document.taxonomyDocument, feature: feature)
   }
 
-  /// True when `bytes` hold `"track"` (with its quotes): `memchr` finds each `k`, rare in a
-  /// recording, and the bytes around it are compared.
+  /// True when `bytes` hold `"track"` (with its quotes): the fast reader's search for the token
+  /// (`memchr` finds each `k`, rare in a recording, and the bytes around it are compared), run
+  /// over the whole file.
   static func spellsTrack(_ bytes: [UInt8]) -> Bool {
-    let needle = Array("\"track\"".utf8)
-    let k = needle.count - 2
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, buffer.count >= needle.count else { return false }
-      var from = k
-      while from < buffer.count - 1 {
-        guard let found = memchr(base + from, Int32(needle[k]), buffer.count - 1 - from) else { return false }
-        let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        if UnsafeBufferPointer(rebasing: buffer[(at - k)..<(at + 2)]).elementsEqual(needle) { return true }
-        from = at + 1
-      }
-      return false
-    }
+    bytes.withUnsafeBufferPointer { PrettyFixtureReader.mentionsTrack($0) }
   }
 
   static func scan(fixture: String, document: JSONValue, feature: String?) -> [Sighted] {

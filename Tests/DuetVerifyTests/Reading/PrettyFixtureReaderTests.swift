@@ -160,14 +160,16 @@ final class PrettyFixtureReaderTests: XCTestCase {
       let document = try XCTUnwrap(CanonicalPrettyDocument(validating: bytes), "\(value)")
       try document.compactText.withUnsafeBufferPointer { compact in
         try document.withIndex { nodes in
-          let element = try XCTUnwrap(CompactMember(0, of: nodes, in: compact).arrayElements?.first)
-          XCTAssertEqual(element.kindName, value.kindName)
-          XCTAssertEqual(element.isArray, value.isArray)
-          XCTAssertEqual(element.stringValue, value.stringValue)
-          XCTAssertEqual(element.integerValue, value.integerValue)
-          XCTAssertEqual(element.boolValue, value.boolValue)
-          XCTAssertEqual(element.tree, value)
-          XCTAssertEqual(try element.wireText(what: "x").text.get(), try CanonicalWriter.compact(value))
+          try CompactDocumentView(nodes: nodes, compact: compact).withRoot { root in
+            let element = try XCTUnwrap(root.arrayElements?.first)
+            XCTAssertEqual(element.kindName, value.kindName)
+            XCTAssertEqual(element.isArray, value.isArray)
+            XCTAssertEqual(element.stringValue, value.stringValue)
+            XCTAssertEqual(element.integerValue, value.integerValue)
+            XCTAssertEqual(element.boolValue, value.boolValue)
+            XCTAssertEqual(element.tree, value)
+            XCTAssertEqual(try element.wireText(what: "x").text.get(), try CanonicalWriter.compact(value))
+          }
         }
       }
     }
@@ -178,5 +180,17 @@ final class PrettyFixtureReaderTests: XCTestCase {
     XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"[{"payload":{"case":"tracking"}}]"#.utf8)))
     XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"[{"note":"say \"track\""}]"#.utf8)))
     XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice("[]".utf8)))
+  }
+
+  func testTheTrackTokenIsFoundAtEitherEndOfTheTextAndNotInPart() {
+    // The search looks for the token's `k` and then around it: the token flush with either end,
+    // a `k` too early to end one, and near misses on each side.
+    XCTAssertTrue(PrettyFixtureReader.mentionsTrack(ArraySlice(#""track""#.utf8)))
+    XCTAssertTrue(PrettyFixtureReader.mentionsTrack(ArraySlice(#"["kk","track"]"#.utf8)))
+    XCTAssertTrue(PrettyFixtureReader.mentionsTrack(ArraySlice(#"{"k":"track"}"#.utf8)))
+    XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#""track"#.utf8)))
+    XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"track""#.utf8)))
+    XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"["trac","rack","trak"]"#.utf8)))
+    XCTAssertFalse(PrettyFixtureReader.mentionsTrack(ArraySlice(#"k"#.utf8)))
   }
 }
