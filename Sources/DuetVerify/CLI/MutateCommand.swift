@@ -74,16 +74,34 @@ enum MutateCommand {
       output.diagnostic(error.description)
       return .failed
     }
-    let written: Void? = session.unlessInterrupted {
+    let code: ExitCode? = session.unlessInterrupted {
       do {
         try result.cache.write(manifest.location)
       } catch {
         output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
       }
-      output.line(summary(result.run))
+      if let line = result.run.cacheLine { output.diagnostic(line) }
+      return write(result.run, options: options, context: context, location: manifest.location, package: folder)
     }
-    guard written != nil else { return .failed }
-    return result.run.passed ? .passed : .failed
+    return code ?? .failed
+  }
+
+  /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON
+  /// or terminal report, all rendered from `run`; the exit code. The survivor blocks, the JSON's
+  /// `source` and the page's source lines read the user's runner package (`package`), so they
+  /// show the original text and name the function and case a mutant sits in.
+  static func write(
+    _ run: MutationRun, options: ParsedArguments, context: CommandContext, location: ManifestLocation, package: URL
+  ) -> ExitCode {
+    let source = { (path: String) in try? String(contentsOf: package.appendingPathComponent(path), encoding: .utf8) }
+    let outputs = ReportOutputs(options, context: context, location: location, speaker: Verb.mutate.rawValue)
+    let written = outputs.writeRequested(
+      passed: true, junit: { JUnitReport.render(run.testSuites, grouped: false) },
+      html: { MutationHTML.render(run, source: source) })
+    outputs.print(
+      passed: run.passed && written, annotations: { run.annotations }, json: { _ in run.json(source: source) },
+      human: { _ in run.human(source: source) })
+    return run.passed && written ? .passed : .failed
   }
 
   /// The files (relative to the runner package) of the reducer modules of the selected features.
@@ -145,25 +163,5 @@ enum MutateCommand {
       }
       return marked
     }
-  }
-
-  /// A minimal summary until the report renderers land: one line per mutant, then the score.
-  private static func summary(_ run: MutationRun) -> String {
-    var lines: [String] = []
-    for result in run.results {
-      let mutant = result.mutant
-      var line =
-        "\(mutant.file):\(mutant.start.line):\(mutant.start.column): \(result.status.rawValue): "
-        + "\(mutant.mutationOperator.rawValue) '\(mutant.original)' → '\(mutant.replacement)'"
-      if let recording = result.recording { line += " by \(recording)" + (result.step.map { "#\($0)" } ?? "") }
-      line += " [\(result.features.joined(separator: ", ")): \(result.recordings.joined(separator: ", "))]"
-      if result.cached { line += " (cached)" }
-      lines.append(line)
-    }
-    let counts = MutantStatus.allCases.map { "\(run.count($0)) \($0.rawValue)" }.joined(separator: ", ")
-    lines.append(
-      "\(Program.name): mutation score \(Int(run.score.rounded(.down)))% (\(counts)) in \(run.totalMillis / 1000)s")
-    lines.append("\(Program.name) mutate: \(run.passed ? "PASS" : "FAIL")")
-    return lines.joined(separator: "\n")
   }
 }

@@ -11,6 +11,10 @@ import Foundation
 struct LanesPass {
   var corpus: Corpus
   var lanes: [Lane]
+  /// End the run at its first failing recording, on whichever lane (``PassStop``): a mutation
+  /// drill needs only the first recording that notices a mutant. The results then hold the
+  /// recordings that finished, not every selected one.
+  var stopAtFirstFailure = false
 
   /// Runs every lane; `onResult` sees each full result as it completes, with its lane's name when
   /// the run names lanes (``LaneNaming``), and `keep` decides what of it stays in memory for the
@@ -25,10 +29,11 @@ struct LanesPass {
     let passes = CorpusPass.Outcomes(count: lanes.count)
     let scan = CorpusScan(corpus: corpus)
     let group = DispatchGroup()
+    let stop = stopAtFirstFailure ? PassStop() : nil
     for (index, lane) in lanes.enumerated() {
       let pass = CorpusPass(
         corpus: corpus, scan: scan, lints: index == 0, pool: lane.pool, depth: CorpusPass.defaultPipelineDepth,
-        timeout: lane.timeout)
+        timeout: lane.timeout, stop: stop)
       let tag = lane.platform.flatMap(naming.tag)
       let replay: @Sendable () -> Void = {
         passes.set(index, pass.run(selected: selected, onResult: { onResult(tag, $0) }, keep: keep))

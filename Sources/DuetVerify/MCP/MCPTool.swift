@@ -54,6 +54,14 @@ struct MCPTool {
         manifest, .init("feature", .texts, .feature), .init("jobs", .integer, .jobs),
         .init("timeout", .number, .timeout), .init("minLines", .integer, .minLines),
       ]),
+    // Its JSON is the mutation-testing report (no `passed` member): the verdict is the exit code's.
+    MCPTool(
+      name: "mutate", verbWords: ["mutate"], description: Verb.mutate.description, answersJSON: true,
+      parameters: [
+        manifest, .init("feature", .texts, .feature), .init("since", .text, .since),
+        .init("minScore", .integer, .minScore), .init("tableOnly", .flag, .tableOnly), .init("jobs", .integer, .jobs),
+        .init("timeout", .number, .timeout), .init("noCache", .flag, .noCache),
+      ]),
   ]
 
   static let manifest = MCPToolParameter("manifest", .text, .manifest)

@@ -90,16 +90,19 @@ extension Option {
     case .json:
       return Row(
         value: .none, help: "one JSON object on stdout instead of the human report",
-        verbs: [.verify, .lint, .record, .taxonomy, .coverage, .merge])
+        verbs: [.verify, .lint, .record, .taxonomy, .coverage, .mutate, .merge])
     case .junit:
       return Row(
-        value: .text("FILE"), help: "also write JUnit XML (one test case per recording; coverage: per feature)",
-        verbs: [.verify, .record, .coverage, .merge])
+        value: .text("FILE"),
+        help: "also write JUnit XML (one test case per recording; coverage: per feature; mutate: per mutant)",
+        verbs: [.verify, .record, .coverage, .mutate, .merge])
     case .html:
       return Row(
         value: .text("FILE"),
-        help: "also write one self-contained HTML page (matrix, failures, taxonomy; coverage: the marked sources)",
-        verbs: [.verify, .coverage, .merge])
+        help:
+          "also write one self-contained HTML page (matrix, failures, taxonomy; coverage: the marked sources; "
+          + "mutate: the mutants and survivors)",
+        verbs: [.verify, .coverage, .mutate, .merge])
     case .pretty: return Row(value: .none, help: "pretty form instead of compact", verbs: [.canonical])
     case .out:
       return Row(

@@ -24,6 +24,9 @@ struct CorpusPass {
   var depth: Int
   /// Seconds allowed per request.
   var timeout: Double
+  /// When given, the pass ends at its first failing recording (``PassStop``): nothing more is
+  /// dispatched, nor linted.
+  var stop: PassStop? = nil
 
   /// The default pipelining depth: enough that the runner always has requests queued while the
   /// verifier judges a reply, or reads and checks the next recording (the longest pause, a few
@@ -59,7 +62,7 @@ struct CorpusPass {
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let (scan, lints) = (self.scan, self.lints)
+    let (scan, lints, stop) = (self.scan, self.lints, self.stop)
     let listed = scan.listed
     let store = corpus.store
     let chosen = Set(selected.map(\.name))
@@ -80,6 +83,8 @@ struct CorpusPass {
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,
       prepare: { [jobs] index -> (any RunnerJob)? in
+        // Stopped at a failure: what is not dispatched yet gets no result and is not read.
+        if let stop, stop.isStopped { return nil }
         let (fixture, position, slot): (ListedFixture, Int, Int?)
         switch jobs[index] {
         case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
@@ -88,6 +93,7 @@ struct CorpusPass {
         let reading = lints ? scan.scan(fixture, at: position) : store.load(fixture.name)
         guard let slot else { return nil }
         let deliver: @Sendable (FixtureResult) -> Void = { result in
+          stop?.note(result)
           onResult(result)
           kept.store(PassOutput(slot: slot, result: result))
         }

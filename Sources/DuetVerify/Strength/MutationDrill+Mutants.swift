@@ -71,27 +71,30 @@ extension MutationDrill {
     return owning.isEmpty ? Array(groups.indices) : owning
   }
 
-  /// Replays `recordings` one at a time through one runner each, stopping at the first that
-  /// notices the mutant; nil when every one passed.
+  /// Replays `recordings` through one runner, pipelined as `verify` replays, stopping at the
+  /// first that notices the mutant (``LanesPass/stopAtFirstFailure``: nothing is dispatched
+  /// after it); nil when every one passed. A mutant so costs about one replay of its features'
+  /// recordings, and one runner start.
   func replay(_ recordings: [ListedFixture], executable: URL, environment: [String: String], timeout: Double)
     -> MutantVerdict?
   {
     var options = self.options
     options.values[.jobs] = ["1"]
     options.values[.timeout] = ["\(timeout)"]
-    for fixture in recordings {
-      let run = StrengthReplay.run(
-        corpus, selected: [fixture], executable: executable, environment: environment, options: options)
-      for result in run.fixtures {
-        if let verdict = MutantVerdict.of(result, timeout: timeout) { return verdict }
-      }
-      if run.fixtures.isEmpty || !run.runnerFailureLines.isEmpty {
-        return MutantVerdict(
-          status: .runtimeError, recording: fixture.name, step: nil,
-          detail: run.runnerFailureLines.first ?? "the runner replayed nothing")
-      }
+    let run = StrengthReplay.run(
+      corpus, selected: recordings, executable: executable, environment: environment, options: options,
+      stopAtFirstFailure: true)
+    // The first failure in the recordings' order (others may have been in flight beside it).
+    for result in run.fixtures {
+      if let verdict = MutantVerdict.of(result, timeout: timeout) { return verdict }
     }
-    return nil
+    guard run.fixtures.count < recordings.count || !run.runnerFailureLines.isEmpty else { return nil }
+    // Every replayed recording passed, yet one got no result or the runner failed: it crashed.
+    let replayed = Set(run.fixtures.map(\.name))
+    let missing = recordings.first { !replayed.contains($0.name) } ?? recordings[0]
+    return MutantVerdict(
+      status: .runtimeError, recording: missing.name, step: nil,
+      detail: run.runnerFailureLines.first ?? "the runner replayed nothing")
   }
 
   /// The mutant applied on a scratch copy of its own, built and replayed: `CompileError` when the

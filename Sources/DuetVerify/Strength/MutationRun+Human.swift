@@ -25,6 +25,16 @@ extension MutationRun {
     return text + verdictLine + "\n"
   }
 
+  /// How many verdicts came from `.runs/mutate/cache.json` instead of a replay, when any did: so
+  /// a run that took no time says why, and the reader knows how to judge them afresh. Said on
+  /// standard error, so it reaches the reader under `--json` too.
+  var cacheLine: String? {
+    let cached = results.filter(\.cached).count
+    guard cached > 0 else { return nil }
+    return "\(Program.name) mutate: \(cached) of \(results.count) mutants were taken from the cache "
+      + "(.runs/mutate/cache.json: unchanged since an earlier run); --no-cache judges them again"
+  }
+
   /// The score shown: rounded down, so a run that falls short of `--min-score` by a fraction
   /// never reads as reaching it, and 100% means nothing was missed.
   var shownScore: Int { Int(score.rounded(.down)) }

@@ -9,24 +9,29 @@ import Foundation
 /// `verify` judges it; a caller may run it as often as it likes on one build.
 enum StrengthReplay {
   /// Replays `selected` through runners of `executable` with `environment` added, started in
-  /// the repository root.
+  /// the repository root; with `stopAtFirstFailure`, only until the first recording fails.
   static func run(
     _ corpus: Corpus, selected: [ListedFixture], executable: URL, environment: [String: String],
-    options: ParsedArguments, onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
+    options: ParsedArguments, stopAtFirstFailure: Bool = false,
+    onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
   ) -> RunResult {
     let command = Self.command(executable, environment: environment, root: corpus.manifest.location.root)
-    return run(corpus, selected: selected, command: command, options: options, onResult: onResult)
+    return run(
+      corpus, selected: selected, command: command, options: options, stopAtFirstFailure: stopAtFirstFailure,
+      onResult: onResult)
   }
 
   /// Replays `selected` through runners of `command` (`--jobs` of them, `--timeout` per request).
   static func run(
     _ corpus: Corpus, selected: [ListedFixture], command: RunnerCommand, options: ParsedArguments,
-    onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
+    stopAtFirstFailure: Bool = false, onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in }
   ) -> RunResult {
     let manifest = corpus.manifest
     let choice = RunnerSetup.choice(command, buildMillis: nil, options, manifest: manifest)
     let lane = Lane(platform: LaneSetup.manifestPlatform, runner: choice)
-    let (run, _) = LanesPass(corpus: corpus, lanes: [lane]).run(
+    var pass = LanesPass(corpus: corpus, lanes: [lane])
+    pass.stopAtFirstFailure = stopAtFirstFailure
+    let (run, _) = pass.run(
       selected: selected, arguments: options, onResult: { _, result in onResult(result) }, keep: { $0.slimmed })
     return run
   }

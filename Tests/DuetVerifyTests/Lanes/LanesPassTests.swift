@@ -45,4 +45,30 @@ final class LanesPassTests: FolderTestCase {
     XCTAssertEqual(run.lanes.map(\.platform), ["swift", "kotlin"])
     XCTAssertEqual(run.lanes.map { $0.fixtures.map(\.name) }, [["counter"], ["counter"]])
   }
+
+  func testARunThatStopsAtTheFirstFailureDispatchesNoRecordingAfterIt() throws {
+    for name in ["counter", "counter.other", "counter.third"] {
+      try folder.write("fixtures/\(name).fixture.json", FixtureText.counter())
+    }
+    try folder.write(
+      "manifest.yaml",
+      "features:\n  counter:\n    fixtures:\n      - counter\n      - counter.other\n      - counter.third\n")
+    let read = ManifestReader.load(folder.manifestLocation)
+    let corpus = Corpus(
+      manifest: read.manifest, manifestProblems: read.problems, store: FixtureStore(location: folder.manifestLocation))
+    let selected = corpus.manifest.listedFixtures
+    let delivered = Locked(0)
+    var pass = LanesPass(corpus: corpus, lanes: [lane("swift")])
+    // No runner starts, so the first recording fails (not run): nothing after it is dispatched.
+    pass.stopAtFirstFailure = true
+    let (stopped, _) = pass.run(
+      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in delivered.update { $0 += 1 } },
+      keep: { $0 })
+    XCTAssertEqual(stopped.fixtures.count, 1, "\(stopped.fixtures.map(\.name))")
+    XCTAssertEqual(delivered.value, 1)
+    pass.stopAtFirstFailure = false
+    let (whole, _) = pass.run(
+      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in }, keep: { $0 })
+    XCTAssertEqual(whole.fixtures.count, 3, "without the stop every recording has its result")
+  }
 }

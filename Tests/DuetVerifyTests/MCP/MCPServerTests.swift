@@ -95,7 +95,7 @@ final class MCPServerTests: XCTestCase {
       try reply(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)["result"]?["tools"]?.arrayValue)
     XCTAssertEqual(
       tools.compactMap { $0["name"]?.stringValue },
-      ["verify", "lint", "explain", "record_check", "materialize", "coverage"])
+      ["verify", "lint", "explain", "record_check", "materialize", "coverage", "mutate"])
     for tool in tools {
       XCTAssertEqual(tool["inputSchema"]?["type"], .string("object"))
       XCTAssertNotNil(tool["description"]?.stringValue)

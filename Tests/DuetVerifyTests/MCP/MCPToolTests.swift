@@ -1,4 +1,5 @@
 import DuetCore
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -28,6 +29,19 @@ final class MCPToolTests: XCTestCase {
     XCTAssertEqual(
       try tool("materialize").commandLine(["step": .string("counter#0"), "out": .string("T.swift")]).get(),
       ["materialize", "counter#0", "--out", "T.swift"])
+  }
+
+  func testMutateArgumentsBecomeItsOptionsWithJSON() throws {
+    XCTAssertEqual(
+      try tool("mutate").commandLine([
+        "feature": .array([.string("tally")]), "since": .string("origin/main"), "minScore": .integer(80),
+        "tableOnly": .bool(true), "noCache": .bool(false),
+      ]).get(),
+      ["mutate", "--feature", "tally", "--since", "origin/main", "--min-score", "80", "--table-only", "--json"])
+    guard case .failure(let refused) = try tool("mutate").commandLine(["runner": .string("./r")]) else {
+      return XCTFail("mutate took a runner, which it refuses")
+    }
+    assertContains(refused.message, "mutate takes no argument \"runner\"")
   }
 
   func testMissingOrUnknownArgumentIsASentence() throws {

@@ -106,4 +106,14 @@ final class MutationHumanReportTests: XCTestCase {
     // The block is its five lines, the summary and the verdict: the newline in the name is escaped.
     XCTAssertEqual(text.split(separator: "\n").count, 7, text)
   }
+
+  func testVerdictsTakenFromTheCacheAreCountedInALineOfTheirOwn() {
+    var cached = Fixtures.result(.killed, id: "2")
+    cached.cached = true
+    XCTAssertEqual(
+      Fixtures.run([Fixtures.survivor, cached, Fixtures.result(.killed, id: "3")]).cacheLine,
+      "duet-verify mutate: 1 of 3 mutants were taken from the cache (.runs/mutate/cache.json: unchanged since an "
+        + "earlier run); --no-cache judges them again")
+    XCTAssertNil(Fixtures.run([Fixtures.survivor]).cacheLine)
+  }
 }

@@ -81,27 +81,6 @@ final class MutationJSONReportTests: XCTestCase {
     XCTAssertEqual(hostile["source"] as? String, Fixtures.hostileSource)
   }
 
-  /// `python3 -m jsonschema`-style check of `json` against the stored schema; skips where Python
-  /// or its `jsonschema` package is missing.
-  func validate(_ json: String) throws -> CommandRun {
-    let schema = try SharedReference.file("mutation-report-schema/mutation-testing-report-schema.json")
-    let python = URL(fileURLWithPath: "/usr/bin/env")
-    let folder = try TemporaryFolder(prefix: "mutation-json")
-    let probe = try CommandRun.run(python, ["python3", "-c", "import jsonschema"], in: folder.url)
-    guard probe.code == 0 else {
-      throw XCTSkip(
-        "Python's jsonschema is not installed (python3 -m pip install jsonschema); the report is not checked")
-    }
-    let report = folder.url.appendingPathComponent("report.json")
-    try Data(json.utf8).write(to: report)
-    let script = """
-      import json, sys, jsonschema
-      schema = json.load(open(sys.argv[1]))
-      report = json.load(open(sys.argv[2]))
-      errors = list(jsonschema.Draft7Validator(schema).iter_errors(report))
-      for error in errors: print("/".join(map(str, error.absolute_path)) + ": " + error.message, file=sys.stderr)
-      sys.exit(1 if errors else 0)
-      """
-    return try CommandRun.run(python, ["python3", "-c", script, schema.path, report.path], in: folder.url)
-  }
+  /// The shared check (``MutationSchemaCheck``); skips where Python's `jsonschema` is missing.
+  func validate(_ json: String) throws -> CommandRun { try MutationSchemaCheck.validate(json) }
 }

@@ -76,6 +76,22 @@ final class MCPEndToEndTests: XCTestCase {
     assertContains(explain["structuredContent"]?["output"]?.stringValue ?? "", "fixture 'counter' step 0")
   }
 
+  func testTheMutateToolRunsTheVerbAndARefusalIsAToolErrorWithItsSentence() throws {
+    // The counter corpus names no replayRunner package: mutate refuses with exit 2, before any build.
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    let run = try serve(
+      [
+        #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"mutate","arguments":{"tableOnly":true,"minScore":80}}}"#
+      ], in: repository)
+    let reply = try JSONParser().parse(run.out.trimmingCharacters(in: .newlines))
+    XCTAssertNil(reply["error"], run.out)
+    let result = try XCTUnwrap(reply["result"], run.out)
+    XCTAssertEqual(result["isError"], .bool(true), run.out)
+    let first = try XCTUnwrap(result["content"]?.arrayValue?.first?["text"]?.stringValue, run.out)
+    XCTAssertTrue(first.hasPrefix("duet-verify mutate: not run (exit 2): "), first)
+    assertContains(first, "names no replayRunner package, and mutate needs")
+  }
+
   func testOfficialPythonSDKListsToolsAndCallsLintAndVerify() throws {
     let python = URL(fileURLWithPath: "/usr/bin/env")
     let probe = try CommandRun.run(python, ["python3", "-c", "import mcp"], in: FileManager.default.temporaryDirectory)
@@ -96,7 +112,8 @@ final class MCPEndToEndTests: XCTestCase {
     XCTAssertEqual(report["serverName"], .string("duet-verify"))
     XCTAssertEqual(
       report["tools"],
-      .array(["verify", "lint", "explain", "record_check", "materialize", "coverage"].map(JSONValue.string)))
+      .array(
+        ["verify", "lint", "explain", "record_check", "materialize", "coverage", "mutate"].map(JSONValue.string)))
     XCTAssertEqual(report["verifySchema"]?["properties"]?["jobs"]?["type"], .string("integer"))
     XCTAssertEqual(report["lint"]?["isError"], .bool(false), run.out)
     XCTAssertEqual(report["lint"]?["texts"]?.arrayValue?.first, .string("duet-verify lint: OK"))

@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
 
-/// A throwaway app for `mutate`, with a hand-made mutation plan (the drill's input until the
-/// planner is merged): module `DrillFeatures` holds two features. `tally` is weakly recorded
+/// A throwaway app for `mutate`, with a hand-made mutation plan (so the drill's verdicts are
+/// known in advance, whatever the planner makes): module `DrillFeatures` holds two features. `tally` is weakly recorded
 /// (one bump from 0, so its `< 3` boundary is never crossed) and carries a mutant that loops and
 /// one that crashes the runner; `gauge` is recorded at its limit too, so both its mutants die.
 /// `case .reset` of tally is reached by no recording. Its runner package is the app itself.
@@ -43,7 +43,8 @@ struct DrillApp {
         "start": ["line": line, "column": column],
         "end": ["line": line, "column": column + spec.original.unicodeScalars.count],
         "original": spec.original, "replacement": spec.replacement, "originalLine": String(lineText),
-        "mutatedLine": lineText.replacingOccurrences(of: spec.original, with: spec.replacement), "schematized": true,
+        "mutatedLine": lineText.replacingOccurrences(of: spec.original, with: spec.replacement),
+        "schematized": spec.schematized,
       ]
     }
     let plan: [String: Any] = [
@@ -61,6 +62,8 @@ struct DrillApp {
     var marker: String
     var original: String
     var replacement: String
+    /// False: not behind the switch (the rewritten files do not hold it), so built on its own.
+    var schematized = true
   }
 
   static let mutants = [
@@ -85,7 +88,17 @@ struct DrillApp {
     Spec(
       id: "7", file: gaugeFile, operatorName: "CompoundAssignment", marker: "state.level += 1", original: "+=",
       replacement: "-="),
+    // Two the switch does not hold: one builds alone and is killed, one does not build at all.
+    Spec(
+      id: "8", file: gaugeFile, operatorName: "IntegerLiteral", marker: "state.level += 1", original: "1",
+      replacement: "2", schematized: false),
+    Spec(
+      id: "9", file: tallyFile, operatorName: "IntegerLiteral", marker: "state.count += 1", original: "1",
+      replacement: "\"one\"", schematized: false),
   ]
+
+  /// The ids of the switch's mutants (the rewritten files hold exactly these).
+  static let switched = ["1", "2", "3", "4", "5", "6", "7"]
 
   /// The 1-based line and column of `text` on the first line holding `marker`.
   static func position(of text: String, onLineWith marker: String, in source: String) -> (line: Int, column: Int) {

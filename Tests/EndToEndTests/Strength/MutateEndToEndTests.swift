@@ -4,9 +4,10 @@ import XCTest
 
 /// `duet-verify mutate` against a throwaway app (``DrillApp``) built for real, driven by a
 /// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, in the
-/// class's setUp, and the tests read them: the drill, the same drill again (the cache), a red
-/// baseline, and `--since` after one line changed. Each run's temporary folder is its own, so
-/// scratch copies can be counted.
+/// class's setUp, and the tests read their real outputs: the drill (the terminal report, with
+/// `--junit`, `--html` and GitHub annotations), the same drill again with two mutants the switch
+/// does not hold (`--json`, the cache), a red baseline, and `--since` after one line changed
+/// (`--json`). Each run's temporary folder is its own, so scratch copies can be counted.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class MutateEndToEndTests: XCTestCase {
@@ -25,11 +26,17 @@ final class MutateEndToEndTests: XCTestCase {
   nonisolated(unsafe) static var shared: Shared?
   nonisolated(unsafe) static var skip: String?
 
-  static func mutate(_ arguments: [String], in folder: URL, plan: URL, temporary: URL) throws -> CommandRun {
+  /// `duet-verify mutate` in `folder`, scratch copies under `temporary`; with `plan`, the
+  /// hand-made plan instead of the planner.
+  static func mutate(
+    _ arguments: [String], in folder: URL, plan: URL?, temporary: URL, environment: [String: String] = [:]
+  ) throws -> CommandRun {
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    var variables = environment.merging(["TMPDIR": temporary.path]) { $1 }
+    variables["DUET_VERIFY_MUTATION_PLAN"] = plan?.path
     return try CommandRun.run(
       try BuiltProducts.executable(named: "duet-verify"), ["mutate"] + arguments, in: folder,
-      environment: ["TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": plan.path], deadline: 1800)
+      environment: variables, deadline: 1800)
   }
 
   override class func setUp() {
@@ -46,13 +53,20 @@ final class MutateEndToEndTests: XCTestCase {
       let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
       let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
       let plan = folder.url.appendingPathComponent("plan.json")
-      try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: plan)
+      try DrillApp.plan(DrillApp.switched).write(to: plan)
+      let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
+      try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
       let before = app.tree()
+      let reports =
+        ["--junit", folder.url.appendingPathComponent("drill.xml").path]
+        + ["--html", folder.url.appendingPathComponent("drill.html").path]
       let drill = try mutate(
-        ["--jobs", "2"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"))
+        ["--jobs", "2"] + reports, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
+        environment: ["GITHUB_ACTIONS": "true"])
       let after = app.tree()
       let again = try mutate(
-        ["--jobs", "2"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t2"))
+        ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
+        temporary: folder.url.appendingPathComponent("t2"))
       let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
       try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
         to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
@@ -67,7 +81,7 @@ final class MutateEndToEndTests: XCTestCase {
       try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
         to: gauge)
       let since = try mutate(
-        ["--since", "HEAD"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
+        ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
       shared = Shared(
         folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
         since: since)
@@ -86,49 +100,123 @@ final class MutateEndToEndTests: XCTestCase {
     return try XCTUnwrap(Self.shared)
   }
 
-  /// The line the run printed for mutant `id`.
+  /// The line the run printed for mutant `id` (the first of its block, for a survivor).
   private func line(of id: String, in run: CommandRun) throws -> String {
+    let prefix = try place(of: id) + ": mutant \(id) "
+    return try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init), run.all)
+  }
+
+  /// `file:line:column` of mutant `id` in the app's original source.
+  private func place(of id: String) throws -> String {
     let spec = try XCTUnwrap(DrillApp.mutants.first { $0.id == id })
     let source = spec.file == DrillApp.tallyFile ? DrillApp.tally : DrillApp.gauge
     let (line, column) = DrillApp.position(of: spec.original, onLineWith: spec.marker, in: source)
-    let prefix = "\(spec.file):\(line):\(column): "
-    return try XCTUnwrap(run.out.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init), run.all)
+    return "\(spec.file):\(line):\(column)"
+  }
+
+  /// The mutants of a `--json` report, by id.
+  private func mutants(_ run: CommandRun) throws -> [String: [String: Any]] {
+    let report = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any], "not one JSON object: \(run.all)")
+    let files = try XCTUnwrap(report["files"] as? [String: [String: Any]], run.out)
+    var byID: [String: [String: Any]] = [:]
+    for file in files.values {
+      for mutant in (file["mutants"] as? [[String: Any]]) ?? [] { byID[mutant["id"] as? String ?? ""] = mutant }
+    }
+    return byID
   }
 
   func testTheBoundaryMutantAWeakCorpusMissesSurvivesAtItsLineAndColumnAndFailsTheDrill() throws {
     let shared = try sharedRun()
     XCTAssertEqual(shared.drill.code, 1, shared.drill.all)
-    let survivor = try line(of: "1", in: shared.drill)
-    XCTAssertTrue(survivor.hasPrefix("\(DrillApp.tallyFile):21:20: Survived: RelationalBoundary '<' → '<='"), survivor)
-    assertContains(survivor, "[tally: tally.bumps]")
-    assertContains(shared.drill.out, "duet-verify mutate: FAIL")
+    let lines = shared.drill.out.split(separator: "\n").map(String.init)
+    let start = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("\(DrillApp.tallyFile):21:20: ") }, shared.drill.all)
+    XCTAssertEqual(
+      Array(lines[start..<min(start + 5, lines.count)]),
+      [
+        "\(DrillApp.tallyFile):21:20: mutant 1 survived: RelationalBoundary `<` → `<=` in func tallyReducer, case .bump",
+        "  - if state.count < 3 {", "  + if state.count <= 3 {",
+        "  feature tally: recording tally.bumps ran this code and missed the change",
+        "  add a recording of feature tally that lands exactly on the boundary, where `<` and `<=` disagree",
+      ])
+    let summary = try XCTUnwrap(lines.first { $0.hasPrefix("duet-verify: mutation score") }, shared.drill.out)
+    XCTAssertTrue(
+      summary.hasPrefix(
+        "duet-verify: mutation score 71% (3 killed, 1 timeout, 1 runtime error, 1 survived, 1 no coverage) in "),
+      summary)
+    XCTAssertEqual(lines.last, "duet-verify mutate: FAIL", shared.drill.out)
   }
 
   func testEveryMutantOfAStronglyRecordedFeatureIsKilledByTheRecordingThatPinsIt() throws {
     let shared = try sharedRun()
-    assertContains(try line(of: "6", in: shared.drill), "Killed: RelationalBoundary '<' → '<=' by gauge.at-limit#0")
-    assertContains(try line(of: "7", in: shared.drill), "Killed: CompoundAssignment '+=' → '-=' by gauge.")
-    assertContains(try line(of: "2", in: shared.drill), "Killed: CompoundAssignment '+=' → '-=' by tally.bumps#0")
+    let mutants = try mutants(shared.again)
+    XCTAssertEqual(mutants["6"]?["killedBy"] as? [String], ["gauge.at-limit"])
+    XCTAssertEqual(mutants["6"]?["status"] as? String, "Killed")
+    XCTAssertEqual((mutants["7"]?["killedBy"] as? [String])?.first?.hasPrefix("gauge."), true, "\(mutants["7"] ?? [:])")
+    XCTAssertEqual(mutants["2"]?["killedBy"] as? [String], ["tally.bumps"])
+    // Killed mutants need nothing from anyone: the terminal counts them and lists none.
+    for id in ["2", "6", "7"] {
+      XCTAssertFalse(shared.drill.out.contains(": mutant \(id) "), shared.drill.out)
+    }
   }
 
   func testALoopingMutantTimesOutAndACrashingOneIsARuntimeErrorNeitherSurvives() throws {
     let shared = try sharedRun()
-    assertContains(try line(of: "3", in: shared.drill), ": Timeout: ")
-    assertContains(try line(of: "4", in: shared.drill), ": RuntimeError: ")
-    assertContains(
-      shared.drill.out, "(3 Killed, 1 Survived, 1 NoCoverage, 1 Timeout, 0 CompileError, 1 RuntimeError)")
+    assertContains(try line(of: "3", in: shared.drill), "mutant 3 timed out: DroppedEffects `[]` → `loop`")
+    assertContains(try line(of: "3", in: shared.drill), "(counted as detected)")
+    assertContains(try line(of: "4", in: shared.drill), "mutant 4 crashed the runner: DroppedEffects")
+    let mutants = try mutants(shared.again)
+    XCTAssertEqual(mutants["3"]?["status"] as? String, "Timeout")
+    XCTAssertEqual(mutants["4"]?["status"] as? String, "RuntimeError")
   }
 
   func testAMutantNoRecordingReachesIsNoCoverageAndReplaysNothing() throws {
     let shared = try sharedRun()
-    let line = try line(of: "5", in: shared.drill)
-    XCTAssertTrue(line.hasSuffix(": NoCoverage: IntegerLiteral '0' → '1' [: ]"), line)
+    XCTAssertEqual(
+      try line(of: "5", in: shared.drill),
+      "\(try place(of: "5")): mutant 5 not covered: IntegerLiteral `0` → `1`; no recording reaches it, so it was "
+        + "not run")
+    let mutant = try XCTUnwrap(try mutants(shared.again)["5"])
+    XCTAssertEqual(mutant["status"] as? String, "NoCoverage")
+    XCTAssertEqual(mutant["coveredBy"] as? [String], [])
   }
 
   func testEachMutantReplaysOnlyTheRecordingsOfTheFeaturesWhoseRunnersReachedIt() throws {
     let shared = try sharedRun()
-    assertContains(try line(of: "6", in: shared.drill), "[gauge: gauge.at-limit, gauge.fills]")
-    assertContains(try line(of: "2", in: shared.drill), "[tally: tally.bumps]")
+    let mutants = try mutants(shared.again)
+    XCTAssertEqual(mutants["6"]?["coveredBy"] as? [String], ["gauge.at-limit", "gauge.fills"])
+    XCTAssertEqual(mutants["2"]?["coveredBy"] as? [String], ["tally.bumps"])
+  }
+
+  func testTheJSONOfARunWithEveryVerdictKindValidatesAgainstTheMutationTestingSchema() throws {
+    let shared = try sharedRun()
+    XCTAssertEqual(shared.again.code, 1, shared.again.all)
+    let statuses = Set(try mutants(shared.again).values.compactMap { $0["status"] as? String })
+    XCTAssertEqual(statuses, ["Killed", "Survived", "NoCoverage", "Timeout", "RuntimeError", "CompileError"])
+    let check = try MutationSchemaCheck.validate(shared.again.out)
+    XCTAssertEqual(check.code, 0, check.all)
+  }
+
+  func testAMutantTheSwitchDoesNotHoldIsJudgedOnABuildOfItsOwnAndOneThatDoesNotBuildIsACompileError() throws {
+    let shared = try sharedRun()
+    let mutants = try mutants(shared.again)
+    XCTAssertEqual(mutants["8"]?["status"] as? String, "Killed", "\(mutants["8"] ?? [:])")
+    XCTAssertEqual(mutants["8"]?["killedBy"] as? [String], ["gauge.fills"])
+    let broken = try XCTUnwrap(mutants["9"])
+    XCTAssertEqual(broken["status"] as? String, "CompileError")
+    assertContains(broken["statusReason"] as? String ?? "", "error:")
+    XCTAssertEqual(broken["testsCompleted"] as? Int, 0)
+  }
+
+  func testTheDrillsJUnitHTMLAndAnnotationsNameTheSurvivor() throws {
+    let shared = try sharedRun()
+    let junit = try String(contentsOf: shared.folder.url.appendingPathComponent("drill.xml"), encoding: .utf8)
+    assertContains(junit, "mutant 1 RelationalBoundary at \(DrillApp.tallyFile):21:20 (Survived)")
+    XCTAssertEqual(junit.components(separatedBy: "<failure").count - 1, 1, junit)
+    let html = try String(contentsOf: shared.folder.url.appendingPathComponent("drill.html"), encoding: .utf8)
+    assertContains(html, "mutant 1 survived: RelationalBoundary")
+    assertContains(
+      shared.drill.out, "::warning file=\(DrillApp.tallyFile),line=21,col=20,title=mutant survived::mutant 1")
   }
 
   func testTheDrillLeavesTheUsersTreeByteIdenticalButForItsCacheAndNoScratch() throws {
@@ -142,12 +230,9 @@ final class MutateEndToEndTests: XCTestCase {
 
   func testAnUnchangedMutantIsTakenFromTheCacheOnTheNextRun() throws {
     let shared = try sharedRun()
-    for id in ["1", "2", "3", "4", "6", "7"] {
-      let printed = try line(of: id, in: shared.again)
-      XCTAssertTrue(printed.hasSuffix(" (cached)"), printed)
-    }
-    XCTAssertFalse(try line(of: "5", in: shared.again).hasSuffix(" (cached)"))
-    XCTAssertEqual(shared.again.code, 1, shared.again.all)
+    // 1–4, 6 and 7 are unchanged since the first run; 5 was not run (nothing to cache), 8 and 9 are new.
+    assertContains(shared.again.error, "duet-verify mutate: 6 of 9 mutants were taken from the cache")
+    XCTAssertFalse(shared.drill.error.contains("from the cache"), shared.drill.error)
   }
 
   func testARedBaselineAbortsNamingTheFailingRecordingAndJudgesNoMutant() throws {
@@ -160,9 +245,7 @@ final class MutateEndToEndTests: XCTestCase {
 
   func testSinceJudgesOnlyTheMutantsOnTheLinesChangedSinceTheRevision() throws {
     let shared = try sharedRun()
-    let lines = shared.since.out.split(separator: "\n").filter { $0.hasPrefix("Sources/") }
-    XCTAssertEqual(lines.count, 1, shared.since.all)
-    XCTAssertEqual(try line(of: "7", in: shared.since), String(lines.first ?? ""))
+    XCTAssertEqual(Array(try mutants(shared.since).keys), ["7"], shared.since.all)
   }
 
   func testMutateInterruptedMidDrillRemovesTheScratchStopsTheRunnersAndLeavesTheTree() throws {
@@ -220,7 +303,7 @@ final class MutateEndToEndTests: XCTestCase {
     }
   }
 
-  private static func isOnPath(_ name: String) -> Bool {
+  static func isOnPath(_ name: String) -> Bool {
     (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
       FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
     }
