@@ -40,7 +40,8 @@ package final class LiveChildren: @unchecked Sendable {
   /// The children still running, by pid.
   package var running: Set<pid_t> { lock.withLock { pids } }
 
-  /// SIGKILL to every live child's process group, then reaps them (so none is left a zombie).
+  /// SIGKILL to every live child, its process group and every process below it (``ProcessTree``),
+  /// then reaps the children (so none is left a zombie).
   package func killAll() {
     let victims = lock.withLock {
       stopping = true
@@ -48,10 +49,8 @@ package final class LiveChildren: @unchecked Sendable {
       pids.removeAll()
       return all
     }
-    for pid in victims {
-      kill(-pid, SIGKILL)
-      kill(pid, SIGKILL)
-    }
+    // The whole tree: a build's compilers run in process groups of their own.
+    ProcessTree.stopAndKill(victims)
     for pid in victims {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
