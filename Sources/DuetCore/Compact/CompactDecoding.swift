@@ -13,10 +13,22 @@ package enum CompactDecoding {
   package static func decode<T: Decodable>(
     _ type: T.Type, from document: CompactDocument, at node: Int, root: String
   ) -> T? {
+    try? decoded(type, from: document, at: node, root: root)
+  }
+
+  /// ``decode(_:from:at:root:)`` with the miss thrown: no `T?` is made, whose metadata the
+  /// runtime looks up at every call in the runner's generic code.
+  package static func decoded<T: Decodable>(
+    _ type: T.Type, from document: CompactDocument, at node: Int, root: String
+  ) throws(CompactMiss) -> T {
     document.missed = false
-    guard let value = try? unbox(type, document, node, CodingTrail(root: root)), !document.missed else {
-      return nil
+    let value: T
+    do {
+      value = try unbox(type, document, node, CodingTrail(root: root))
+    } catch {
+      throw CompactMiss()
     }
+    guard !document.missed else { throw CompactMiss() }
     return value
   }
 

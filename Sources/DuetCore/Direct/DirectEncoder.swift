@@ -7,13 +7,13 @@ final class DirectEncoder: Encoder {
   let writer: DirectWriter
   let depth: Int
   /// True when the value is a ``CanonicalSumCodable``: its keyed container writes the envelope.
-  private(set) var isSum = false
+  @exclusivity(unchecked) private(set) var isSum = false
   /// The root container's frame, once asked for.
-  private var root: Int?
-  private var rootIsKeyed = false
-  private(set) var wroteSomething = false
+  @exclusivity(unchecked) private var root: Int?
+  @exclusivity(unchecked) private var rootIsKeyed = false
+  @exclusivity(unchecked) private(set) var wroteSomething = false
   /// True once the value's `encode(to:)` has returned: later use is a miss.
-  var isSpent = false
+  @exclusivity(unchecked) var isSpent = false
 
   init(writer: DirectWriter, depth: Int) {
     self.writer = writer

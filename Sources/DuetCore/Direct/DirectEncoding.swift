@@ -13,13 +13,6 @@ enum DirectEncoding {
   static func withBytes<T: Encodable, R>(of value: T, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     let writer = WriterShelf.shared.take()
     defer { WriterShelf.shared.put(writer) }
-    writer.reset()
-    do {
-      try writer.write(value, depth: 0)
-    } catch {
-      return nil
-    }
-    guard !writer.missed, writer.frames.count == 0 else { return nil }
-    return body(writer.written)
+    return writer.compactBytes(value).map(body)
   }
 }

@@ -11,23 +11,23 @@ import Foundation
 /// any error — is a miss (``DirectMiss``), and the caller encodes the value the tree way, which
 /// gives the same bytes or the error with its message. Dictionaries and sets (their key rules)
 /// are encoded by the tree encoder and their bytes written here.
-final class DirectWriter {
+package final class DirectWriter {
   /// The bytes written so far (`count` of them), in memory of the writer's own.
-  private(set) var storage: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private var capacity: Int
-  var frames = DirectStack<DirectFrame>(capacity: 16)
-  var members = DirectStack<DirectMember>(capacity: 32)
+  @exclusivity(unchecked) private(set) var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) var frames = DirectStack<DirectFrame>(capacity: 16)
+  @exclusivity(unchecked) var members = DirectStack<DirectMember>(capacity: 32)
   /// One encoder per value depth, reused: a value's encoder is free again once it returns.
-  var encoders: [DirectEncoder] = []
+  @exclusivity(unchecked) var encoders: [DirectEncoder] = []
   /// Set by anything outside the subset that cannot throw (a container asked for out of turn).
-  var missed = false
+  @exclusivity(unchecked) var missed = false
   /// The depth of the value whose `encode(to:)` runs, and the first frame it owns.
-  var activeDepth = -1
-  var base = 0
-  private var nextID = 0
+  @exclusivity(unchecked) var activeDepth = -1
+  @exclusivity(unchecked) var base = 0
+  @exclusivity(unchecked) private var nextID = 0
 
-  init() {
+  package init() {
     capacity = 1024
     storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
   }
@@ -40,6 +40,19 @@ final class DirectWriter {
 
   /// The bytes written.
   var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: count) }
+
+  /// The compact canonical bytes of `value` (valid until the writer's next use), or nil when the
+  /// value is outside what the writer covers: then the tree encoder gives the bytes or the error.
+  package func compactBytes<T: Encodable>(_ value: T) -> UnsafeBufferPointer<UInt8>? {
+    reset()
+    do {
+      try write(value, depth: 0)
+    } catch {
+      return nil
+    }
+    guard !missed, frames.count == 0 else { return nil }
+    return written
+  }
 
   func reset() {
     count = 0
