@@ -10,21 +10,23 @@ import Foundation
 /// always gave.
 package enum CompactDecoding {
   /// The value of type `T` at `node`, or nil when the compact decoder missed anywhere on the way.
+  /// `root` names the value (`state`, `action`) as the tree decoder's errors do; the compact
+  /// decoder words no error and carries no path (a type that reads `codingPath` is a miss).
   package static func decode<T: Decodable>(
     _ type: T.Type, from document: CompactDocument, at node: Int, root: String
   ) -> T? {
-    try? decoded(type, from: document, at: node, root: root)
+    try? decoded(type, from: document, at: node)
   }
 
   /// ``decode(_:from:at:root:)`` with the miss thrown: no `T?` is made, whose metadata the
   /// runtime looks up at every call in the runner's generic code.
   package static func decoded<T: Decodable>(
-    _ type: T.Type, from document: CompactDocument, at node: Int, root: String
+    _ type: T.Type, from document: CompactDocument, at node: Int
   ) throws(CompactMiss) -> T {
     document.missed = false
     let value: T
     do {
-      value = try unbox(type, document, node, CodingTrail(root: root))
+      value = try unbox(type, document, node)
     } catch {
       throw CompactMiss()
     }
@@ -38,7 +40,7 @@ package enum CompactDecoding {
     return CompactMiss()
   }
 
-  static func unbox<T: Decodable>(_ type: T.Type, _ document: CompactDocument, _ node: Int, _ trail: CodingTrail)
+  static func unbox<T: Decodable>(_ type: T.Type, _ document: CompactDocument, _ node: Int)
     throws -> T
   {
     let value = document.nodes[node]
@@ -65,7 +67,7 @@ package enum CompactDecoding {
     let shape = CodingShape.of(T.self)
     // Dictionaries and sets keep the tree decoder's rules (and its messages) to themselves.
     if shape.decodingCollection != nil { throw miss(document) }
-    return try T(from: CompactDecoder(document: document, node: node, trail: trail, isSum: shape.isSum))
+    return try T(from: CompactDecoder(document: document, node: node, isSum: shape.isSum))
   }
 
   static func bool(_ document: CompactDocument, _ node: Int) throws -> Bool {

@@ -39,8 +39,8 @@ enum TypedReduction {
     var state: State
     let action: Action
     do throws(CompactMiss) {
-      state = try CompactDecoding.decoded(State.self, from: request.document, at: request.state, root: "state")
-      action = try CompactDecoding.decoded(Action.self, from: request.document, at: request.action, root: "action")
+      state = try CompactDecoding.decoded(State.self, from: request.document, at: request.state)
+      action = try CompactDecoding.decoded(Action.self, from: request.document, at: request.action)
     } catch {
       return false
     }
