@@ -27,25 +27,25 @@ final class DirectEncodingTests: XCTestCase {
   /// Members declared out of canonical order, keys sharing long prefixes, every scalar.
   struct Sample: Codable {
     var zebra: String
+    var shapes: [Shape]
     var count: Int
     var longKeyNumberTwo: Int
+    var tags: Set<String>
     var longKeyNumberOne: Int
-    var small: Int8
-    var unsigned: UInt32
-    var big: Int64
-    var flag: Bool
-    var mode: Mode
-    var labels: [Label]
-    var shapes: [Shape]
-    var grid: [[Int]]
-    var optional: Int?
-    var missing: String?
     var when: Date
+    var small: Int8
+    var nested: [String: [Label]]
+    var unsigned: UInt32
+    var labels: [Label]
+    var big: Int64
+    var optional: Int?
+    var flag: Bool
+    var grid: [[Int]]
+    var missing: String?
+    var mode: Mode
     var id: UUID
     var counts: [String: Int]
-    var tags: Set<String>
     var empty: [Int]
-    var nested: [String: [Label]]
   }
 
   struct Nothing: Codable {}
@@ -89,15 +89,15 @@ final class DirectEncodingTests: XCTestCase {
 
   func sample(_ text: String) -> Sample {
     Sample(
-      zebra: text, count: -3, longKeyNumberTwo: 2, longKeyNumberOne: 1, small: -128, unsigned: .max, big: .min,
-      flag: true, mode: .slow, labels: [Label(text: text, note: nil), Label(text: "b", note: text)],
+      zebra: text,
       shapes: [
         .dot, .circle(Int.max), .box(width: 1, height: 2), .named(Label(text: text, note: "n")), .wrapped(nil),
         .wrapped(.wrapped(.dot)), .list([.dot, .text(text)]), .text(text),
-      ],
-      grid: [[1, 2], [], [3]], optional: 4, missing: nil, when: Date(timeIntervalSince1970: 1_783_000_000.123),
-      id: UUID(uuidString: "6F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9")!, counts: ["b": 2, "a": 1, text: 3],
-      tags: ["x", "y", text], empty: [], nested: ["k": [Label(text: text, note: nil)]])
+      ], count: -3, longKeyNumberTwo: 2, tags: ["x", "y", text], longKeyNumberOne: 1,
+      when: Date(timeIntervalSince1970: 1_783_000_000.123), small: -128, nested: ["k": [Label(text: text, note: nil)]],
+      unsigned: .max, labels: [Label(text: text, note: nil), Label(text: "b", note: text)], big: .min, optional: 4,
+      flag: true, grid: [[1, 2], [], [3]], missing: nil, mode: .slow,
+      id: UUID(uuidString: "6F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F9")!, counts: ["b": 2, "a": 1, text: 3], empty: [])
   }
 
   /// The tree encoder's compact text (or its error's description).

@@ -48,35 +48,8 @@ extension DirectWriter {
         append(UInt8(ascii: "\""))
         return
       }
-      reserve(utf8.count * 6 + 2)
-      var out = storage + count
-      out.pointee = UInt8(ascii: "\"")
-      out += 1
-      for byte in utf8 {
-        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-          out.pointee = byte
-          out += 1
-          continue
-        }
-        out.pointee = UInt8(ascii: "\\")
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
-        case 0x0A: out[1] = UInt8(ascii: "n")
-        case 0x0D: out[1] = UInt8(ascii: "r")
-        case 0x09: out[1] = UInt8(ascii: "t")
-        default:
-          out[1] = UInt8(ascii: "u")
-          out[2] = UInt8(ascii: "0")
-          out[3] = UInt8(ascii: "0")
-          out[4] = CanonicalOutput.hexDigits[Int(byte >> 4)]
-          out[5] = CanonicalOutput.hexDigits[Int(byte & 0x0F)]
-          out += 4
-        }
-        out += 2
-      }
-      out.pointee = UInt8(ascii: "\"")
-      out += 1
-      advance(to: out)
+      reserve(QuotedBytes.capacity(for: utf8.count))
+      advance(to: QuotedBytes.write(utf8, to: storage + count))
     }
   }
 }
