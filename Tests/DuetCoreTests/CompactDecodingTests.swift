@@ -45,6 +45,17 @@ final class CompactDecodingTests: XCTestCase {
     }
   }
 
+  /// A type whose value depends on where it is decoded.
+  struct Located: Codable, Equatable {
+    var depth: Int
+    init(depth: Int) { self.depth = depth }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      _ = try container.decode(Int.self, forKey: .depth)
+      depth = container.codingPath.count
+    }
+  }
+
   struct Bag: Codable, Equatable {
     var counts: [String: Int]
   }
@@ -108,6 +119,15 @@ final class CompactDecodingTests: XCTestCase {
     XCTAssertEqual(tree, Lenient(value: -1))
     XCTAssertNil(compact, "a caught miss must not give the compact decoder's own fallback value")
     XCTAssertEqual(try both(Lenient.self, #"{"value":7}"#).compact, Lenient(value: 7))
+  }
+
+  /// The compact path carries no coding path (a trail per value cost an allocation); a type that
+  /// reads one gets it from the tree decoder.
+  func testATypeThatReadsItsCodingPathIsLeftToTheTreeDecoder() throws {
+    let (tree, compact, indexed) = try both([Located].self, #"[{"depth":0}]"#)
+    XCTAssertTrue(indexed)
+    XCTAssertEqual(tree, [Located(depth: 1)])
+    XCTAssertNil(compact)
   }
 
   func testDictionariesAreLeftToTheTreeDecoder() throws {

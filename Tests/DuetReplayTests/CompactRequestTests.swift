@@ -121,4 +121,27 @@ final class CompactRequestTests: XCTestCase {
         .line(#"{"effects":"[]","state":"{\"count\":2,\"isAutoIncrementing\":false}"}"#))
     }
   }
+
+  /// `serve` writes a compact request's reply straight from the values' bytes into its buffer;
+  /// each line it writes must be the one `respond(to:)` gives (the tree reading's, above).
+  func testServeWritesEachCompactReplyAsTheTreeReadingAnswersIt() throws {
+    // Every line but those that end the conversation.
+    let lines = (canonical.map { Array($0.utf8) } + outside).filter { treeReply($0) != .exit }
+    var expected = [server.handshakeLine]
+    for line in lines {
+      if case .line(let text) = treeReply(line) { expected.append(text) }
+    }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    for line in lines { stdin.fileHandleForWriting.write(Data(line + [0x0A])) }
+    try stdin.fileHandleForWriting.close()
+    let status = server.serve(
+      input: stdin.fileHandleForReading, output: stdout.fileHandleForWriting,
+      diagnostics: stderr.fileHandleForWriting)
+    try stdout.fileHandleForWriting.close()
+    let written = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    XCTAssertEqual(status, 0)
+    XCTAssertEqual(written, expected.map { $0 + "\n" }.joined())
+  }
 }

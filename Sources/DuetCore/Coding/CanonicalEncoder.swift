@@ -14,10 +14,14 @@ public struct CanonicalEncoder: Sendable {
     try encoded(value, root: root).json
   }
 
-  /// The value in compact canonical form, written straight from the encoder's ordered tree (no
-  /// dictionaries are built: that is the runner's hot path).
+  /// The value in compact canonical form: the runner's hot path.
+  ///
+  /// Most values are written straight into bytes as their `encode(to:)` runs (``DirectEncoding``,
+  /// no tree at all); a value outside what that writer covers, and every error, takes the
+  /// encoder's ordered tree, so the bytes and the messages are the tree's either way.
   public func compact<T: Encodable>(_ value: T, root: String = "") throws(CanonicalCodingError) -> String {
-    try written(value, root: root, pretty: false)
+    if let text = DirectEncoding.compact(value) { return text }
+    return try written(value, root: root, pretty: false)
   }
 
   /// The value in pretty canonical form (2-space indent, one trailing newline), written straight

@@ -14,6 +14,8 @@ struct CodingShape {
   let encodingCollection: (any CanonicalCollectionEncoding.Type)?
   /// True when the type is marked ``CanonicalSumCodable``.
   let isSum: Bool
+  /// The type's direct writing as an array (``DirectWriter``), when it is one.
+  let directArray: (any DirectArrayEncoding.Type)?
 
   /// The shape of `type`, from the cache or (once per type) from the runtime.
   static func of(_ type: Any.Type) -> CodingShape {
@@ -22,7 +24,8 @@ struct CodingShape {
     let shape = CodingShape(
       decodingCollection: type as? any CanonicalCollectionDecoding.Type,
       encodingCollection: type as? any CanonicalCollectionEncoding.Type,
-      isSum: type is any CanonicalSumCodable.Type)
+      isSum: type is any CanonicalSumCodable.Type,
+      directArray: type as? any DirectArrayEncoding.Type)
     ShapeCache.shared.add(shape, for: identity)
     return shape
   }

@@ -1,26 +1,29 @@
 /// An array's elements read in place, in order, with ``ArrayDecodingContainer``'s rules.
 struct CompactArrayContainer: UnkeyedDecodingContainer {
   let document: CompactDocument
-  let trail: CodingTrail
   let count: Int?
   private(set) var currentIndex = 0
   /// The node of the element at `currentIndex`.
   private var element: Int
-  var codingPath: [any CodingKey] { trail.codingPath }
+  /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
+  /// (no path is carried on the compact path at all).
+  var codingPath: [any CodingKey] {
+    document.missed = true
+    return []
+  }
 
-  init(document: CompactDocument, array: Int, trail: CodingTrail) throws {
+  init(document: CompactDocument, array: Int) throws {
     guard document.nodes[array].kind == .array else { throw CompactDecoding.miss(document) }
     self.document = document
-    self.trail = trail
     count = Int(document.nodes[array].count)
     element = array + 1
   }
 
   var isAtEnd: Bool { currentIndex >= count! }
 
-  mutating func next() throws -> (Int, CodingTrail) {
+  mutating func next() throws -> Int {
     guard currentIndex < count! else { throw CompactDecoding.miss(document) }
-    let found = (element, trail.element(currentIndex))
+    let found = element
     element = Int(document.nodes[element].next)
     currentIndex += 1
     return found
@@ -34,21 +37,17 @@ struct CompactArrayContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let (node, elementTrail) = try next()
-    return try CompactDecoding.unbox(type, document, node, elementTrail)
+    try CompactDecoding.unbox(type, document, try next())
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    let (node, elementTrail) = try next()
-    return KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: node, trail: elementTrail))
+    KeyedDecodingContainer(try CompactObjectContainer<NestedKey>(document: document, object: try next()))
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let (node, elementTrail) = try next()
-    return try CompactArrayContainer(document: document, array: node, trail: elementTrail)
+    try CompactArrayContainer(document: document, array: try next())
   }
 
   mutating func superDecoder() throws -> any Decoder { throw CompactDecoding.miss(document) }

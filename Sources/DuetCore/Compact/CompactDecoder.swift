@@ -2,30 +2,33 @@
 final class CompactDecoder: Decoder {
   let document: CompactDocument
   let node: Int
-  let trail: CodingTrail
   let isSum: Bool
-  var codingPath: [any CodingKey] { trail.codingPath }
+  /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
+  /// (no path is carried on the compact path at all).
+  var codingPath: [any CodingKey] {
+    document.missed = true
+    return []
+  }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  init(document: CompactDocument, node: Int, trail: CodingTrail, isSum: Bool) {
+  init(document: CompactDocument, node: Int, isSum: Bool) {
     self.document = document
     self.node = node
-    self.trail = trail
     self.isSum = isSum
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if isSum {
-      return KeyedDecodingContainer(try CompactSumContainer<Key>(document: document, envelope: node, trail: trail))
+      return KeyedDecodingContainer(try CompactSumContainer<Key>(document: document, envelope: node))
     }
-    return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: node, trail: trail))
+    return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: node))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try CompactArrayContainer(document: document, array: node, trail: trail)
+    try CompactArrayContainer(document: document, array: node)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    CompactValueContainer(document: document, node: node, trail: trail)
+    CompactValueContainer(document: document, node: node)
   }
 }

@@ -10,13 +10,27 @@ import Foundation
 /// always gave.
 package enum CompactDecoding {
   /// The value of type `T` at `node`, or nil when the compact decoder missed anywhere on the way.
+  /// `root` names the value (`state`, `action`) as the tree decoder's errors do; the compact
+  /// decoder words no error and carries no path (a type that reads `codingPath` is a miss).
   package static func decode<T: Decodable>(
     _ type: T.Type, from document: CompactDocument, at node: Int, root: String
   ) -> T? {
+    try? decoded(type, from: document, at: node)
+  }
+
+  /// ``decode(_:from:at:root:)`` with the miss thrown: no `T?` is made, whose metadata the
+  /// runtime looks up at every call in the runner's generic code.
+  package static func decoded<T: Decodable>(
+    _ type: T.Type, from document: CompactDocument, at node: Int
+  ) throws(CompactMiss) -> T {
     document.missed = false
-    guard let value = try? unbox(type, document, node, CodingTrail(root: root)), !document.missed else {
-      return nil
+    let value: T
+    do {
+      value = try unbox(type, document, node)
+    } catch {
+      throw CompactMiss()
     }
+    guard !document.missed else { throw CompactMiss() }
     return value
   }
 
@@ -26,7 +40,7 @@ package enum CompactDecoding {
     return CompactMiss()
   }
 
-  static func unbox<T: Decodable>(_ type: T.Type, _ document: CompactDocument, _ node: Int, _ trail: CodingTrail)
+  static func unbox<T: Decodable>(_ type: T.Type, _ document: CompactDocument, _ node: Int)
     throws -> T
   {
     let value = document.nodes[node]
@@ -53,7 +67,7 @@ package enum CompactDecoding {
     let shape = CodingShape.of(T.self)
     // Dictionaries and sets keep the tree decoder's rules (and its messages) to themselves.
     if shape.decodingCollection != nil { throw miss(document) }
-    return try T(from: CompactDecoder(document: document, node: node, trail: trail, isSum: shape.isSum))
+    return try T(from: CompactDecoder(document: document, node: node, isSum: shape.isSum))
   }
 
   static func bool(_ document: CompactDocument, _ node: Int) throws -> Bool {

@@ -12,15 +12,18 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The object's node, or ``unlabelled`` or ``empty``.
   let object: Int
   let payload: Int
-  let trail: CodingTrail
-  var codingPath: [any CodingKey] { trail.codingPath }
+  /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
+  /// (no path is carried on the compact path at all).
+  var codingPath: [any CodingKey] {
+    document.missed = true
+    return []
+  }
 
-  init(document: CompactDocument, object: Int, trail: CodingTrail) throws {
+  init(document: CompactDocument, object: Int) throws {
     guard document.nodes[object].kind == .object else { throw CompactDecoding.miss(document) }
     self.document = document
     self.object = object
     payload = -1
-    self.trail = trail
     var child = object + 1
     for _ in 0..<document.nodes[object].count {
       guard KeyMemory.shared.accepts(document.key(child), as: Key.self) else { throw CompactDecoding.miss(document) }
@@ -28,19 +31,17 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
   }
 
-  init(document: CompactDocument, unlabelledPayload payload: Int, trail: CodingTrail) {
+  init(document: CompactDocument, unlabelledPayload payload: Int) {
     self.document = document
     object = Self.unlabelled
     self.payload = payload
-    self.trail = trail
   }
 
   /// A case without a payload: an object with no members.
-  init(document: CompactDocument, emptyAt trail: CodingTrail) {
+  init(emptyIn document: CompactDocument) {
     self.document = document
     object = Self.empty
     payload = -1
-    self.trail = trail
   }
 
   var allKeys: [Key] {
@@ -64,10 +65,6 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func contains(_ key: Key) -> Bool { find(key) >= 0 }
-
-  func child(_ key: Key) -> CodingTrail {
-    object == Self.unlabelled ? trail.swiftOnly(key) : trail.member(key)
-  }
 
   func require(_ key: Key) throws -> Int {
     let node = find(key)
@@ -106,18 +103,18 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try CompactDecoding.unbox(type, document, try require(key), child(key))
+    try CompactDecoding.unbox(type, document, try require(key))
   }
 
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
     KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: try require(key), trail: child(key)))
+      try CompactObjectContainer<NestedKey>(document: document, object: try require(key)))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try CompactArrayContainer(document: document, array: try require(key), trail: child(key))
+    try CompactArrayContainer(document: document, array: try require(key))
   }
 
   func superDecoder() throws -> any Decoder { throw CompactDecoding.miss(document) }

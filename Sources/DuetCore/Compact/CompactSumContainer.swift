@@ -5,11 +5,15 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The `case` member's node and the `value` member's (-1 when absent).
   let caseNode: Int
   let payload: Int
-  let trail: CodingTrail
   let allKeys: [Key]
-  var codingPath: [any CodingKey] { trail.codingPath }
+  /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
+  /// (no path is carried on the compact path at all).
+  var codingPath: [any CodingKey] {
+    document.missed = true
+    return []
+  }
 
-  init(document: CompactDocument, envelope: Int, trail: CodingTrail) throws {
+  init(document: CompactDocument, envelope: Int) throws {
     let node = document.nodes[envelope]
     // Keys are in byte order: `case`, then `value` when there is one.
     guard node.kind == .object, node.count == 1 || node.count == 2,
@@ -25,7 +29,6 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.document = document
     caseNode = envelope + 1
     self.payload = payload
-    self.trail = trail
     allKeys = keys
   }
 
@@ -34,16 +37,15 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    let valueTrail = trail.jsonMember("value")
     if KeyMemory.shared.accepts("_0", as: NestedKey.self) {
       return KeyedDecodingContainer(
-        CompactObjectContainer<NestedKey>(document: document, unlabelledPayload: payload, trail: valueTrail))
+        CompactObjectContainer<NestedKey>(document: document, unlabelledPayload: payload))
     }
     guard payload >= 0 else {
-      return KeyedDecodingContainer(CompactObjectContainer<NestedKey>(document: document, emptyAt: valueTrail))
+      return KeyedDecodingContainer(CompactObjectContainer<NestedKey>(emptyIn: document))
     }
     return KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: payload, trail: valueTrail))
+      try CompactObjectContainer<NestedKey>(document: document, object: payload))
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { throw CompactDecoding.miss(document) }

@@ -2,8 +2,12 @@
 struct CompactValueContainer: SingleValueDecodingContainer {
   let document: CompactDocument
   let node: Int
-  let trail: CodingTrail
-  var codingPath: [any CodingKey] { trail.codingPath }
+  /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
+  /// (no path is carried on the compact path at all).
+  var codingPath: [any CodingKey] {
+    document.missed = true
+    return []
+  }
 
   func decodeNil() -> Bool { document.nodes[node].kind == .null }
   func decode(_ type: Bool.Type) throws -> Bool { try CompactDecoding.bool(document, node) }
@@ -23,5 +27,5 @@ struct CompactValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try CompactDecoding.integer(type, document, node) }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try CompactDecoding.integer(type, document, node) }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try CompactDecoding.integer(type, document, node) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try CompactDecoding.unbox(type, document, node, trail) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try CompactDecoding.unbox(type, document, node) }
 }

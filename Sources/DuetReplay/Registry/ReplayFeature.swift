@@ -11,8 +11,9 @@ public struct ReplayFeature: Sendable {
   /// The feature's name on the wire (`"splash"`), unique within a registry.
   public let name: String
   let reduceTrees: @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep
-  /// The same reduction read in place from a compact request; nil sends the request the tree way.
-  let reduceCompact: @Sendable (CompactRequest) -> ReplayStep?
+  /// The same reduction read in place from a compact request, its reply line written straight
+  /// into a reply writer; false (nothing written) sends the request the tree way.
+  let reduceCompact: @Sendable (CompactRequest, ReplyWriter) -> Bool
   /// Compiles the entry's scenarios, in registration order, with the entry's own reducer.
   let compileScenarios: @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture]
   /// Declaration mistakes found when the entry was made (a scenario of another feature).
@@ -21,7 +22,7 @@ public struct ReplayFeature: Sendable {
   init(
     name: String, problems: [ReplayRegistryProblem] = [],
     reduceTrees: @escaping @Sendable (JSONValue, JSONValue) throws(ReplayError) -> ReplayStep,
-    reduceCompact: @escaping @Sendable (CompactRequest) -> ReplayStep? = { _ in nil },
+    reduceCompact: @escaping @Sendable (CompactRequest, ReplyWriter) -> Bool = { _, _ in false },
     compileScenarios: @escaping @Sendable (SourceRoot) throws(ScenarioError) -> [CompiledFixture] = { _ in [] }
   ) {
     self.name = name
@@ -44,7 +45,7 @@ public struct ReplayFeature: Sendable {
       reduceTrees: { stateTree, actionTree throws(ReplayError) in
         try TypedReduction.run(reducer, state: stateTree, action: actionTree)
       },
-      reduceCompact: { request in TypedReduction.runCompact(reducer, request) })
+      reduceCompact: { request, writer in TypedReduction.runCompact(reducer, request, into: writer) })
   }
 
   /// A registry entry for a feature and the scenarios that record it:
@@ -63,7 +64,7 @@ public struct ReplayFeature: Sendable {
       reduceTrees: { stateTree, actionTree throws(ReplayError) in
         try TypedReduction.run(reducer, state: stateTree, action: actionTree)
       },
-      reduceCompact: { request in TypedReduction.runCompact(reducer, request) },
+      reduceCompact: { request, writer in TypedReduction.runCompact(reducer, request, into: writer) },
       compileScenarios: { root throws(ScenarioError) in try Scenario.compile(scenarios, sourceRoot: root) })
   }
 }

@@ -71,10 +71,10 @@ public struct ReplayRegistry: Sendable {
     return (step.state, step.effects)
   }
 
-  /// The step of a compact request, or nil to send it the tree way (an unknown feature included,
-  /// so its error is worded there).
-  func reduceStep(_ request: CompactRequest) -> ReplayStep? {
-    features[request.feature]?.reduceCompact(request)
+  /// The reply line of a compact request written into `writer`; false (nothing written) to send
+  /// it the tree way (an unknown feature included, so its error is worded there).
+  func reduce(_ request: CompactRequest, into writer: ReplyWriter) -> Bool {
+    features[request.feature]?.reduceCompact(request, writer) ?? false
   }
 
   func reduceStep(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {

@@ -28,21 +28,36 @@ enum TypedReduction {
     }
   }
 
-  /// The same step read in place from a compact request (``CompactDecoding``), or nil when the
-  /// compact decoder missed or the result cannot be encoded: the caller then runs ``run`` on the
-  /// request's trees, which answers with the value or the error it always did.
+  /// The same step read in place from a compact request (``CompactDecoding``), its reply line
+  /// written into `writer` from the values' bytes; false, with nothing written, when the compact
+  /// decoder missed or a result cannot be encoded: the caller then runs ``run`` on the request's
+  /// trees, which answers with the value or the error it always did. One generic body, no helper
+  /// returning `(State, Action)?`: each generic type made on the way is a runtime metadata look-up.
   static func runCompact<State: Codable, Action: Codable, Payload>(
-    _ reducer: (inout State, Action) -> [Effect<Payload>], _ request: CompactRequest
-  ) -> ReplayStep? {
-    guard
-      var state = CompactDecoding.decode(State.self, from: request.document, at: request.state, root: "state"),
-      let action = CompactDecoding.decode(Action.self, from: request.document, at: request.action, root: "action")
-    else { return nil }
+    _ reducer: (inout State, Action) -> [Effect<Payload>], _ request: CompactRequest, into writer: ReplyWriter
+  ) -> Bool {
+    var state: State
+    let action: Action
+    do throws(CompactMiss) {
+      state = try CompactDecoding.decoded(State.self, from: request.document, at: request.state)
+      action = try CompactDecoding.decoded(Action.self, from: request.document, at: request.action)
+    } catch {
+      return false
+    }
     let effects = reducer(&state, action)
-    let encoder = CanonicalEncoder()
-    guard let stateText = try? encoder.compact(state, root: "state") else { return nil }
-    if effects.isEmpty { return ReplayStep(state: stateText, effects: "[]") }
-    guard let effectsText = try? encoder.compact(effects, root: "effects") else { return nil }
-    return ReplayStep(state: stateText, effects: effectsText)
+    let mark = writer.beginReduced()
+    if effects.isEmpty {
+      writer.appendNoEffects()
+    } else if !writer.appendEncoded(effects) {
+      writer.rollBack(to: mark)
+      return false
+    }
+    writer.beginState()
+    guard writer.appendEncoded(state) else {
+      writer.rollBack(to: mark)
+      return false
+    }
+    writer.endReduced()
+    return true
   }
 }

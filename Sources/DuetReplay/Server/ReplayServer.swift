@@ -42,16 +42,25 @@ public struct ReplayServer: Sendable {
   }
 
   func answer(_ line: some Collection<UInt8>) -> Answer {
-    if let step = compactStep(line) { return .reduced(step) }
+    if let reply = compactStep(line) { return .reply(.line(reply)) }
     return treeAnswer(line)
   }
 
-  /// A compact `reduce` decoded in place (``CompactRequest``), or nil for the tree reading.
-  func compactStep(_ line: some Collection<UInt8>) -> ReplayStep? {
-    let step = line.withContiguousStorageIfAvailable { buffer in
-      CompactRequest(buffer).flatMap { registry.reduceStep($0) }
+  /// The reply line of a compact `reduce` decoded in place (``CompactRequest``), or nil for the
+  /// tree reading: what `serve` writes for the line, through a writer of its own.
+  func compactStep(_ line: some Collection<UInt8>) -> String? {
+    let writer = ReplyWriter(descriptor: -1, capacity: 256)
+    return compactReply(line, into: writer) ? writer.takeLine() : nil
+  }
+
+  /// A compact `reduce` decoded in place and its reply line written into `writer`; false, with
+  /// nothing written, for the other readings.
+  func compactReply(_ line: some Collection<UInt8>, into writer: ReplyWriter) -> Bool {
+    let written = line.withContiguousStorageIfAvailable { buffer in
+      guard let request = CompactRequest(buffer) else { return false }
+      return registry.reduce(request, into: writer)
     }
-    return step ?? nil
+    return written ?? false
   }
 
   /// The answer of the line read as a tree: every op, every line, every error.
@@ -110,7 +119,8 @@ public struct ReplayServer: Sendable {
       case .end: reply = .exit
       case .tooLong: reply = .line(ReplayEnvelope.error(.requestLineTooLong(limit: Self.maximumRequestLength)))
       case .line(let bytes):
-        switch answer(bytes) {
+        if compactReply(bytes, into: writer) { continue }
+        switch treeAnswer(bytes) {
         case .reduced(let step):
           writer.append(reduced: step)
           continue

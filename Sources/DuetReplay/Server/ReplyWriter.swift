@@ -19,10 +19,13 @@ final class ReplyWriter {
   private(set) var count = 0
   /// False once a write failed (the reader of stdout is gone).
   private(set) var isOpen = true
+  /// Writes a step's results as compact canonical bytes, quoted from there into the line.
+  private let encoder = DirectWriter()
 
-  init(descriptor: Int32) {
+  /// A writer to `descriptor`; `capacity` is the buffer's first size (it grows as needed).
+  init(descriptor: Int32, capacity: Int = flushThreshold * 2) {
     self.descriptor = descriptor
-    capacity = Self.flushThreshold * 2
+    self.capacity = capacity
     storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
   }
 
@@ -75,52 +78,71 @@ final class ReplyWriter {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// `text` quoted as `CanonicalWriter.appendQuoted` quotes it: `"` and `\` escaped, control
-  /// characters as `\n`, `\r`, `\t` or `\u00XX`; a UUID-shaped text (never a reply's JSON, but
-  /// the rule is the writer's) goes through the writer itself.
-  private func appendQuoted(_ text: String) {
-    var text = text
-    text.withUTF8 { utf8 in
-      if utf8.count == 36 {
-        var bytes: [UInt8] = []
-        CanonicalWriter.appendQuoted(String(decoding: utf8, as: UTF8.self), to: &bytes)
-        bytes.withUnsafeBufferPointer { append($0) }
-        return
-      }
-      reserve(utf8.count * 6 + 2)
-      var out = storage + count
-      out.pointee = UInt8(ascii: "\"")
-      out += 1
-      for byte in utf8 {
-        if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-          out.pointee = byte
-          out += 1
-          continue
-        }
-        out.pointee = UInt8(ascii: "\\")
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = byte
-        case 0x0A: out[1] = UInt8(ascii: "n")
-        case 0x0D: out[1] = UInt8(ascii: "r")
-        case 0x09: out[1] = UInt8(ascii: "t")
-        default:
-          out[1] = UInt8(ascii: "u")
-          out[2] = UInt8(ascii: "0")
-          out[3] = UInt8(ascii: "0")
-          out[4] = Self.hexDigit(byte >> 4)
-          out[5] = Self.hexDigit(byte & 0x0F)
-          out += 4
-        }
-        out += 2
-      }
-      out.pointee = UInt8(ascii: "\"")
-      out += 1
-      count = out - storage
-    }
+  /// The reply line of a step, written straight from its values: `{"effects":"…","state":"…"}`,
+  /// each value's compact canonical bytes (``DirectWriter``, or the canonical encoder for what
+  /// that writer leaves to it) quoted into the buffer, no `String` made of either. The caller
+  /// writes the parts in order (`TypedReduction.runCompact`) and rolls back to the mark this
+  /// returns when a value cannot be encoded (then the request goes the tree way, which words
+  /// the error).
+  func beginReduced() -> Int {
+    let mark = count
+    appendStatic(#"{"effects":"#)
+    return mark
   }
 
-  static func hexDigit(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  func appendNoEffects() { appendStatic(#""[]""#) }
+
+  func beginState() { appendStatic(#","state":"#) }
+
+  /// Ends the line and writes through when enough has piled up (a writer without a descriptor,
+  /// `respond(to:)`'s, keeps its line to be taken).
+  func endReduced() {
+    append(UInt8(ascii: "}"))
+    append(0x0A)
+    if descriptor >= 0, count >= Self.flushThreshold { flush() }
+  }
+
+  /// Drops what was queued after `mark`.
+  func rollBack(to mark: Int) { count = mark }
+
+  /// The last queued line without its newline, taken out of the buffer: what `respond(to:)`
+  /// returns of a line it had written here.
+  func takeLine() -> String {
+    let line = String(decoding: UnsafeBufferPointer(start: storage, count: max(count - 1, 0)), as: UTF8.self)
+    count = 0
+    return line
+  }
+
+  /// `value`'s compact canonical bytes quoted into the line; false (the line unfinished) when it
+  /// cannot be encoded.
+  func appendEncoded<T: Encodable>(_ value: T) -> Bool {
+    if let bytes = encoder.compactBytes(value) {
+      appendQuoted(bytes)
+      return true
+    }
+    guard let text = try? CanonicalEncoder().compact(value) else { return false }
+    appendQuoted(text)
+    return true
+  }
+
+  /// `text` quoted as `CanonicalWriter.appendQuoted` quotes it.
+  private func appendQuoted(_ text: String) {
+    var text = text
+    text.withUTF8 { appendQuoted($0) }
+  }
+
+  /// `utf8` quoted as `CanonicalWriter.appendQuoted` quotes it: `"` and `\` escaped, control
+  /// characters as `\n`, `\r`, `\t` or `\u00XX`; a 36-byte text (possibly UUID-shaped: never a
+  /// reply's JSON, but the rule is the writer's) goes through the writer itself.
+  private func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    if utf8.count == 36 {
+      var bytes: [UInt8] = []
+      CanonicalWriter.appendQuoted(String(decoding: utf8, as: UTF8.self), to: &bytes)
+      bytes.withUnsafeBufferPointer { append($0) }
+      return
+    }
+    reserve(QuotedBytes.capacity(for: utf8.count))
+    count = QuotedBytes.write(utf8, to: storage + count) - storage
   }
 
   /// Writes everything queued.

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The writers not in use, behind a lock.
+final class WriterShelf: @unchecked Sendable {
+  static let shared = WriterShelf()
+  static let capacity = 4
+  private let lock = NSLock()
+  private var idle: [DirectWriter] = []
+
+  func take() -> DirectWriter {
+    lock.lock()
+    let writer = idle.popLast()
+    lock.unlock()
+    return writer ?? DirectWriter()
+  }
+
+  /// Keeps `writer` for the next encoding; past `capacity` it is let go (its encoders, which
+  /// hold it, with it).
+  func put(_ writer: DirectWriter) {
+    lock.lock()
+    if idle.count < Self.capacity {
+      idle.append(writer)
+      lock.unlock()
+      return
+    }
+    lock.unlock()
+    writer.encoders.removeAll()
+  }
+}
