@@ -26,13 +26,18 @@ enum MutateCommand {
     let manifest = corpus.manifest
     let planner: MutationDrill.Planner
     let lines: [String: Set<Int>]?
+    let packages: ReducerPackages
     do throws(MutationDrillError) {
-      let files = try reducerFiles(manifest, options: options, package: folder)
+      // Reducers in a local path dependency of the runner package are copied with it; paths are
+      // relative to the folder holding both.
+      packages = try ReducerPackages.locate(manifest, features: options.features, runner: folder)
+      let files = packages.files
       lines = try options.since.map { revision throws(MutationDrillError) in
-        try SinceLines.read(revision: revision, files: files, package: folder)
+        try SinceLines.read(revision: revision, files: files, package: packages.root)
       }
       planner = try Self.planner(
-        context.environment, manifest: manifest, package: folder, files: options.tableOnly ? [] : files, lines: lines)
+        context.environment, manifest: manifest, package: packages.root, files: options.tableOnly ? [] : files,
+        lines: lines)
       // A table row whose `old` matches twice or never, an unreadable source: said before anything is built.
       _ = try planner([])
     } catch {
@@ -42,7 +47,8 @@ enum MutateCommand {
     let session: StrengthSession
     let scratch: ScratchPackage
     do {
-      (session, scratch) = try StrengthSession.start(verb: verb, package: folder, output: output)
+      (session, scratch) = try StrengthSession.start(
+        verb: verb, package: folder, dependencies: packages.dependencies, output: output)
     } catch {
       output.diagnostic(error.description)
       return .failed
@@ -65,9 +71,13 @@ enum MutateCommand {
       }
     }
     drill.onMutant = { progress.value?.advance() }
-    let result: (run: MutationRun, cache: MutationCache)
+    var result: (run: MutationRun, cache: MutationCache)
     do throws(MutationDrillError) {
       result = try drill.run()
+      let root = manifest.location.root.resolvingSymlinksInPath()
+      result.run.copiedPackages = ([packages.runner] + packages.dependencies).map {
+        RunnerBuilder.displayPath($0, root: root)
+      }
       progress.update { $0?.finish() }
     } catch {
       progress.update { $0?.finish() }
@@ -84,28 +94,6 @@ enum MutateCommand {
     }
     guard written != nil else { return .failed }
     return result.run.passed ? .passed : .failed
-  }
-
-  /// The files (relative to the runner package) of the reducer modules of the selected features.
-  static func reducerFiles(_ manifest: Manifest, options: ParsedArguments, package: URL) throws(MutationDrillError)
-    -> [String]
-  {
-    let root = manifest.location.root.resolvingSymlinksInPath().path + "/"
-    let base = package.resolvingSymlinksInPath().path + "/"
-    let prefix = base.hasPrefix(root) ? String(base.dropFirst(root.count)) : ""
-    var files: [String] = []
-    let modules = Set(
-      manifest.features.filter { options.features.isEmpty || options.features.contains($0.name) }
-        .compactMap { $0.swift.map { CoverageMap.module(of: $0.name) } })
-    for module in modules.sorted() {
-      guard module.hasPrefix(prefix) else { throw .moduleOutsidePackage(module: module, package: base) }
-      let inside = String(module.dropFirst(prefix.count))
-      let enumerator = FileManager.default.enumerator(atPath: package.appendingPathComponent(inside).path)
-      while let name = enumerator?.nextObject() as? String {
-        if name.hasSuffix(".swift") { files.append(inside + "/" + name) }
-      }
-    }
-    return files.sorted()
   }
 
   /// The planner over `files` and Duet's table (`parity/mutations.json`, or `mutations.json` beside
@@ -160,6 +148,7 @@ enum MutateCommand {
       if result.cached { line += " (cached)" }
       lines.append(line)
     }
+    if let scratchLine = run.scratchLine { lines.append(scratchLine) }
     let counts = MutantStatus.allCases.map { "\(run.count($0)) \($0.rawValue)" }.joined(separator: ", ")
     lines.append(
       "\(Program.name): mutation score \(Int(run.score.rounded(.down)))% (\(counts)) in \(run.totalMillis / 1000)s")
