@@ -14,7 +14,10 @@ struct ReducerPackages: Equatable {
   /// reducer files and `--since` are relative to it (the runner package when nothing else holds
   /// reducers).
   var root: URL
-  /// The Swift files of the selected reducer modules, relative to ``root``, sorted.
+  /// The Swift files of the selected reducer modules, relative to ``root``, sorted; as for
+  /// coverage, without the features' `scenario:` files and the files that declare a scenario or a
+  /// chain (code that runs when recording, never when replaying, so no replay could notice a
+  /// change to it).
   var files: [String]
 
   /// The packages and files of the reducer modules of `features` (all when empty); a module in
@@ -41,13 +44,17 @@ struct ReducerPackages: Equatable {
     }
     let dependencies = Set(holders.values.map(\.path)).sorted().map { URL(fileURLWithPath: $0, isDirectory: true) }
     let root = dependencies.reduce(runner) { ScratchPackage.commonAncestor($0, $1) }
+    let scenarios = Set(manifest.features.compactMap { $0.scenario?.name })
     var files: [String] = []
     for module in modules.sorted() {
       let folder = manifestRoot.appendingPathComponent(module).standardizedFileURL
       let inside = ScratchPackage.relative(folder, to: root)
       let enumerator = FileManager.default.enumerator(atPath: folder.path)
       while let name = enumerator?.nextObject() as? String {
-        if name.hasSuffix(".swift") { files.append((inside.isEmpty ? "" : inside + "/") + name) }
+        guard name.hasSuffix(".swift"), !scenarios.contains(module + "/" + name) else { continue }
+        let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        guard !CoverageMap.declaresScenarios(text) else { continue }
+        files.append((inside.isEmpty ? "" : inside + "/") + name)
       }
     }
     return ReducerPackages(runner: runner, dependencies: dependencies, root: root, files: files.sorted())

@@ -97,6 +97,25 @@ final class ScratchPackageTests: XCTestCase {
     XCTAssertEqual(packages.files, ["core/Sources/Core/Deep/Helper.swift", "core/Sources/Core/Reducer.swift"])
   }
 
+  func testScenarioFilesAndFilesDeclaringScenariosOrChainsAreNotMutated() throws {
+    let folder = try TemporaryFolder(prefix: "duet-verify-reducer-scenarios")
+    let app = folder.url.resolvingSymlinksInPath()
+    try write(
+      [
+        "Package.swift": "app", "Sources/Core/Reducer.swift": "func reduce() {}",
+        "Sources/Core/Story.swift": "let story = 1", "Sources/Core/Chains.swift": "let chain = ChainScenario(a, b)",
+        "Sources/Core/Other.swift": "let other = Scenario (x)",
+      ], under: app)
+    let manifest = ManifestReader.read(
+      "replayRunner: .\nfeatures:\n  tally:\n    swift: Sources/Core/Reducer.swift\n"
+        + "    scenario: Sources/Core/Story.swift\n    fixtures: []\n",
+      location: ManifestLocation(file: app.appendingPathComponent("manifest.yaml"))
+    ).manifest
+    let packages = try ReducerPackages.locate(manifest, features: [], runner: app)
+    XCTAssertEqual(packages.dependencies, [])
+    XCTAssertEqual(packages.files, ["Sources/Core/Reducer.swift"])
+  }
+
   func testAReducerModuleInNoPackageTheRunnerDependsOnIsRefusedWithASentenceNamingIt() throws {
     let folder = try TemporaryFolder(prefix: "duet-verify-reducer-outside")
     let app = folder.url.appendingPathComponent("app").resolvingSymlinksInPath()
