@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
 # The mutation drill's figures (part of `make bench`; alone: `make bench-mutate`), on the example app
-# (manifest.yaml, its runner package Examples/foyer-runner and the reducers it copies with it):
+# in a fresh clone of this repository's HEAD (manifest.yaml, its runner package Examples/foyer-runner,
+# and the root package holding its reducers, which the drill copies with it):
 #   (m1) the whole `mutate` run: one schematized build, the baseline, every mutant (--jobs BENCH_MUTATE_JOBS);
-#   (m2) the mutants of one small feature (BENCH_MUTATE_FEATURE, default splash) the same way, --jobs 1;
+#   (m2) the mutants of one small file (BENCH_MUTATE_FILE, default the splash reducer) against its
+#        feature's recordings (BENCH_MUTATE_FEATURE), one build, --jobs 1;
 #   (m3) the same mutants with --build-each (a scratch copy and a build per mutant), --jobs 1.
-# One build per mutant over all the mutants would take hours, so (m3) is measured on (m2)'s subset,
-# in the same run, and the ratio is given on that subset (and extrapolated to all the mutants).
-# Per mutant: its replay time on the one build over the time of the baseline of the same recordings
-# on the same build (a verify of exactly those recordings), from (m2), goal <= 2.
-# Phases are timed from the drill's progress lines on stderr (printed when stderr is not a terminal).
-# Prints a machine-readable `bench-mutate:` line last. Every run is --no-cache.
+# One build per mutant over all the mutants would take hours, so (m3) is measured on (m2)'s subset, in
+# the same run; the ratio is given on that subset, and extrapolated to all the mutants. The subset is
+# picked with --since: the clone gets a commit in which that file is empty, and the file back in its
+# working tree, so every line of it reads as changed. Per mutant: its replay time on the one build
+# over the time of the baseline of the same recordings on the same build (a verify of exactly those
+# recordings), from (m2), goal <= 2. Phases are timed from the drill's progress lines on stderr
+# (printed when stderr is not a terminal). Prints a machine-readable `bench-mutate:` line last.
+# Every run is --no-cache. BENCH_MUTATE_BIN=<duet-verify> skips the release build (the drill's time
+# is the scratch build and the runners', not the verifier's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 feature=${BENCH_MUTATE_FEATURE:-splash}
+file=${BENCH_MUTATE_FILE:-Sources/FoyerFeatures/Splash/SplashFeature.swift}
 jobs=${BENCH_MUTATE_JOBS:-2}
-# BENCH_MUTATE_BIN=<duet-verify> skips the release build (the drill's time is the scratch build and
-# the runners', not the verifier's).
 bin=${BENCH_MUTATE_BIN:-}
 if [ -z "$bin" ]; then
   swift build -c release --product duet-verify >/dev/null
   bin=.build/release/duet-verify
 fi
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 work=$(mktemp -d "${TMPDIR:-/tmp}/duet-verify-bench-mutate.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT INT TERM
+git clone -q --no-hardlinks . "$work/clone"
+(
+  cd "$work/clone"
+  cp "$file" "$work/kept.swift"
+  : >"$file"
+  git -c user.name=bench -c user.email=bench@invalid commit -qam "bench: $file empty"
+  cp "$work/kept.swift" "$file"
+)
 
 now() { date +%s%3N; }
 
@@ -33,7 +46,7 @@ drill() {
   shift
   local start
   start=$(now)
-  { "$bin" mutate --no-cache "$@" 2>&1 >"$work/$name.out" || true; } |
+  { (cd "$work/clone" && "$bin" mutate --no-cache "$@") 2>&1 >"$work/$name.out" || true; } |
     while IFS= read -r line; do echo "$(now) $line"; done >"$work/$name.err"
   echo $(($(now) - start)) >"$work/$name.wall"
   echo "$start" >"$work/$name.start"
@@ -50,8 +63,8 @@ score() { grep -m1 'mutation score' "$work/$1.out" | sed 's/^duet-verify: //'; }
 seconds() { awk -v ms="$1" 'BEGIN { printf "%.1f", ms / 1000 }'; }
 
 drill full --jobs "$jobs"
-drill subset --jobs 1 --feature "$feature"
-drill each --jobs 1 --feature "$feature" --build-each
+drill subset --jobs 1 --feature "$feature" --since HEAD
+drill each --jobs 1 --feature "$feature" --since HEAD --build-each
 
 full_wall=$(cat "$work/full.wall")
 full_n=$(judged full)
@@ -64,8 +77,8 @@ subset_mutants=$(($(cat "$work/subset.start") + subset_wall - $(at subset 'judgi
 each_wall=$(cat "$work/each.wall")
 
 echo "mutate (m1) whole run, --jobs $jobs: $(seconds "$full_wall") s for $full_n mutants (build $(seconds "$full_build") s); $(score full)"
-echo "mutate (m2) --feature $feature, one build, --jobs 1: $(seconds "$subset_wall") s for $subset_n mutants ($subset_ran replayed); $(score subset)"
-echo "mutate (m3) --feature $feature, --build-each, --jobs 1: $(seconds "$each_wall") s; $(score each)"
+echo "mutate (m2) $file, --feature $feature, one build, --jobs 1: $(seconds "$subset_wall") s for $subset_n mutants ($subset_ran replayed); $(score subset)"
+echo "mutate (m3) $file, --feature $feature, --build-each, --jobs 1: $(seconds "$each_wall") s; $(score each)"
 awk -v full="$full_wall" -v n="$full_n" -v sw="$subset_wall" -v sn="$subset_n" -v ew="$each_wall" \
   -v base="$subset_baseline" -v muts="$subset_mutants" -v ran="$subset_ran" 'BEGIN {
   ratio = ew / sw
