@@ -87,15 +87,21 @@ final class ScratchPackage: @unchecked Sendable {
     ([original] + dependencies).map { Self.relative($0, to: originalRoot) }.map { $0.isEmpty ? "." : $0 }
   }
 
+  /// Whether ``remove()`` was called: a copy still under way stops before its next file, so a
+  /// signal's removal is not undone by the copy going on (and nothing is left behind).
+  var isRemoved: Bool { lock.withLock { removed } }
+
   /// Copies the packages into the scratch folder, each manifest's relative path dependencies made
-  /// absolute (to the copy, for a package copied too); on failure, what was made is removed.
+  /// absolute (to the copy, for a package copied too); on failure, or when the scratch is removed
+  /// meanwhile, what was made is removed.
   func fill() throws(StrengthError) {
     let packages = [original] + dependencies
     do {
+      guard !isRemoved else { throw Removed() }
       try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
       // A package inside another copied one (a runner package in its core's tree) comes with it.
       for source in packages where !packages.contains(where: { $0.path != source.path && Self.contains($0, source) }) {
-        try Self.copyTree(from: source, to: copy(of: source))
+        try Self.copyTree(from: source, to: copy(of: source)) { [self] in isRemoved }
       }
       for source in packages {
         let target = copy(of: source)
@@ -110,10 +116,17 @@ final class ScratchPackage: @unchecked Sendable {
         }
       }
     } catch {
+      let stopped = isRemoved
       remove()
-      throw .cannotCopy(package: original.path, reason: "\(error.localizedDescription)")
+      // Removed meanwhile: whatever the copy made after the removal goes too.
+      if stopped { Self.removeFolder(folder) }
+      throw .cannotCopy(
+        package: original.path, reason: stopped ? "the run was stopped while copying" : "\(error.localizedDescription)")
     }
   }
+
+  /// The copy stopped because the scratch was removed.
+  private struct Removed: Error {}
 
   /// Where the copy of `package` (the original or a copied dependency) is.
   func copy(of package: URL) -> URL {
@@ -140,16 +153,19 @@ final class ScratchPackage: @unchecked Sendable {
     return URL(fileURLWithPath: NSString.path(withComponents: Array(one.prefix(max(shared, 1)))), isDirectory: true)
   }
 
-  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links.
-  static func copyTree(from source: URL, to target: URL) throws {
+  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links. Stops
+  /// (throwing) before the next entry once `stopped` says so.
+  static func copyTree(from source: URL, to target: URL, stopped: () -> Bool = { false }) throws {
     let manager = FileManager.default
+    guard !stopped() else { throw Removed() }
     try manager.createDirectory(at: target, withIntermediateDirectories: true)
     for name in try manager.contentsOfDirectory(atPath: source.path) where !skipped.contains(name) {
+      guard !stopped() else { throw Removed() }
       let from = source.appendingPathComponent(name)
       let to = target.appendingPathComponent(name)
       let type = try manager.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType
       if type == .typeDirectory {
-        try copyTree(from: from, to: to)
+        try copyTree(from: from, to: to, stopped: stopped)
       } else if type == .typeSymbolicLink {
         try manager.createSymbolicLink(
           atPath: to.path, withDestinationPath: manager.destinationOfSymbolicLink(atPath: from.path))

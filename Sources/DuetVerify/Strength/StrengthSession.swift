@@ -55,7 +55,12 @@ final class StrengthSession: @unchecked Sendable {
   /// like the first.
   func another(like scratch: ScratchPackage) throws(StrengthError) -> ScratchPackage {
     let extra = scratch.sibling()
-    lock.withLock { others.append(extra) }
+    let stopped = lock.withLock {
+      others.append(extra)
+      return interrupted
+    }
+    // A signal already removed the scratches: this one is never made.
+    if stopped { extra.remove() }
     try extra.fill()
     return extra
   }

@@ -97,6 +97,18 @@ final class ScratchPackageTests: XCTestCase {
     XCTAssertEqual(packages.files, ["core/Sources/Core/Deep/Helper.swift", "core/Sources/Core/Reducer.swift"])
   }
 
+  func testAScratchRemovedBeforeOrWhileItIsFilledIsNeverMadeSoASignalsRemovalIsNotUndone() throws {
+    let folder = try TemporaryFolder(prefix: "duet-verify-scratch-removed")
+    let app = folder.url.resolvingSymlinksInPath()
+    try write(["Package.swift": "app", "Sources/Core/Reducer.swift": "reducer"], under: app)
+    let scratch = ScratchPackage.reserve(for: app)
+    scratch.remove()
+    XCTAssertThrowsError(try scratch.fill()) { error in
+      XCTAssertTrue("\(error)".contains("stopped while copying"), "\(error)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.folder.path), "the copy went on after the removal")
+  }
+
   func testScenarioFilesAndFilesDeclaringScenariosOrChainsAreNotMutated() throws {
     let folder = try TemporaryFolder(prefix: "duet-verify-reducer-scenarios")
     let app = folder.url.resolvingSymlinksInPath()
