@@ -5,7 +5,7 @@ import XCTest
 /// `duet-verify mutate` on an app whose reducers live in a local path dependency of its runner
 /// package (``TwoPackageApp``): the scratch copies both packages, the runner copy resolves the
 /// core copy, the mutants go there, and neither of the user's packages is written. The one drill
-/// (a real build, the real planner) runs once, in the class's setUp.
+/// (a real build, the real planner) runs once, for the first test that reads it.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class MutatePathDependencyEndToEndTests: XCTestCase {
@@ -17,21 +17,20 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
     var drill: CommandRun
   }
 
-  nonisolated(unsafe) static var shared: Shared?
-  nonisolated(unsafe) static var skip: String?
+  /// The one drill, run when a test first asks for it; a reason to skip instead.
+  nonisolated(unsafe) private static let outcome: Result<Shared, Skip> = drill()
 
-  override class func setUp() {
-    super.setUp()
+  struct Skip: Error {
+    var reason: String
+  }
+
+  private static func drill() -> Result<Shared, Skip> {
     if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      skip = "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"
-      return
+      return .failure(Skip(reason: "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"))
     }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
     guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/swift") })
-    else {
-      skip = "'swift' is not on PATH: mutate builds a throwaway runner package"
-      return
-    }
+    else { return .failure(Skip(reason: "'swift' is not on PATH: mutate builds a throwaway runner package")) }
     do {
       let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
       let app = try TwoPackageApp.write(into: folder.url.appendingPathComponent("app"))
@@ -41,20 +40,17 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
       let drill = try CommandRun.run(
         try BuiltProducts.executable(named: "duet-verify"), ["mutate", "--jobs", "2"], in: app.root,
         environment: ["TMPDIR": temporary.path], deadline: 1800)
-      shared = Shared(folder: folder, app: app, before: before, after: app.tree(), drill: drill)
+      return .success(Shared(folder: folder, app: app, before: before, after: app.tree(), drill: drill))
     } catch {
-      skip = "the throwaway app could not be set up: \(error)"
+      return .failure(Skip(reason: "the throwaway app could not be set up: \(error)"))
     }
   }
 
-  override class func tearDown() {
-    shared = nil
-    super.tearDown()
-  }
-
   private func sharedRun() throws -> Shared {
-    if let skip = Self.skip { throw XCTSkip(skip) }
-    return try XCTUnwrap(Self.shared)
+    switch Self.outcome {
+    case .success(let shared): return shared
+    case .failure(let skip): throw XCTSkip(skip.reason)
+    }
   }
 
   func testMutantsOfReducersInAPathDependencyAreBuiltAndKilledInTheScratchCopy() throws {

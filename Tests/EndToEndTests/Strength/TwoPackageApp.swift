@@ -47,10 +47,7 @@ struct TwoPackageApp {
       targets: [
         .target(
           name: "TallyFeatures",
-          dependencies: [
-            .product(name: "DuetCore", package: "duet-verify"), .product(name: "DuetScenario", package: "duet-verify"),
-            .product(name: "DuetReplay", package: "duet-verify"),
-          ])
+          dependencies: ["DuetCore", "DuetScenario", "DuetReplay"].map { .product(name: $0, package: "duet-verify") })
       ]
     )
 
