@@ -14,6 +14,8 @@
 # counter recordings, --jobs 1, whole run) in its `bench-callgrind-verifier:` line, and
 # scripts/bench-callgrind.sh the runner's instructions per request and its speed-up over a
 # Duet-shaped server in its `bench-callgrind:` line; each says so where valgrind is not installed.
+# Last, scripts/bench-mutate.sh times the mutation drill on the example app (one build for all the
+# mutants against a build per mutant on one feature's subset) in its `bench-mutate:` line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fixtures=${BENCH_FIXTURES:-10000}
@@ -48,3 +50,4 @@ scripts/bench-callgrind-verifier.sh
 scripts/bench-callgrind.sh
 make --no-print-directory bench-telemetry BENCH_TELEMETRY_EVENTS="${BENCH_TELEMETRY_EVENTS:-200000}" \
   BENCH_TELEMETRY_REPEAT="$repeat"
+scripts/bench-mutate.sh

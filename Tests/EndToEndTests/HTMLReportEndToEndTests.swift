@@ -40,7 +40,7 @@ final class HTMLReportEndToEndTests: XCTestCase {
     XCTAssertEqual(page.components(separatedBy: "<article class=\"failure\"").count - 1, 1, page)
     assertContains(page, "<dt>at</dt><dd><code>expectedState.isEditingName</code></dd>")
     assertContains(
-      page, "<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:47</code></dd>")
+      page, "<dt>scenario</dt><dd><code>Sources/FoyerFeatures/Account/AccountScenario.swift:49</code></dd>")
     // The terminal's compact diff of the whole state, around the changed member.
     assertContains(
       page,

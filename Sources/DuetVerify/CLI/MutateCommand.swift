@@ -26,13 +26,18 @@ enum MutateCommand {
     let manifest = corpus.manifest
     let planner: MutationDrill.Planner
     let lines: [String: Set<Int>]?
+    let packages: ReducerPackages
     do throws(MutationDrillError) {
-      let files = try reducerFiles(manifest, options: options, package: folder)
+      // Reducers in a local path dependency of the runner package are copied with it; paths are
+      // relative to the folder holding both.
+      packages = try ReducerPackages.locate(manifest, features: options.features, runner: folder)
+      let files = packages.files
       lines = try options.since.map { revision throws(MutationDrillError) in
-        try SinceLines.read(revision: revision, files: files, package: folder)
+        try SinceLines.read(revision: revision, files: files, package: packages.root)
       }
       planner = try Self.planner(
-        context.environment, manifest: manifest, package: folder, files: options.tableOnly ? [] : files, lines: lines)
+        context.environment, manifest: manifest, package: packages.root, files: options.tableOnly ? [] : files,
+        lines: lines)
       // A table row whose `old` matches twice or never, an unreadable source: said before anything is built.
       _ = try planner([])
     } catch {
@@ -42,7 +47,8 @@ enum MutateCommand {
     let session: StrengthSession
     let scratch: ScratchPackage
     do {
-      (session, scratch) = try StrengthSession.start(verb: verb, package: folder, output: output)
+      (session, scratch) = try StrengthSession.start(
+        verb: verb, package: folder, dependencies: packages.dependencies, output: output)
     } catch {
       output.diagnostic(error.description)
       return .failed
@@ -65,9 +71,13 @@ enum MutateCommand {
       }
     }
     drill.onMutant = { progress.value?.advance() }
-    let result: (run: MutationRun, cache: MutationCache)
+    var result: (run: MutationRun, cache: MutationCache)
     do throws(MutationDrillError) {
       result = try drill.run()
+      let root = manifest.location.root.resolvingSymlinksInPath()
+      result.run.copiedPackages = ([packages.runner] + packages.dependencies).map {
+        RunnerBuilder.displayPath($0, root: root)
+      }
       progress.update { $0?.finish() }
     } catch {
       progress.update { $0?.finish() }
@@ -81,15 +91,16 @@ enum MutateCommand {
         output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
       }
       if let line = result.run.cacheLine { output.diagnostic(line) }
-      return write(result.run, options: options, context: context, location: manifest.location, package: folder)
+      return write(result.run, options: options, context: context, location: manifest.location, package: packages.root)
     }
     return code ?? .failed
   }
 
   /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON
   /// or terminal report, all rendered from `run`; the exit code. The survivor blocks, the JSON's
-  /// `source` and the page's source lines read the user's runner package (`package`), so they
-  /// show the original text and name the function and case a mutant sits in.
+  /// `source` and the page's source lines read the user's packages (`package`: the folder the
+  /// mutant paths are relative to), so they show the original text and name the function and case
+  /// a mutant sits in.
   static func write(
     _ run: MutationRun, options: ParsedArguments, context: CommandContext, location: ManifestLocation, package: URL
   ) -> ExitCode {
@@ -102,28 +113,6 @@ enum MutateCommand {
       passed: run.passed && written, annotations: { run.annotations }, json: { _ in run.json(source: source) },
       human: { _ in run.human(source: source) })
     return run.passed && written ? .passed : .failed
-  }
-
-  /// The files (relative to the runner package) of the reducer modules of the selected features.
-  static func reducerFiles(_ manifest: Manifest, options: ParsedArguments, package: URL) throws(MutationDrillError)
-    -> [String]
-  {
-    let root = manifest.location.root.resolvingSymlinksInPath().path + "/"
-    let base = package.resolvingSymlinksInPath().path + "/"
-    let prefix = base.hasPrefix(root) ? String(base.dropFirst(root.count)) : ""
-    var files: [String] = []
-    let modules = Set(
-      manifest.features.filter { options.features.isEmpty || options.features.contains($0.name) }
-        .compactMap { $0.swift.map { CoverageMap.module(of: $0.name) } })
-    for module in modules.sorted() {
-      guard module.hasPrefix(prefix) else { throw .moduleOutsidePackage(module: module, package: base) }
-      let inside = String(module.dropFirst(prefix.count))
-      let enumerator = FileManager.default.enumerator(atPath: package.appendingPathComponent(inside).path)
-      while let name = enumerator?.nextObject() as? String {
-        if name.hasSuffix(".swift") { files.append(inside + "/" + name) }
-      }
-    }
-    return files.sorted()
   }
 
   /// The planner over `files` and Duet's table (`parity/mutations.json`, or `mutations.json` beside

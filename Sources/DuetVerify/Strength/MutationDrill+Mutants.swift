@@ -28,7 +28,7 @@ extension MutationDrill {
       scenarios: scenarios, millis: 0)
     guard !recordings.isEmpty else { return Judged(result: result, key: nil) }
     let fileText =
-      (try? String(contentsOf: scratch.original.appendingPathComponent(mutant.file), encoding: .utf8)) ?? ""
+      (try? String(contentsOf: scratch.originalRoot.appendingPathComponent(mutant.file), encoding: .utf8)) ?? ""
     let key = MutationCache.key(mutant, fileText: fileText, recordings: result.recordings) { name in
       guard case .success(let bytes) = corpus.store.bytes(of: name) else { return [] }
       return bytes
@@ -60,7 +60,7 @@ extension MutationDrill {
   /// groups when none does.
   func groupsOwning(_ file: String, groups: [(name: String, recordings: [ListedFixture])]) -> [Int] {
     let root = corpus.manifest.location.root.resolvingSymlinksInPath().path + "/"
-    let package = scratch.original.path + "/"
+    let package = scratch.originalRoot.path + "/"
     let relative = package.hasPrefix(root) ? String(package.dropFirst(root.count)) : ""
     let owning = groups.indices.filter { index in
       guard let feature = corpus.manifest.features.first(where: { $0.name == groups[index].name }),
@@ -102,12 +102,12 @@ extension MutationDrill {
   func ownBuild(_ mutant: Mutant, recordings: [ListedFixture], timeout: Double) -> MutantVerdict? {
     let copy: ScratchPackage
     do {
-      copy = try session.another(of: scratch.original)
+      copy = try session.another(like: scratch)
     } catch {
       return MutantVerdict(status: .compileError, recording: "", step: nil, detail: error.description)
     }
     defer { copy.remove() }
-    let file = copy.package.appendingPathComponent(mutant.file)
+    let file = copy.root.appendingPathComponent(mutant.file)
     guard let text = try? String(contentsOf: file, encoding: .utf8), let mutated = mutant.applied(to: text),
       (try? Data(mutated.utf8).write(to: file)) != nil
     else {

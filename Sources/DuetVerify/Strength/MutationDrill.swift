@@ -102,7 +102,7 @@ struct MutationDrill {
         guard case .failed(_, let status, let output) = error else {
           throw .buildFailed(status: "\(error)", output: "")
         }
-        let broken = Self.brokenMutants(output, plan: plan, package: scratch.package).subtracting(unschematized)
+        let broken = Self.brokenMutants(output, plan: plan, package: scratch.root).subtracting(unschematized)
         guard !broken.isEmpty else { throw .buildFailed(status: "\(status)", output: output) }
         unschematized.formUnion(broken)
       }
@@ -110,19 +110,20 @@ struct MutationDrill {
     throw .buildFailed(status: "still failing after \(Self.buildRetries) re-plans", output: "")
   }
 
-  /// Puts the originals of `replacing` back, then writes `files` into the scratch copy.
+  /// Puts the originals of `replacing` back, then writes `files` (paths relative to the copied
+  /// packages' root, as the plan's are) into the scratch copy.
   private func write(_ files: [String: String], replacing: Set<String>) throws(MutationDrillError) {
     do {
       for path in replacing.subtracting(files.keys) {
-        let original = scratch.original.appendingPathComponent(path)
-        let target = scratch.package.appendingPathComponent(path)
+        let original = scratch.originalRoot.appendingPathComponent(path)
+        let target = scratch.root.appendingPathComponent(path)
         try? FileManager.default.removeItem(at: target)
         if FileManager.default.fileExists(atPath: original.path) {
           try FileManager.default.copyItem(at: original, to: target)
         }
       }
       for (path, text) in files {
-        let target = scratch.package.appendingPathComponent(path)
+        let target = scratch.root.appendingPathComponent(path)
         try FileManager.default.createDirectory(
           at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: target)

@@ -8,7 +8,8 @@ enum MutationDrillError: Error, Equatable, Sendable, CustomStringConvertible {
   case since(revision: String, reason: String)
   /// The planner refused (a table row's `old` matching twice or never, an unreadable file, …).
   case plan(String)
-  /// A reducer module is not inside the runner package, so the scratch copy cannot hold its mutants.
+  /// A reducer module is neither inside the runner package nor inside a local path dependency of
+  /// it, so the scratch copy cannot hold its mutants.
   case moduleOutsidePackage(module: String, package: String)
 
   var description: String {
@@ -29,9 +30,10 @@ enum MutationDrillError: Error, Equatable, Sendable, CustomStringConvertible {
     case .plan(let sentence):
       return sentence
     case .moduleOutsidePackage(let module, let package):
-      return "\(Program.name) mutate: the reducer module \(module) is not inside the runner package \(package), "
-        + "so its mutants cannot be built in the package's scratch copy. Move the reducers into the replayRunner "
-        + "package, or scope the drill with --feature to features whose swift: file is inside it."
+      return "\(Program.name) mutate: the reducer module \(module) is neither inside the runner package \(package) "
+        + "nor inside a package it depends on by .package(path:), so no scratch copy can hold its mutants. "
+        + "Add the package that holds \(module) to the dependencies of \(package)/Package.swift with "
+        + ".package(path:), or scope the drill with --feature to features whose swift: file is inside one."
     }
   }
 }

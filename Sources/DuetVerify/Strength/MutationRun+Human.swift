@@ -20,6 +20,7 @@ extension MutationRun {
     for result in results {
       if let line = MutantLines.compact(result) { text += line + "\n" }
     }
+    if let scratchLine { text += scratchLine + "\n" }
     text += summaryLine + "\n"
     if results.isEmpty { text += "\(Program.name) mutate: no mutants were made, so there is nothing to score.\n" }
     return text + verdictLine + "\n"

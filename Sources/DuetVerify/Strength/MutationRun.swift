@@ -10,6 +10,22 @@ struct MutationRun: Sendable {
   var buildMillis: Int
   var baselineMillis: Int
   var totalMillis: Int
+  /// The user's packages the scratch copy held, as shown (the runner package first, then the path
+  /// dependencies copied because they hold reducers); empty when not known.
+  var copiedPackages: [String] = []
+
+  /// Which packages were copied and mutated, so a reader sees that the mutants went into copies
+  /// (nil when not known).
+  var scratchLine: String? {
+    guard let runner = copiedPackages.first else { return nil }
+    let others = copiedPackages.dropFirst()
+    let with =
+      others.isEmpty
+      ? ""
+      : " and of its path \(others.count == 1 ? "dependency" : "dependencies") \(others.joined(separator: ", "))"
+    return "\(Program.name) mutate: the mutants were built in a scratch copy of \(runner)\(with); "
+      + "your packages were only read."
+  }
 
   func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
 

@@ -6,14 +6,18 @@ import Foundation
   import Darwin
 #endif
 
-/// A copy of the app's runner package that a strength verb (`coverage`, later `mutate`) may
-/// build, instrument and edit, so the user's tree and its `.build/` are never touched.
+/// A copy of the app's runner package that a strength verb (`coverage`, `mutate`) may build,
+/// instrument and edit, so the user's tree and its `.build/` are never touched.
 ///
 /// The copy lives in the system temporary folder, `duet-verify-strength/<pid>-<hex>/package`,
 /// beside its own build folder and profiles; the package's relative path dependencies are made
-/// absolute, so the copy resolves the same packages the original does. Removal is safe from a
-/// signal's stop (a lock, idempotent), and a later run removes the folder a killed run left
-/// (its pid no longer runs).
+/// absolute, so the copy resolves the same packages the original does. When the reducers live in
+/// local path dependencies of the runner package (the app's core in a package of its own), those
+/// packages are copied too, at the same places relative to each other under a folder named like
+/// their common ancestor (`<pid>-<hex>/tree/<name>/…`, so SwiftPM derives the same package
+/// identities), and the copies' manifests point at the copies: mutants go there, never into the
+/// user's packages. Removal is safe from a signal's stop (a lock, idempotent), and a later run
+/// removes the folder a killed run left (its pid no longer runs).
 final class ScratchPackage: @unchecked Sendable {
   /// The scratch folder, removed whole.
   let folder: URL
@@ -21,6 +25,13 @@ final class ScratchPackage: @unchecked Sendable {
   let package: URL
   /// The user's runner package it was copied from.
   let original: URL
+  /// The local path dependencies copied with it (the user's folders), the runner package's own
+  /// path dependencies that hold reducers.
+  let dependencies: [URL]
+  /// The folder holding the runner package and every copied dependency (the runner package itself
+  /// when nothing else is copied), and its copy: paths relative to it name the same file in both.
+  let originalRoot: URL
+  let root: URL
 
   private let lock = NSLock()
   private var removed = false
@@ -38,48 +49,123 @@ final class ScratchPackage: @unchecked Sendable {
   /// Names never copied: build products, reports, version control.
   static let skipped: Set<String> = [".build", ".runs", ".git", ".swiftpm"]
 
-  private init(folder: URL, original: URL) {
+  private init(folder: URL, original: URL, dependencies: [URL]) {
     self.folder = folder
-    self.package = folder.appendingPathComponent("package", isDirectory: true)
     self.original = original
-  }
-
-  /// A new scratch folder's name for a copy of `original` (nothing is made yet, so a stop can
-  /// remove whatever part of it exists).
-  static func reserve(for original: URL) -> ScratchPackage {
-    let name = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
-    return ScratchPackage(
-      folder: parent.appendingPathComponent(name, isDirectory: true), original: original.resolvingSymlinksInPath())
-  }
-
-  /// Copies the original package into the scratch folder, its relative path dependencies made
-  /// absolute; on failure, what was made is removed.
-  func fill() throws(StrengthError) {
-    do {
-      try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
-      try Self.copyTree(from: original, to: package)
-      for file in try FileManager.default.contentsOfDirectory(atPath: package.path)
-      where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
-        let url = package.appendingPathComponent(file)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        try Data(PackagePaths.absolute(text, relativeTo: original).utf8).write(to: url)
-      }
-    } catch {
-      remove()
-      throw .cannotCopy(package: original.path, reason: "\(error.localizedDescription)")
+    self.dependencies = dependencies
+    let ancestor = dependencies.reduce(original) { Self.commonAncestor($0, $1) }
+    originalRoot = ancestor
+    if dependencies.isEmpty {
+      root = folder.appendingPathComponent("package", isDirectory: true)
+      package = root
+    } else {
+      // Named like the ancestor: a dependency that is the ancestor itself keeps its identity.
+      root = folder.appendingPathComponent("tree", isDirectory: true)
+        .appendingPathComponent(ancestor.lastPathComponent, isDirectory: true)
+      package = root.appendingPathComponent(Self.relative(original, to: ancestor), isDirectory: true)
     }
   }
 
-  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links.
-  static func copyTree(from source: URL, to target: URL) throws {
+  /// A new scratch folder's name for a copy of `original` and the path `dependencies` that go with
+  /// it (nothing is made yet, so a stop can remove whatever part of it exists).
+  static func reserve(for original: URL, dependencies: [URL] = []) -> ScratchPackage {
+    let name = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    let resolved = original.resolvingSymlinksInPath()
+    let others = Set(dependencies.map { $0.standardizedFileURL.resolvingSymlinksInPath().path })
+      .subtracting([resolved.path])
+    return ScratchPackage(
+      folder: parent.appendingPathComponent(name, isDirectory: true), original: resolved,
+      dependencies: others.sorted().map { URL(fileURLWithPath: $0) })
+  }
+
+  /// Another reservation of the same packages (a mutant's own build).
+  func sibling() -> ScratchPackage { Self.reserve(for: original, dependencies: dependencies) }
+
+  /// The user's packages this scratch copies (the runner package first), relative to ``originalRoot``
+  /// (`.` for the root itself).
+  var copiedPackages: [String] {
+    ([original] + dependencies).map { Self.relative($0, to: originalRoot) }.map { $0.isEmpty ? "." : $0 }
+  }
+
+  /// Whether ``remove()`` was called: a copy still under way stops before its next file, so a
+  /// signal's removal is not undone by the copy going on (and nothing is left behind).
+  var isRemoved: Bool { lock.withLock { removed } }
+
+  /// Copies the packages into the scratch folder, each manifest's relative path dependencies made
+  /// absolute (to the copy, for a package copied too); on failure, or when the scratch is removed
+  /// meanwhile, what was made is removed.
+  func fill() throws(StrengthError) {
+    let packages = [original] + dependencies
+    do {
+      guard !isRemoved else { throw Removed() }
+      try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+      // A package inside another copied one (a runner package in its core's tree) comes with it.
+      for source in packages where !packages.contains(where: { $0.path != source.path && Self.contains($0, source) }) {
+        try Self.copyTree(from: source, to: copy(of: source)) { [self] in isRemoved }
+      }
+      for source in packages {
+        let target = copy(of: source)
+        for file in try FileManager.default.contentsOfDirectory(atPath: target.path)
+        where file == "Package.swift" || (file.hasPrefix("Package@swift-") && file.hasSuffix(".swift")) {
+          let url = target.appendingPathComponent(file)
+          let text = try String(contentsOf: url, encoding: .utf8)
+          let rewritten = PackagePaths.absolute(text, relativeTo: source) { dependency in
+            packages.contains { $0.path == dependency.path } ? copy(of: dependency) : dependency
+          }
+          try Data(rewritten.utf8).write(to: url)
+        }
+      }
+    } catch {
+      let stopped = isRemoved
+      remove()
+      // Removed meanwhile: whatever the copy made after the removal goes too.
+      if stopped { Self.removeFolder(folder) }
+      throw .cannotCopy(
+        package: original.path, reason: stopped ? "the run was stopped while copying" : "\(error.localizedDescription)")
+    }
+  }
+
+  /// The copy stopped because the scratch was removed.
+  private struct Removed: Error {}
+
+  /// Where the copy of `package` (the original or a copied dependency) is.
+  func copy(of package: URL) -> URL {
+    let relative = Self.relative(package, to: originalRoot)
+    return relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
+  }
+
+  /// `path` relative to `folder` (`""` for the folder itself); `folder` must contain it.
+  static func relative(_ path: URL, to folder: URL) -> String {
+    let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+    return path.path == folder.path ? "" : String(path.path.dropFirst(base.count))
+  }
+
+  /// Whether `folder` is `path` or holds it.
+  static func contains(_ folder: URL, _ path: URL) -> Bool {
+    path.path == folder.path || path.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/")
+  }
+
+  /// The deepest folder holding both.
+  static func commonAncestor(_ first: URL, _ second: URL) -> URL {
+    let one = first.pathComponents
+    let two = second.pathComponents
+    let shared = zip(one, two).prefix { $0 == $1 }.count
+    return URL(fileURLWithPath: NSString.path(withComponents: Array(one.prefix(max(shared, 1)))), isDirectory: true)
+  }
+
+  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links. Stops
+  /// (throwing) before the next entry once `stopped` says so.
+  static func copyTree(from source: URL, to target: URL, stopped: () -> Bool = { false }) throws {
     let manager = FileManager.default
+    guard !stopped() else { throw Removed() }
     try manager.createDirectory(at: target, withIntermediateDirectories: true)
     for name in try manager.contentsOfDirectory(atPath: source.path) where !skipped.contains(name) {
+      guard !stopped() else { throw Removed() }
       let from = source.appendingPathComponent(name)
       let to = target.appendingPathComponent(name)
       let type = try manager.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType
       if type == .typeDirectory {
-        try copyTree(from: from, to: to)
+        try copyTree(from: from, to: to, stopped: stopped)
       } else if type == .typeSymbolicLink {
         try manager.createSymbolicLink(
           atPath: to.path, withDestinationPath: manager.destinationOfSymbolicLink(atPath: from.path))
@@ -131,11 +217,11 @@ final class ScratchPackage: @unchecked Sendable {
   }
 
   /// `path` (a file the toolchain names) as the user's file: inside the copy, the same place in
-  /// the original package; elsewhere, itself (symbolic links resolved).
+  /// the original packages; elsewhere, itself (symbolic links resolved).
   func userPath(_ path: String) -> URL {
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let base = package.resolvingSymlinksInPath().path + "/"
+    let base = root.resolvingSymlinksInPath().path + "/"
     guard resolved.hasPrefix(base) else { return URL(fileURLWithPath: resolved) }
-    return original.appendingPathComponent(String(resolved.dropFirst(base.count)))
+    return originalRoot.appendingPathComponent(String(resolved.dropFirst(base.count)))
   }
 }

@@ -19,10 +19,13 @@ final class StrengthSession: @unchecked Sendable {
   private var others: [ScratchPackage] = []
   private var interrupts: InterruptGuard?
 
-  /// Catches signals for `verb`, removes stray scratches, then copies `package` into a new one.
-  static func start(verb: String, package: URL, output: CommandOutput) throws(StrengthError) -> (
-    StrengthSession, ScratchPackage
-  ) {
+  /// Catches signals for `verb`, removes stray scratches, then copies `package` (and the local
+  /// path `dependencies` that hold reducers, see ``ScratchPackage``) into a new one.
+  static func start(verb: String, package: URL, dependencies: [URL] = [], output: CommandOutput) throws(StrengthError)
+    -> (
+      StrengthSession, ScratchPackage
+    )
+  {
     let session = StrengthSession()
     let interrupts = InterruptGuard { [session] signal, _ in
       // From here on nothing the run would still write (a cache, a report) is written.
@@ -37,7 +40,7 @@ final class StrengthSession: @unchecked Sendable {
     interrupts.install()
     session.interrupts = interrupts
     ScratchPackage.removeStrays()
-    let scratch = ScratchPackage.reserve(for: package)
+    let scratch = ScratchPackage.reserve(for: package, dependencies: dependencies)
     session.lock.withLock { session.scratch = scratch }
     do {
       try scratch.fill()
@@ -48,10 +51,16 @@ final class StrengthSession: @unchecked Sendable {
     }
   }
 
-  /// A second scratch of `package` (a mutant's own build), removed on any stop like the first.
-  func another(of package: URL) throws(StrengthError) -> ScratchPackage {
-    let extra = ScratchPackage.reserve(for: package)
-    lock.withLock { others.append(extra) }
+  /// A second scratch of the packages `like` copies (a mutant's own build), removed on any stop
+  /// like the first.
+  func another(like scratch: ScratchPackage) throws(StrengthError) -> ScratchPackage {
+    let extra = scratch.sibling()
+    let stopped = lock.withLock {
+      others.append(extra)
+      return interrupted
+    }
+    // A signal already removed the scratches: this one is never made.
+    if stopped { extra.remove() }
     try extra.fill()
     return extra
   }

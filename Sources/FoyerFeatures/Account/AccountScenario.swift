@@ -29,6 +29,8 @@ let accountScenario = Scenario(
     When("the auth port answers failed", .signOutAnswered(.failed))
     Then("the failure is shown") { $0.signOutFailed && !$0.isSigningOut }
     ThenEffects("nothing: the session did not end") { $0.isEmpty }
+    When("sign out is tapped again after the failure", .signOutTapped)
+    Then("signing out again, the failure cleared") { $0.isSigningOut && !$0.signOutFailed }
   }
 
   Branch("repeat sign out inert") {

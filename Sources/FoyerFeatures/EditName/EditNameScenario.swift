@@ -29,6 +29,8 @@ let editNameScenario = Scenario(
     When("save is tapped", .saveTapped)
     Then("the field says why, nothing in flight") { $0.failure == .empty && !$0.isSaving }
     ThenEffects("nothing: the port is never asked") { $0.isEmpty }
+    When("a name is typed again", .draftChanged("Ada"))
+    Then("the failure clears as the draft changes") { $0.failure == nil && $0.draft == "Ada" }
   }
 
   Branch("failed save tracks nothing") {
@@ -36,6 +38,8 @@ let editNameScenario = Scenario(
     When("the account port answers failed", .saveAnswered(.failed))
     Then("the failure is shown") { $0.failure == .saveFailed && !$0.isSaving }
     ThenEffects("nothing: an unsaved name is not an edit") { $0.isEmpty }
+    When("save is tapped again", .saveTapped)
+    Then("saving again, the failure cleared") { $0.isSaving && $0.failure == nil }
   }
 
   Branch("repeat save inert") {

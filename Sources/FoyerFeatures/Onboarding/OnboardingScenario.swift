@@ -30,6 +30,9 @@ let onboardingScenario = Scenario(
 
   Branch("skips the picks") {
     When("the interests continue with none picked", .continued)
+    When("back from the ready screen", .backTapped)
+    Then("the interests again") { $0.step == .preferences }
+    When("the interests continue again", .continued)
     When("the ready screen continues", .continued)
     ThenEffects("the completion is counted with no picks, then the host is told") {
       $0 == finished(preferenceCount: 0)

@@ -70,8 +70,11 @@ let rootScenario = Scenario(
   Branch("sign out returns to the gate") {
     When("the session port reports an onboarded session", .sessionResolved(.signedIn(onboarded: true)))
     When("the ceremony completes the splash", .splash(event: .completed(path: .ceremony)))
+    When("home asks for the upgrade flow", .home(event: .upgradeRequested))
     When("the account screen reports the sign-out", .account(event: .signedOut))
-    Then("the gate is on screen, signed out") { $0.phase == .signIn && $0.auth == .signedOut }
+    Then("the gate is on screen, signed out, the flow dismissed") {
+      $0.phase == .signIn && $0.auth == .signedOut && !$0.isUpgradePresented
+    }
     ThenEffects("nothing: the account screen counts the sign-out") { $0.isEmpty }
     When("a second sign-out arrives", .account(event: .signedOut))
     Then("still the gate") { $0.phase == .signIn }
@@ -81,8 +84,11 @@ let rootScenario = Scenario(
   Branch("session ends elsewhere") {
     When("the session port reports an onboarded session", .sessionResolved(.signedIn(onboarded: true)))
     When("the ceremony completes the splash", .splash(event: .completed(path: .ceremony)))
+    When("home asks for the upgrade flow", .home(event: .upgradeRequested))
     When("the session port reports the session ended", .sessionResolved(.signedOut))
-    Then("back to the gate") { $0.phase == .signIn && $0.auth == .signedOut }
+    Then("back to the gate, the flow dismissed") {
+      $0.phase == .signIn && $0.auth == .signedOut && !$0.isUpgradePresented
+    }
     ThenEffects("nothing: no one signed out here") { $0.isEmpty }
   }
 }

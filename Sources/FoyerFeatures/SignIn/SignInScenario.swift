@@ -44,6 +44,9 @@ let signInScenario = Scenario(
     When("the auth port refuses", .authAnswered(.refused))
     Then("the refusal is shown, nothing pending") { $0.failure == .refused && $0.pending == nil }
     ThenEffects("nothing: a refused attempt is not a session") { $0.isEmpty }
+    When("the address is submitted again", .emailSubmitted)
+    Then("a new attempt, the refusal cleared") { $0.pending == .email && $0.failure == nil }
+    When("the auth port refuses again", .authAnswered(.refused))
     When("the address is edited", .emailChanged("ada@example.org"))
     Then("the refusal clears") { $0.failure == nil && $0.email == "ada@example.org" }
   }
@@ -53,6 +56,11 @@ let signInScenario = Scenario(
     When("it is submitted", .emailSubmitted)
     Then("the form says why, nothing pending") { $0.failure == .invalidAddress && $0.pending == nil }
     ThenEffects("nothing: the port is never asked") { $0.isEmpty }
+    When("an address with two @ is typed", .emailChanged("ada@@example.com"))
+    When("it is submitted", .emailSubmitted)
+    Then("refused too: an empty part between the @s") { $0.failure == .invalidAddress && $0.pending == nil }
+    When("the guest button is tapped instead", .guestTapped)
+    Then("a guest attempt, the form's failure cleared") { $0.pending == .guest && $0.failure == nil }
   }
 
   Branch("repeat attempt inert") {

@@ -53,6 +53,9 @@ let upgradeScenario = Scenario(
     When("the purchase is confirmed again", .confirmTapped)
     Then("purchasing, the failure cleared") { $0.isPurchasing && !$0.purchaseFailed }
     ThenEffects("the port is asked again") { $0 == [.run(.purchase(plan: .yearly), id: UpgradeEffectIDs.purchase)] }
+    When("the purchases port answers failed again", .purchaseAnswered(.failed))
+    When("another plan is chosen", .planSelected(.monthly))
+    Then("the monthly plan, the failure cleared") { $0.plan == .monthly && !$0.purchaseFailed }
   }
 
   Branch("repeat confirm inert") {
