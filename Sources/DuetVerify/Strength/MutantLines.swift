@@ -47,15 +47,42 @@ enum MutantLines {
     return lines
   }
 
-  /// `feature counter: recordings counter-basic, counter-limit ran this code and missed the change`.
+  /// `feature counter: recordings counter-basic, counter-limit ran this code and missed the change`
+  /// (long lists cut to their first names and a count, so a block stays a few lines long).
   static func missed(_ result: MutantResult) -> String {
     let features = result.features.map(\.printable)
     let owner =
-      features.isEmpty ? "" : (features.count == 1 ? "feature " : "features ") + features.joined(separator: ", ") + ": "
+      features.isEmpty
+      ? "" : (features.count == 1 ? "feature " : "features ") + some(features, noun: "features") + ": "
     let recordings = result.recordings.map(\.printable)
     if recordings.isEmpty { return owner + "no recording was replayed with it active" }
     let noun = recordings.count == 1 ? "recording" : "recordings"
-    return owner + "\(noun) \(recordings.joined(separator: ", ")) ran this code and missed the change"
+    return owner + "\(noun) \(some(recordings, noun: "recordings")) ran this code and missed the change"
+  }
+
+  /// How many names a list shows before it says how many more there are.
+  static let shownNames = 4
+
+  /// `a, b, c, d` or, for a longer list, `a, b, c and 46 more recordings`.
+  static func some(_ names: [String], noun: String, separator: String = ", ", last: String = " and ") -> String {
+    guard names.count > shownNames else { return names.joined(separator: separator) }
+    let shown = names.prefix(shownNames - 1).joined(separator: separator)
+    return shown + last + "\(names.count - (shownNames - 1)) more \(noun)"
+  }
+
+  /// True when the mutant changes the initial value of a stored property (`var isOpen = false`):
+  /// a replay starts each recording from the whole state it carries, so such a value is seen only
+  /// where a reducer makes a fresh value of the type.
+  static func isStoredDefault(_ mutant: Mutant) -> Bool {
+    guard mutant.mutationOperator == .booleanLiteral || mutant.mutationOperator == .integerLiteral else {
+      return false
+    }
+    var words = mutant.originalLine.split(separator: " ").map(String.init)
+    while let first = words.first, ["public", "private", "internal", "package", "fileprivate"].contains(first) {
+      words.removeFirst()
+    }
+    guard let first = words.first, first == "var" || first == "let" else { return false }
+    return words.contains("=")
   }
 
   /// `add a step to Scenarios/Counter.swift that …`, worded after the operator: what a step
@@ -63,7 +90,8 @@ enum MutantLines {
   static func advice(_ result: MutantResult) -> String {
     let target: String
     if !result.scenarios.isEmpty {
-      target = "add a step to " + result.scenarios.map(\.printable).joined(separator: " or ")
+      target =
+        "add a step to " + some(result.scenarios.map(\.printable), noun: "scenarios", separator: " or ", last: " or ")
     } else if let feature = result.features.first {
       target = "add a recording of feature \(feature.printable)"
     } else {
@@ -74,6 +102,10 @@ enum MutantLines {
 
   /// What a step must pin to kill a mutant of this operator.
   static func need(_ mutant: Mutant) -> String {
+    if isStoredDefault(mutant) {
+      return "makes a fresh value of this type and checks this property (every recording carries its whole "
+        + "starting state, so a default is seen only where a reducer builds a new value)"
+    }
     let original = "`\(mutant.original.printable)`"
     let replacement = "`\(mutant.replacement.printable)`"
     switch mutant.mutationOperator {

@@ -18,7 +18,8 @@ struct MutationRun: Sendable {
   /// (nil when not known).
   var scratchLine: String? {
     guard let runner = copiedPackages.first else { return nil }
-    let others = copiedPackages.dropFirst()
+    // The repository root shows as `.`, which reads as punctuation at the end of a sentence.
+    let others = copiedPackages.dropFirst().map { $0 == "." ? "the repository root" : $0 }
     let with =
       others.isEmpty
       ? ""

@@ -116,4 +116,35 @@ final class MutationHumanReportTests: XCTestCase {
         + "earlier run); --no-cache judges them again")
     XCTAssertNil(Fixtures.run([Fixtures.survivor]).cacheLine)
   }
+
+  func testASurvivorReachedByManyRecordingsNamesAFewAndCountsTheRest() {
+    var survivor = Fixtures.survivor
+    survivor.features = (1...8).map { "feature\($0)" }
+    survivor.recordings = (1...49).map { "recording\($0)" }
+    survivor.scenarios = (1...8).map { "Scenarios/S\($0).swift" }
+    let lines = MutantLines.survivorBlock(survivor, source: nil)
+    XCTAssertTrue(
+      lines.contains(
+        "  features feature1, feature2, feature3 and 5 more features: recordings recording1, recording2, "
+          + "recording3 and 46 more recordings ran this code and missed the change"), lines.joined(separator: "\n"))
+    XCTAssertTrue(
+      lines.contains {
+        $0.hasPrefix(
+          "  add a step to Scenarios/S1.swift or Scenarios/S2.swift or Scenarios/S3.swift or 5 more scenarios that ")
+      },
+      lines.joined(separator: "\n"))
+  }
+
+  func testAChangedStoredPropertyDefaultAdvisesAFreshValueNotAnotherWayThroughACondition() {
+    let mutant = Fixtures.mutant(
+      "7", .booleanLiteral, line: 15, column: 20, "false", "true", originalLine: "  var isFinished = false",
+      mutatedLine: "  var isFinished = true")
+    let result = MutantResult(
+      mutant: mutant, status: .survived, features: ["onboarding"], recordings: ["onboarding.skips"],
+      scenarios: ["Scenarios/Onboarding.swift"], millis: 3)
+    let advice = MutantLines.advice(result)
+    XCTAssertTrue(advice.contains("makes a fresh value of this type"), advice)
+    XCTAssertFalse(advice.contains("other way through this condition"), advice)
+    XCTAssertTrue(MutantLines.advice(Fixtures.result(.survived, id: "9")).contains("value computed here"))
+  }
 }
