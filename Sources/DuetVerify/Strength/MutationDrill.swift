@@ -36,7 +36,7 @@ struct MutationDrill {
   /// Runs the drill; the run and the cache to write.
   func run() throws(MutationDrillError) -> (run: MutationRun, cache: MutationCache) {
     let started = DispatchTime.now().uptimeNanoseconds
-    onPhase("building the mutated copy of \(shown)", 0)
+    onPhase("building the mutated copy of \(ScratchPackage.spoken(shown))", 0)
     let (planned, built) = try buildSchematized()
     var plan = planned
     if let lines {

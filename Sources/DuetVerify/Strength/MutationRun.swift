@@ -17,9 +17,8 @@ struct MutationRun: Sendable {
   /// Which packages were copied and mutated, so a reader sees that the mutants went into copies
   /// (nil when not known).
   var scratchLine: String? {
-    guard let runner = copiedPackages.first else { return nil }
-    // The repository root shows as `.`, which reads as punctuation at the end of a sentence.
-    let others = copiedPackages.dropFirst().map { $0 == "." ? "the repository root" : $0 }
+    guard let runner = copiedPackages.first.map(ScratchPackage.spoken) else { return nil }
+    let others = copiedPackages.dropFirst().map(ScratchPackage.spoken)
     let with =
       others.isEmpty
       ? ""

@@ -41,6 +41,10 @@ final class ScratchPackage: @unchecked Sendable {
   /// Where runner processes write their raw profiles.
   var profiles: URL { folder.appendingPathComponent("profiles") }
 
+  /// A package's shown path as a sentence names it: the repository root's `.` reads as
+  /// punctuation at the end of one.
+  static func spoken(_ shown: String) -> String { shown == "." ? "the repository root" : shown }
+
   /// The folder every scratch of this user lives in.
   static var parent: URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("duet-verify-strength", isDirectory: true)

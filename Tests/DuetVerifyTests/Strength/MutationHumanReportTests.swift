@@ -147,4 +147,18 @@ final class MutationHumanReportTests: XCTestCase {
     XCTAssertFalse(advice.contains("other way through this condition"), advice)
     XCTAssertTrue(MutantLines.advice(Fixtures.result(.survived, id: "9")).contains("value computed here"))
   }
+
+  func testTheCopiedPackagesLineNamesTheRepositoryRootInWordsNotAsADot() {
+    var run = Fixtures.run([Fixtures.survivor])
+    run.copiedPackages = ["."]
+    XCTAssertEqual(
+      run.scratchLine,
+      "duet-verify mutate: the mutants were built in a scratch copy of the repository root; your packages were only read."
+    )
+    run.copiedPackages = ["Examples/foyer-runner", "."]
+    XCTAssertEqual(
+      run.scratchLine,
+      "duet-verify mutate: the mutants were built in a scratch copy of Examples/foyer-runner and of its path "
+        + "dependency the repository root; your packages were only read.")
+  }
 }
