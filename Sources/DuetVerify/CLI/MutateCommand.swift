@@ -67,7 +67,7 @@ enum MutateCommand {
         let line = ProgressLine(total: count, text: { "\(phase): \($0)/\($1)…" }, write: output.writeDiagnostic)
         progress.update { $0 = line }
       } else if !terminal {
-        output.diagnostic("\(Program.name) \(verb): \(phase)…")
+        output.diagnostic(Program.prefix(verb) + "\(phase)…")
       }
     }
     drill.onMutant = { progress.value?.advance() }
@@ -88,7 +88,7 @@ enum MutateCommand {
       do {
         try result.cache.write(manifest.location)
       } catch {
-        output.diagnostic("\(Program.name) \(verb): warning: the result cache was not written: \(error)")
+        output.diagnostic(Program.prefix(verb) + "warning: the result cache was not written: \(error)")
       }
       if let line = result.run.cacheLine { output.diagnostic(line) }
       return write(result.run, options: options, context: context, location: manifest.location, package: packages.root)
@@ -143,7 +143,9 @@ enum MutateCommand {
     guard let data = FileManager.default.contents(atPath: path),
       let plan = try? JSONDecoder().decode(MutationPlan.self, from: data)
     else {
-      throw .plan("\(Program.name) mutate: \(planVariable)=\(path.printable) is not a readable MutationPlan (JSON).")
+      throw .plan(
+        Program.prefix(Verb.mutate.rawValue)
+          + "\(planVariable)=\(path.printable) is not a readable MutationPlan (JSON).")
     }
     return { unschematized in
       var marked = plan

@@ -22,7 +22,9 @@ extension MutationRun {
     }
     if let scratchLine { text += scratchLine + "\n" }
     text += summaryLine + "\n"
-    if results.isEmpty { text += "\(Program.name) mutate: no mutants were made, so there is nothing to score.\n" }
+    if results.isEmpty {
+      text += Program.prefix(Verb.mutate.rawValue) + "no mutants were made, so there is nothing to score.\n"
+    }
     return text + verdictLine + "\n"
   }
 
@@ -32,7 +34,7 @@ extension MutationRun {
   var cacheLine: String? {
     let cached = results.filter(\.cached).count
     guard cached > 0 else { return nil }
-    return "\(Program.name) mutate: \(cached) of \(results.count) mutants were taken from the cache "
+    return Program.prefix(Verb.mutate.rawValue) + "\(cached) of \(results.count) mutants were taken from the cache "
       + "(.runs/mutate/cache.json: unchanged since an earlier run); --no-cache judges them again"
   }
 
@@ -60,14 +62,16 @@ extension MutationRun {
   /// `duet-verify mutate: PASS`, or with `--min-score` the threshold beside it.
   var verdictLine: String {
     let verdict = passed ? "PASS" : "FAIL"
-    guard let minScore else { return "\(Program.name) mutate: \(verdict)" }
+    guard let minScore else { return Program.prefix(Verb.mutate.rawValue) + "\(verdict)" }
     if score >= Double(minScore) {
-      return "\(Program.name) mutate: \(verdict) (score \(shownScore)% reaches --min-score \(minScore)%)"
+      return Program.prefix(Verb.mutate.rawValue)
+        + "\(verdict) (score \(shownScore)% reaches \(Option.minScore.rawValue) \(minScore)%)"
     }
     // Nothing survived yet the score is short: mutants no recording reaches pulled it down.
     let nothingSurvived = count(.survived) == 0 ? "nothing survived, though " : ""
     return
-      "\(Program.name) mutate: \(verdict) (\(nothingSurvived)score \(shownScore)% is below --min-score \(minScore)%)"
+      Program.prefix(Verb.mutate.rawValue)
+      + "\(verdict) (\(nothingSurvived)score \(shownScore)% is below \(Option.minScore.rawValue) \(minScore)%)"
   }
 
   /// `48s` from ten seconds on, `4.2s` below, whole seconds rounded down.

@@ -23,7 +23,7 @@ struct MutationRun: Sendable {
       others.isEmpty
       ? ""
       : " and of its path \(others.count == 1 ? "dependency" : "dependencies") \(others.joined(separator: ", "))"
-    return "\(Program.name) mutate: the mutants were built in a scratch copy of \(runner)\(with); "
+    return Program.prefix(Verb.mutate.rawValue) + "the mutants were built in a scratch copy of \(runner)\(with); "
       + "your packages were only read."
   }
 

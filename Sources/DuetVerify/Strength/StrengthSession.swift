@@ -33,7 +33,7 @@ final class StrengthSession: @unchecked Sendable {
       LiveChildren.shared.killAll()
       session.removeScratch()
       output.diagnostic(
-        "\(Program.name) \(verb): interrupted (\(InterruptGuard.name(of: signal))): the build and the runners were "
+        Program.prefix(verb) + "interrupted (\(InterruptGuard.name(of: signal))): the build and the runners were "
           + "stopped and the scratch copy removed; your tree was not changed. No verdict was reached.")
       _exit(128 + signal)
     }
