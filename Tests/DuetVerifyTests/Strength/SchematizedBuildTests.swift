@@ -77,9 +77,13 @@ final class SchematizedBuildTests: XCTestCase {
     }
     """
 
-  static let main = """
+  /// The driver: `reducer` is how the reducer to run is chosen; with an argument `one`, only
+  /// one `.increment` is sent.
+  static func main(reducer: String) -> String {
+    """
+    let reducer: (inout CounterState, CounterAction) -> [CounterEffect] = \(reducer)
     let script: [CounterAction]
-    if CommandLine.arguments.count > 1 {
+    if CommandLine.arguments.last == "one" {
       script = [.increment]
     } else {
       script = [.decrement, .increment, .increment, .increment, .decrement, .decrement, .rename("a"), .save, .decrement]
@@ -87,10 +91,11 @@ final class SchematizedBuildTests: XCTestCase {
     var state = CounterState()
     print(state.count, state.ratio, state.name, state.saved)
     for action in script {
-      let effects = counterReducer(state: &state, action: action)
+      let effects = reducer(&state, action)
       print(state.count, state.ratio, state.name, state.saved, effects)
     }
     """
+  }
 
   static let baseline = """
     0 0.0  false
@@ -125,7 +130,7 @@ final class SchematizedBuildTests: XCTestCase {
       "the reducer has a site of every operator")
     XCTAssertTrue(plan.mutants.allSatisfy(\.schematized))
     for (file, text) in plan.rewrittenFiles { try folder.write("scratch/" + file, text) }
-    try folder.write("scratch/main.swift", Self.main)
+    try folder.write("scratch/main.swift", Self.main(reducer: "counterReducer"))
     let sources = [
       "Sources/Logic/Counter.swift", "Sources/Logic/Helpers.swift", "Sources/Logic/DuetVerifyMutantSwitch.swift",
       "main.swift",
@@ -150,9 +155,13 @@ final class SchematizedBuildTests: XCTestCase {
     let original = try CommandRun.run(binary, [], in: scratch)
     XCTAssertEqual(original.out, Self.baseline)
     let reducerMutants = plan.mutants.filter { $0.file.hasSuffix("Counter.swift") }
+    let applied = try buildEachMutantApplied(reducerMutants, swiftc: swiftc, in: folder)
     for mutant in reducerMutants {
       let run = try CommandRun.run(binary, [], in: scratch, environment: [Mutant.activeVariable: mutant.id])
       XCTAssertNotEqual(run.out, Self.baseline, "mutant \(mutant.id) (\(mutant.mutatedLine)) changed nothing")
+      guard let applied, mutant.start.line >= Self.reducerLine else { continue }
+      let alone = try CommandRun.run(applied, [mutant.id], in: scratch)
+      XCTAssertEqual(run.out, alone.out, "mutant \(mutant.id) (\(mutant.mutatedLine)) is not its change made alone")
     }
     let boundary = try XCTUnwrap(plan.mutants.first { $0.mutationOperator == .relationalBoundary })
     let lastIncrement = try CommandRun.run(binary, [], in: scratch, environment: [Mutant.activeVariable: boundary.id])
@@ -180,5 +189,38 @@ final class SchematizedBuildTests: XCTestCase {
     XCTAssertEqual(
       listed.sorted(), evaluated.map(\.id).sorted(), "the trace lists exactly the sites one increment evaluates")
     XCTAssertEqual(Set(listed).count, listed.count, "each id once")
+  }
+
+  /// The line `counterReducer` starts on: mutants from there on can be built applied alone.
+  static var reducerLine: Int {
+    (reducer.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("func counterReducer") }
+      ?? 0) + 1
+  }
+
+  /// One binary holding, for each mutant of the reducer function, the function with only that
+  /// change made (``Mutant/applied(to:)``), named `counterReducer_<id>`; its argument picks one.
+  private func buildEachMutantApplied(_ mutants: [Mutant], swiftc: String, in folder: TemporaryFolder) throws -> URL? {
+    var functions = ""
+    var table: [String] = []
+    for mutant in mutants where mutant.start.line >= Self.reducerLine {
+      let text = try XCTUnwrap(mutant.applied(to: Self.reducer), "mutant \(mutant.id) does not apply")
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      functions +=
+        lines[(Self.reducerLine - 1)...].joined(separator: "\n")
+        .replacingOccurrences(of: "func counterReducer(", with: "func counterReducer_\(mutant.id)(") + "\n"
+      table.append("\"\(mutant.id)\": counterReducer_\(mutant.id)")
+    }
+    try folder.write("applied/Counter.swift", Self.reducer)
+    try folder.write("applied/Applied.swift", functions)
+    let chooser =
+      "([\(table.joined(separator: ", "))] as [String: (inout CounterState, CounterAction) -> [CounterEffect]])"
+      + "[CommandLine.arguments[1]]!"
+    try folder.write("applied/main.swift", Self.main(reducer: chooser))
+    let built = try CommandRun.run(
+      URL(fileURLWithPath: swiftc),
+      ["-swift-version", "6", "-module-name", "App", "-o", "applied", "Counter.swift", "Applied.swift", "main.swift"],
+      in: folder.url.appendingPathComponent("applied"), deadline: 600)
+    XCTAssertEqual(built.code, 0, built.all)
+    return built.code == 0 ? folder.url.appendingPathComponent("applied/applied") : nil
   }
 }
