@@ -32,7 +32,7 @@ final class CoverageEndToEndTests: XCTestCase {
       skip = "DUET_SKIP_ADOPTER=1: the real-build coverage tests are skipped"
       return
     }
-    guard isOnPath("swift") else {
+    guard ExecutableSearch.isOnPath("swift") else {
       skip = "'swift' is not on PATH: coverage builds an instrumented throwaway runner package"
       return
     }
@@ -170,11 +170,5 @@ final class CoverageEndToEndTests: XCTestCase {
     XCTAssertEqual(run.code, 2, run.all)
     assertContains(run.error, "a runner given with --runner ('/bin/cat') cannot be instrumented")
     XCTAssertFalse(FileManager.default.fileExists(atPath: app.root.appendingPathComponent(".build").path))
-  }
-
-  private static func isOnPath(_ name: String) -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-    }
   }
 }

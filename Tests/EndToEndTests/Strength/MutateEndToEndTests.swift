@@ -45,7 +45,7 @@ final class MutateEndToEndTests: XCTestCase {
       skip = "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"
       return
     }
-    guard isOnPath("swift"), isOnPath("git") else {
+    guard ExecutableSearch.isOnPath("swift"), ExecutableSearch.isOnPath("git") else {
       skip = "'swift' or 'git' is not on PATH: mutate builds a throwaway runner package"
       return
     }
@@ -300,12 +300,6 @@ final class MutateEndToEndTests: XCTestCase {
       guard let environment else { return true }
       let variables = FileManager.default.contents(atPath: "/proc/\(name)/environ") ?? Data()
       return String(decoding: variables, as: UTF8.self).split(separator: "\0").contains { $0 == environment }
-    }
-  }
-
-  static func isOnPath(_ name: String) -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
     }
   }
 }

@@ -28,9 +28,9 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
     if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
       return .failure(Skip(reason: "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"))
     }
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    guard path.split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/swift") })
-    else { return .failure(Skip(reason: "'swift' is not on PATH: mutate builds a throwaway runner package")) }
+    guard ExecutableSearch.isOnPath("swift") else {
+      return .failure(Skip(reason: "'swift' is not on PATH: mutate builds a throwaway runner package"))
+    }
     do {
       let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
       let app = try TwoPackageApp.write(into: folder.url.appendingPathComponent("app"))

@@ -25,7 +25,7 @@ final class MutateTableEndToEndTests: XCTestCase {
     if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
       throw XCTSkip("DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped")
     }
-    guard MutateEndToEndTests.isOnPath("swift") else {
+    guard ExecutableSearch.isOnPath("swift") else {
       throw XCTSkip("'swift' is not on PATH: mutate builds a throwaway runner package")
     }
     let folder = try TemporaryFolder(prefix: "duet-verify-mutate-table")
