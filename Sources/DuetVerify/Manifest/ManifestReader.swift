@@ -94,7 +94,9 @@ struct ManifestReader {
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
       case "telemetry": manifest.refusedTelemetry = refuseTelemetrySection(entry)
-      case "presentation": manifest.presentation = entry.value
+      case "presentation":
+        manifest.presentation = entry.value
+        warnings += PresentationLedger.problems(entry, file: file)
       case "mocks": manifest.mocks = entry.value
       default:
         report(
@@ -221,6 +223,13 @@ struct ManifestReader {
       if !NameRules.isFixtureName(item.name) {
         report(item.line, "'\(item.name)' is not a valid \(noun) name: \(NameRules.fixtureRule).")
         continue
+      }
+      if quotedLines.contains(item.line) {
+        warn(
+          item.line,
+          "the \(noun) name '\(item.name)' is quoted: \(Program.name) reads the name \(item.name), but the duet CLI "
+            + "reads the quotes as part of the name, so the two tools look for different recordings. Write the name "
+            + "unquoted.")
       }
       if noteFixture(item) { names.append(item) }
     }
