@@ -310,4 +310,28 @@ extension ManifestGrammarTests {
       warnings(text).allSatisfy { $0.contains("the duet CLI rejects this manifest there") }, "\(warnings(text))")
     XCTAssertEqual(warnings(DuetTestTreeManifests.dual), [])
   }
+
+  func testAMocksSectionTheDuetCLIRejectsIsAWarningAtEachLine() {
+    let text = """
+      features:
+        a:
+          fixtures: []
+      mocks:
+        bundle: 0.6.0
+        extra:
+          stray: line
+        generators:
+          a_mocks: yes
+          b_mocks:
+            output: Tests/B.swift
+            roots:
+              - Sources/B
+            sources:
+              - Sources/B
+      """
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(warnings(text).map { $0.split(separator: ":")[1] }, ["6", "9", "12"])
+    XCTAssertTrue(warnings(text).allSatisfy { $0.contains("carries mocks: unread") }, "\(warnings(text))")
+    XCTAssertEqual(warnings(DuetTestTreeManifests.swift(appending: DuetTestTreeManifests.mocksRow)), [])
+  }
 }

@@ -96,8 +96,10 @@ struct ManifestReader {
       case "telemetry": manifest.refusedTelemetry = refuseTelemetrySection(entry)
       case "presentation":
         manifest.presentation = entry.value
-        warnings += PresentationLedger.problems(entry, file: file)
-      case "mocks": manifest.mocks = entry.value
+        warnings += DuetSectionShapes.problems(entry, file: file)
+      case "mocks":
+        manifest.mocks = entry.value
+        warnings += DuetSectionShapes.problems(entry, file: file)
       default:
         report(
           entry.line,

@@ -138,5 +138,38 @@ extension DuetManifestConformanceCases {
                 - map
         """,
       duet: .rejects, ours: .warns("the duet CLI rejects"), reason: ledgerRejected),
+    Case(
+      input: "a mocks section holding a list", text: "features:\n  a:\n    fixtures: []\nmocks:\n  - bundle\n",
+      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
+    Case(
+      input: "a mocks key other than generators: opening a block",
+      text: "features:\n  a:\n    fixtures: []\nmocks:\n  extra:\n    stray: line\n", duet: .rejects,
+      ours: .warns("the duet CLI rejects"), reason: mocksRejected),
+    Case(
+      input: "a generator row with a value on its line",
+      text: "features:\n  a:\n    fixtures: []\nmocks:\n  bundle: 0.6.0\n  generators:\n    a_mocks: yes\n",
+      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
+    Case(
+      input: "a generator row key other than sources:/args: holding a list",
+      text: """
+        features:
+          a:
+            fixtures: []
+        mocks:
+          bundle: 0.6.0
+          generators:
+            a_mocks:
+              output: Tests/AMocks.swift
+              template: Mocks.swifttemplate
+              roots:
+                - Sources/A
+        """,
+      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
+    Case(
+      input: "a generator row with no keys yet",
+      text: "features:\n  a:\n    fixtures: []\nmocks:\n  bundle: 0.6.0\n  generators:\n    a_mocks:\n",
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
   ]
+
+  static let mocksRejected = "the duet CLI rejects the mocks section; duet-verify carries mocks: and warns"
 }
