@@ -48,4 +48,26 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
       "warning: manifest.yaml:4: 'scenario' of feature 'counter' is quoted: duet-verify reads the path "
         + "Tests/CounterScenario.swift without the quotes, but the duet CLI reads the quotes as part of the path")
   }
+
+  func testFixtureItemsIndentedSevenSpacesAreRead() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      try repository.read("manifest.yaml").replacingOccurrences(of: "      - ", with: "       - "))
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    assertContains(run.out, "OK (1 feature, 3 fixtures)")
+  }
+
+  func testALedgerTheDuetCLIRejectsIsAWarningThatNamesItsLine() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml", try repository.read("manifest.yaml") + "presentation:\n  waivers: []\n  notes: none\n")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    assertContains(
+      run.out,
+      "warning: manifest.yaml:10: 'notes' under presentation: is not a ledger section (waivers:, islands:); the duet "
+        + "CLI rejects this manifest there")
+  }
 }
