@@ -16,12 +16,18 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
   }
 
   func testFixtureItemsIndentedEightSpacesAreRead() throws {
+    try assertFixtureItemsAreRead(indentedBy: 8)
+  }
+
+  /// Lint reads the corpus's three recordings with their items indented `width` spaces.
+  func assertFixtureItemsAreRead(indentedBy width: Int, line: UInt = #line) throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.write(
       "manifest.yaml",
-      try repository.read("manifest.yaml").replacingOccurrences(of: "      - ", with: "        - "))
+      try repository.read("manifest.yaml").replacingOccurrences(
+        of: "      - ", with: String(repeating: " ", count: width) + "- "))
     let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertEqual(run.code, 0, run.out + run.error, line: line)
     assertContains(run.out, "OK (1 feature, 3 fixtures)")
   }
 
@@ -50,13 +56,7 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
   }
 
   func testFixtureItemsIndentedSevenSpacesAreRead() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "manifest.yaml",
-      try repository.read("manifest.yaml").replacingOccurrences(of: "      - ", with: "       - "))
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
-    assertContains(run.out, "OK (1 feature, 3 fixtures)")
+    try assertFixtureItemsAreRead(indentedBy: 7)
   }
 
   func testALedgerTheDuetCLIRejectsIsAWarningThatNamesItsLine() throws {
