@@ -335,3 +335,11 @@ extension ManifestGrammarTests {
     XCTAssertEqual(warnings(DuetTestTreeManifests.swift(appending: DuetTestTreeManifests.mocksRow)), [])
   }
 }
+
+extension ManifestGrammarTests {
+  func testASpaceBeforeTheColonIsNamed() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    swift : S/A.swift\n    fixtures: []\n"),
+      ["manifest.yaml:3: remove the space before ':' in 'swift : S/A.swift'. Write it as 'swift: S/A.swift'."])
+  }
+}

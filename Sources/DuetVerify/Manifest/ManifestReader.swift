@@ -183,6 +183,7 @@ struct ManifestReader {
             + Suggestion.hint(for: key.key, among: Self.featureKeys))
       }
     }
+    warnAboutTypeNamesReadOtherwise(in: feature)
     if !sawFixtures {
       report(
         entry.line,
@@ -289,6 +290,25 @@ struct ManifestReader {
           + "on as a comment, so the two tools disagree on the file. Rename the file without '#'.")
     }
     return value
+  }
+
+  /// The type names of a feature whose two cores the duet CLI compares (`swift:` and a `kotlin:`
+  /// that is not `pending`): it reads each as written, quotes included and only up to a `#`, so a
+  /// quoted name or one holding `#` would make the two tools compare different declarations.
+  mutating func warnAboutTypeNamesReadOtherwise(in feature: ManifestFeature) {
+    guard feature.swift != nil, let kotlin = feature.kotlin, kotlin.name != "pending" else { return }
+    for (key, entry) in [
+      ("state", feature.state), ("action", feature.action), ("effectPayload", feature.effectPayload),
+    ] {
+      guard let entry, quotedLines.contains(entry.line) || entry.name.contains("#") else { continue }
+      let hash = entry.name.contains("#")
+      warn(
+        entry.line,
+        "'\(key)' of feature '\(feature.name)' is \(hash ? "written with '#'" : "quoted"): \(Program.name) reads the "
+          + "type name \(entry.name), but the duet CLI reads "
+          + (hash ? "everything from the # on as a comment" : "the quotes as part of the name")
+          + ", so the two tools would compare different declarations. Write the type's name alone, unquoted.")
+    }
   }
 
   /// The scalar under `entry`, or nil with a problem.

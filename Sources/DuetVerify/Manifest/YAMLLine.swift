@@ -164,6 +164,16 @@ enum YAMLLineScanner {
       return .failure(YAMLSyntaxFailure("a list item needs a space after '-'. Write it as '- \(content.dropFirst())'."))
     }
     if let entry = splitEntry(content) { return .success(entry) }
+    // `key : value`: YAML reads the key, the duet CLI too (for a feature's keys); one spelling for all.
+    if let colon = content.firstIndex(of: ":"), content[..<colon].hasSuffix(" "),
+      case let key = String(content[..<colon].reversed().drop { $0 == " " }.reversed()),
+      !key.isEmpty, !key.contains(" "), content[content.index(after: colon)...].first.map({ $0 == " " }) ?? true
+    {
+      return .failure(
+        YAMLSyntaxFailure(
+          "remove the space before ':' in '\(content)'. Write it as '\(key):\(content[content.index(after: colon)...])'."
+        ))
+    }
     if let first = content.first, first == "\"" || first == "'", content.hasSuffix(":") || content.contains(": ") {
       return .failure(
         YAMLSyntaxFailure(

@@ -9,7 +9,7 @@ enum DuetManifestConformanceCases {
   typealias Case = DuetManifestConformanceCase
   typealias Feature = DuetManifestConformanceCase.Feature
 
-  static let all: [Case] = duetParserTests + duetLintTests + derived + adopterTrees + probes + moreProbes
+  static let all: [Case] = duetParserTests + duetLintTests + derived + adopterTrees + probes + moreProbes + valueProbes
 
   /// The inputs of the duet CLI's own tests: what the conformance is measured on.
   static var duetTestInputs: [Case] { duetParserTests + duetLintTests }

@@ -171,5 +171,35 @@ extension DuetManifestConformanceCases {
       duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
   ]
 
+  /// Probes of the values the duet CLI reads verbatim: type names, empty values, the key's colon.
+  static let valueProbes: [Case] = [
+    Case(
+      input: "a quoted state: type of a feature with both cores",
+      text:
+        "features:\n  a:\n    swift: S/A.swift\n    kotlin: K/A.kt\n    state: \"AState\"\n    fixtures:\n      - a\n",
+      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .warns("reads the quotes as part of the name"),
+      reason: "the duet CLI keeps the quotes, so the tools would compare different declarations"),
+    Case(
+      input: "a # inside an action: type of a feature with both cores",
+      text: "features:\n  a:\n    swift: S/A.swift\n    kotlin: K/A.kt\n    action: AAction#2\n    fixtures: []\n",
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("everything from the # on as a comment"),
+      reason: "the duet CLI cuts the type name at the #"),
+    Case(
+      input: "a space before a key's colon",
+      text: "features:\n  a:\n    swift : S/A.swift\n    fixtures:\n      - a\n",
+      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("remove the space before ':'"),
+      reason:
+        "the duet CLI trims it from a feature's keys but not from feature or top-level names: one spelling for all"),
+    Case(
+      input: "a swift: key with no value", text: "features:\n  a:\n    swift:\n    fixtures:\n      - a\n",
+      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("has no value"),
+      reason: "a path key left empty is a forgotten path (the duet CLI reads no Swift side)"),
+    Case(
+      input: "a recording name with a letter beyond ASCII", text: "features:\n  a:\n    fixtures:\n      - a.café\n",
+      duet: .accepts(features: [Feature("a", ["a.café"])], chains: []),
+      ours: .refuses("is not a valid fixture name"),
+      reason: "a name is one safe path component of ASCII letters, digits, '.', '-' and '_'"),
+  ]
+
   static let mocksRejected = "the duet CLI rejects the mocks section; duet-verify carries mocks: and warns"
 }
