@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The duet CLI's own test inputs (duet-tools, `Tests/DuetCLITests`): every manifest its
 /// `ManifestParserTests` parse and every manifest its `ManifestLintTests` lint, re-typed as data.
 /// The expected readings come from its parser and its tests' assertions.

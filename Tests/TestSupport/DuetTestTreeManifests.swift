@@ -1,9 +1,10 @@
 /// The manifests of the duet CLI's three miniature test repositories (duet-tools,
-/// `Tests/DuetCLITests/Resources/`), re-typed as data: its lint tests copy a tree, edit one line
-/// of the manifest or a source file, and check the error. Their header comments are ours.
-enum DuetTestTreeManifests {
+/// `Tests/DuetCLITests/Resources/`), and the mini-dual tree's two source files, re-typed as data:
+/// its lint tests copy a tree, edit one line of the manifest or a source file, and check the error.
+/// Their comments are ours.
+public enum DuetTestTreeManifests {
   /// `mini-dual`: one feature with Swift and Kotlin twins, a chain, a filled presentation ledger.
-  static let dual = """
+  public static let dual = """
     # mini-dual: a Swift file and its Kotlin twin, one chain, one waiver and one island.
 
     features:
@@ -38,7 +39,7 @@ enum DuetTestTreeManifests {
     """
 
   /// `mini-kmp`: two Kotlin-only (commonMain) features, no presentation section.
-  static let kmp = """
+  public static let kmp = """
     # mini-kmp: Kotlin only, two features in subtrees, no presentation section.
 
     features:
@@ -62,7 +63,7 @@ enum DuetTestTreeManifests {
     """
 
   /// `mini-swift`: Swift only, `replayRunner:`, an empty `chains:` and empty ledger lists.
-  static let swift = """
+  public static let swift = """
     # mini-swift: Swift only, a replay runner package, an empty chain list and empty ledger lists.
 
     replayRunner: src-ios/Replay
@@ -86,7 +87,7 @@ enum DuetTestTreeManifests {
     """
 
   /// The `mocks:` section the lint tests append to `mini-swift` (one generator row).
-  static let mocksRow = """
+  public static let mocksRow = """
     mocks:
       bundle: 0.6.0
       generators:
@@ -100,13 +101,68 @@ enum DuetTestTreeManifests {
     """
 
   /// `mini-swift` with a `mocks:` block appended, as the lint tests append one.
-  static func swift(appending block: String) -> String { swift + "\n" + block + "\n" }
+  public static func swift(appending block: String) -> String { swift + "\n" + block + "\n" }
+
+  /// `mini-dual`'s files beside its manifest, by path from the repository root: the Swift file and
+  /// its Kotlin twin (their declarations match), the scenario, and the two placeholder recordings
+  /// (the duet CLI's lint checks only that they exist).
+  public static let dualFiles: [(path: String, text: String)] = [
+    (
+      "src-ios/Sources/GreeterFeature/GreeterFeature.swift",
+      """
+      // The Swift half of the greeter; its Kotlin twin declares the same names.
+
+      public struct GreeterState: Equatable {
+        public var message: String
+        public var waveCount: Int
+      }
+
+      public enum GreeterAction: Equatable {
+        case wave
+        case reset(String)
+      }
+
+      public enum GreeterEffectPayload: Equatable {
+        case log(String)
+      }
+
+      """
+    ),
+    (
+      "src-android/feature-greeter/src/main/kotlin/com/mini/greeter/GreeterFeature.kt",
+      """
+      // The Kotlin half of the greeter.
+      package com.mini.greeter
+
+      data class GreeterState(
+          val message: String,
+          val waveCount: Int,
+      )
+
+      sealed interface GreeterAction {
+          data object Wave : GreeterAction
+          data class Reset(val message: String) : GreeterAction
+      }
+
+      sealed interface GreeterEffectPayload {
+          data class Log(val line: String) : GreeterEffectPayload
+      }
+
+      """
+    ),
+    ("src-ios/Tests/GreeterFeatureTests/GreeterScenarioTests.swift", "// the greeter's scenarios\n"),
+    ("parity/fixtures/greeter.fixture.json", "{\n  \"fixture\": \"greeter\",\n  \"note\": \"a placeholder\"\n}\n"),
+    (
+      "parity/fixtures/greeter.wave.fixture.json",
+      "{\n  \"fixture\": \"greeter.wave\",\n  \"note\": \"a placeholder\"\n}\n"
+    ),
+  ]
 }
 
 extension String {
   /// This manifest with `old` replaced by `new`: one lint test's edit. `old` must occur, or the
   /// input would silently stay the unedited tree (the conformance test reports that too).
-  func edited(_ old: String, _ new: String) -> String {
+  public func edited(_ old: String, _ new: String) -> String {
     guard contains(old) else { return "<edit anchor '\(old)' not found>" }
     return replacingOccurrences(of: old, with: new)
   }
