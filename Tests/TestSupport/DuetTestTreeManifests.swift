@@ -103,53 +103,53 @@ public enum DuetTestTreeManifests {
   /// `mini-swift` with a `mocks:` block appended, as the lint tests append one.
   public static func swift(appending block: String) -> String { swift + "\n" + block + "\n" }
 
+  /// `mini-dual`'s Swift file: the greeter's state, actions and effect payloads.
+  public static let dualSwiftSource = """
+    // The Swift half of the greeter; its Kotlin twin declares the same names.
+
+    public struct GreeterState: Equatable {
+      public var message: String
+      public var waveCount: Int
+    }
+
+    public enum GreeterAction: Equatable {
+      case wave
+      case reset(String)
+    }
+
+    public enum GreeterEffectPayload: Equatable {
+      case log(String)
+    }
+
+    """
+
+  /// `mini-dual`'s Kotlin twin of ``dualSwiftSource``: the same names on the wire.
+  public static let dualKotlinSource = """
+    // The Kotlin half of the greeter.
+    package com.mini.greeter
+
+    data class GreeterState(
+        val message: String,
+        val waveCount: Int,
+    )
+
+    sealed interface GreeterAction {
+        data object Wave : GreeterAction
+        data class Reset(val message: String) : GreeterAction
+    }
+
+    sealed interface GreeterEffectPayload {
+        data class Log(val line: String) : GreeterEffectPayload
+    }
+
+    """
+
   /// `mini-dual`'s files beside its manifest, by path from the repository root: the Swift file and
   /// its Kotlin twin (their declarations match), the scenario, and the two placeholder recordings
   /// (the duet CLI's lint checks only that they exist).
   public static let dualFiles: [(path: String, text: String)] = [
-    (
-      "src-ios/Sources/GreeterFeature/GreeterFeature.swift",
-      """
-      // The Swift half of the greeter; its Kotlin twin declares the same names.
-
-      public struct GreeterState: Equatable {
-        public var message: String
-        public var waveCount: Int
-      }
-
-      public enum GreeterAction: Equatable {
-        case wave
-        case reset(String)
-      }
-
-      public enum GreeterEffectPayload: Equatable {
-        case log(String)
-      }
-
-      """
-    ),
-    (
-      "src-android/feature-greeter/src/main/kotlin/com/mini/greeter/GreeterFeature.kt",
-      """
-      // The Kotlin half of the greeter.
-      package com.mini.greeter
-
-      data class GreeterState(
-          val message: String,
-          val waveCount: Int,
-      )
-
-      sealed interface GreeterAction {
-          data object Wave : GreeterAction
-          data class Reset(val message: String) : GreeterAction
-      }
-
-      sealed interface GreeterEffectPayload {
-          data class Log(val line: String) : GreeterEffectPayload
-      }
-
-      """
-    ),
+    ("src-ios/Sources/GreeterFeature/GreeterFeature.swift", dualSwiftSource),
+    ("src-android/feature-greeter/src/main/kotlin/com/mini/greeter/GreeterFeature.kt", dualKotlinSource),
     ("src-ios/Tests/GreeterFeatureTests/GreeterScenarioTests.swift", "// the greeter's scenarios\n"),
     ("parity/fixtures/greeter.fixture.json", "{\n  \"fixture\": \"greeter\",\n  \"note\": \"a placeholder\"\n}\n"),
     (
