@@ -151,15 +151,16 @@ final class MutationHumanReportTests: XCTestCase {
 
   func testTheAdviceFollowsThePlannersSiteKindNotTheLooksOfTheLine() {
     // A local `var` in a reducer reads like a stored default; the planner knows it is code.
-    var local = Fixtures.mutant(
-      "8", .integerLiteral, line: 12, column: 17, "0", "1", originalLine: "    var count = 0",
-      mutatedLine: "    var count = 1")
-    local.siteKind = .code
-    let result = MutantResult(
-      mutant: local, status: .survived, features: ["counter"], recordings: ["counter-basic"],
-      scenarios: ["Scenarios/Counter.swift"], millis: 3)
+    var result = Fixtures.result(.survived, id: "8")
+    (result.mutant.mutationOperator, result.mutant.original, result.mutant.replacement) = (.integerLiteral, "0", "1")
+    result.mutant.originalLine = "    var count = 0"
+    result.mutant.siteKind = .code
     XCTAssertTrue(
-      MutantLines.advice(result).hasSuffix("that checks the value computed here (`0` and `1` give different numbers)"))
+      MutantLines.advice(result).hasSuffix(
+        "that checks the value computed here (`0` and `1` give different numbers)"),
+      MutantLines.advice(result))
+    result.mutant.siteKind = .storedPropertyDefault
+    XCTAssertTrue(MutantLines.advice(result).contains("makes a fresh value of this type"))
   }
 
   func testTheCopiedPackagesLineNamesTheRepositoryRootInWordsNotAsADot() {
