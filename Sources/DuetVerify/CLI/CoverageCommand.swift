@@ -78,11 +78,17 @@ enum CoverageCommand {
           + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
     }
     report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    return write(report, options: options, context: context, location: manifest.location)
+    report.arguments = options
+    // A signal from here on stops the run before anything is written; one arriving while the
+    // reports are written waits for them, so they are whole or absent.
+    let code: ExitCode? = session.unlessInterrupted {
+      write(report, options: options, context: context, location: manifest.location)
+    }
+    return code ?? .failed
   }
 
-  /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or
-  /// terminal report; the exit code.
+  /// The requested JUnit and HTML files, the run's report in `.runs/coverage/summary.json`, the
+  /// annotations (under GitHub Actions), then the JSON or terminal report; the exit code.
   static func write(
     _ report: CoverageReport, options: ParsedArguments, context: CommandContext, location: ManifestLocation
   )
@@ -95,8 +101,10 @@ enum CoverageCommand {
       html: {
         CoverageHTML.render(report) { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
       })
+    let json = report.json
+    outputs.keepInRuns(json, folder: Verb.coverage.rawValue)
     outputs.print(
-      passed: report.passed && written, annotations: { report.annotations }, json: { _ in report.json },
+      passed: report.passed && written, annotations: { report.annotations }, json: { _ in json },
       human: { _ in report.human })
     return report.passed && written ? .passed : .failed
   }

@@ -4,7 +4,7 @@ import Foundation
 /// `duet-verify mutate`: which changes to the reducers no recording notices. Loads and gates the
 /// corpus like `coverage`, copies the manifest's `replayRunner` package into a scratch folder
 /// (``StrengthSession``), and hands the rest to ``MutationDrill``; then writes the cache and the
-/// report. The user's tree is never written (only `.runs/mutate/`).
+/// report. The user's tree is never written (only `.runs/mutate/`: the cache and the run's report).
 ///
 /// Exit codes: 0 when nothing survived (or the score reaches `--min-score`), 1 when a mutant
 /// survived, the baseline is red (ABORT), the drill could not plan or build (a config error: the
@@ -78,6 +78,7 @@ enum MutateCommand {
       result.run.copiedPackages = ([packages.runner] + packages.dependencies).map {
         RunnerBuilder.displayPath($0, root: root)
       }
+      result.run.arguments = options
       progress.update { $0?.finish() }
     } catch {
       progress.update { $0?.finish() }
@@ -85,19 +86,22 @@ enum MutateCommand {
       return .failed
     }
     let code: ExitCode? = session.unlessInterrupted {
+      let notes = ReportNotes()
       do {
-        try result.cache.write(manifest.location)
+        try result.cache.write(manifest.location, notes: notes)
       } catch {
         output.diagnostic(Program.prefix(verb) + "warning: the result cache was not written: \(error)")
       }
+      for note in notes.all { output.diagnostic(Program.prefix(verb) + note) }
       if let line = result.run.cacheLine { output.diagnostic(line) }
       return write(result.run, options: options, context: context, location: manifest.location, package: packages.root)
     }
     return code ?? .failed
   }
 
-  /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON
-  /// or terminal report, all rendered from `run`; the exit code. The survivor blocks, the JSON's
+  /// The requested JUnit and HTML files, the run's report in `.runs/mutate/summary.json` (the
+  /// `--json` report), the annotations (under GitHub Actions), then the JSON or terminal report,
+  /// all rendered from `run`; the exit code. The survivor blocks, the JSON's
   /// `source` and the page's source lines read the user's packages (`package`: the folder the
   /// mutant paths are relative to), so they show the original text and name the function and case
   /// a mutant sits in.
@@ -109,8 +113,10 @@ enum MutateCommand {
     let written = outputs.writeRequested(
       passed: true, junit: { JUnitReport.render(run.testSuites, grouped: false) },
       html: { MutationHTML.render(run, source: source) })
+    let json = run.json(source: source)
+    outputs.keepInRuns(json, folder: Verb.mutate.rawValue)
     outputs.print(
-      passed: run.passed && written, annotations: { run.annotations }, json: { _ in run.json(source: source) },
+      passed: run.passed && written, annotations: { run.annotations }, json: { _ in json },
       human: { _ in run.human(source: source) })
     return run.passed && written ? .passed : .failed
   }

@@ -24,3 +24,30 @@ enum NextHint {
     return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
+
+extension NextHint {
+  /// The run's own verb again, on `features` (the run's own `--feature`s when empty): the options
+  /// it was given, but not those that write its reports (`--json`, `--junit`, `--html`), which a
+  /// second run at a terminal should print rather than overwrite. The strength verbs' `next:` line:
+  /// after a step is added where a report says, this command shows whether it now counts.
+  static func again(_ arguments: ParsedArguments, features: [String]) -> String {
+    var next = arguments
+    for option in [Option.json, .junit, .html] { next.values[option] = nil }
+    if !features.isEmpty { next.values[.feature] = features }
+    return command(arguments.verb, arguments: next)
+  }
+
+  /// The `next:` line of a strength verb's report: its verb again on the features named (in order,
+  /// once each); with a finding no feature owns (`nil` among them), on the run's own scope.
+  static func againLine(_ arguments: ParsedArguments, features: [String?]) -> String {
+    var named: [String] = []
+    for feature in features {
+      guard let feature else {
+        named = []
+        break
+      }
+      if !named.contains(feature) { named.append(feature) }
+    }
+    return "next: " + again(arguments, features: named).printable
+  }
+}

@@ -52,3 +52,20 @@ enum RunsRoot {
       next: "Make \(outside.link) a real folder of the repository, or give --manifest the manifest where it really is.")
   }
 }
+
+extension RunsRoot {
+  /// Writes `bytes` to `.runs/<folder>/<name>` whole: the one way a verb keeps a single file of its
+  /// own under `.runs/` (the strength verbs' reports, the drill's result cache), beside the report
+  /// `verify` streams (``StreamedRunsFolder``), whose folder it never enters.
+  ///
+  /// The guarantees are ``SafeFolder``'s: `.runs` itself being a link is refused; a link or a file
+  /// at `.runs/<folder>` is removed and a real folder made; the file is written under a temporary
+  /// name and renamed over `<name>`, so whatever stood there (a link, a named pipe, a hard link to a
+  /// recording) is replaced without being opened, and a reader sees the old file or the new one,
+  /// never half of either. What was replaced is said in `notes`.
+  static func writeFile(
+    _ bytes: [UInt8], to name: String, in folder: String, location: ManifestLocation, notes: ReportNotes
+  ) throws(ReportWriteError) {
+    try open(location, notes: notes).folder(folder).writeAtomically(bytes: bytes, to: name)
+  }
+}

@@ -15,6 +15,9 @@ struct CoverageReport: Encodable, Sendable {
   /// Merging the profiles and reading the counts (`llvm-profdata`, `llvm-cov`).
   var exportMillis = 0
   var totalMillis = 0
+  /// The command line of the run, which the `next:` line repeats; nil (no `next:` line) for a
+  /// report rendered outside a command. Not part of the JSON.
+  var arguments: ParsedArguments? = nil
 
   /// Every counted file, once.
   var files: [FileCoverage] { groups.flatMap(\.files) }
@@ -57,8 +60,8 @@ struct CoverageReport: Encodable, Sendable {
     return String(decoding: data, as: UTF8.self) + "\n"
   }
 
-  /// The terminal report: per group its counts and each unreached region, then the totals and
-  /// the verdict.
+  /// The terminal report: per group its counts and each unreached region, the `next:` command,
+  /// then the totals and the verdict.
   var human: String {
     let name = Program.name
     var text = ""
@@ -70,6 +73,7 @@ struct CoverageReport: Encodable, Sendable {
         for region in file.unreached { text += "  " + Self.line(region, file: file.path, module: group.module) + "\n" }
       }
     }
+    if let nextLine { text += nextLine + "\n" }
     text +=
       "\(name): reducer modules: lines \(lines.shown), regions \(regions.shown) reached by \(recordings) "
       + "recording\(recordings == 1 ? "" : "s") (instrumented build \(Self.seconds(buildMillis)), "
@@ -82,6 +86,17 @@ struct CoverageReport: Encodable, Sendable {
     }
     text += "\(name) coverage: \(passed ? "PASS" : "FAIL")\n"
     return text
+  }
+
+  /// `next: duet-verify coverage --feature todo`: coverage again on the features with code no
+  /// recording reaches (on the run's own scope when a module's shared code has some), with the
+  /// run's options but its report files, so once steps are added it shows what they reach. Nil
+  /// when every region was reached or the run's arguments are not known.
+  var nextLine: String? {
+    guard let arguments else { return nil }
+    let missing = groups.filter { group in group.files.contains { !$0.unreached.isEmpty } }
+    guard !missing.isEmpty else { return nil }
+    return NextHint.againLine(arguments, features: missing.map(\.feature))
   }
 
   /// `Sources/…/TodoFeature.swift:27: not reached: func todoReducer, case .clearTapped; add a step to … that reaches it`.

@@ -33,6 +33,20 @@ struct Mutant: Hashable, Codable, Sendable {
   /// For ``MutationOperator/table`` rows: the row's `name` (and its `seeds`, when given).
   var tableRow: String? = nil
   var seeds: [String]? = nil
+  /// What the planner knows of the code the site sits in; nil when no planner read it (a table
+  /// row, a hand-made plan), which reads as ordinary code.
+  var siteKind: SiteKind? = nil
+
+  /// The context of a site that changes what a report advises: read by the planner from the
+  /// tokens, so no report has to guess it again from the line's text.
+  enum SiteKind: String, Codable, Sendable {
+    /// Code that runs when a reducer is called: a reducer's body, a helper it calls, a constant.
+    case code
+    /// The initial value of a stored instance property (`var isOpen = false` in a `struct`,
+    /// `class` or `actor`): a replay decodes each recording's whole starting state, so the value
+    /// is seen only where a reducer builds a fresh value of the type.
+    case storedPropertyDefault
+  }
 
   /// `source` (the original file's text) with this one change made, for a build of its own.
   func applied(to source: String) -> String? {

@@ -70,21 +70,6 @@ enum MutantLines {
     return shown + last + "\(names.count - (shownNames - 1)) more \(noun)"
   }
 
-  /// True when the mutant changes the initial value of a stored property (`var isOpen = false`):
-  /// a replay starts each recording from the whole state it carries, so such a value is seen only
-  /// where a reducer makes a fresh value of the type.
-  static func isStoredDefault(_ mutant: Mutant) -> Bool {
-    guard mutant.mutationOperator == .booleanLiteral || mutant.mutationOperator == .integerLiteral else {
-      return false
-    }
-    var words = mutant.originalLine.split(separator: " ").map(String.init)
-    while let first = words.first, ["public", "private", "internal", "package", "fileprivate"].contains(first) {
-      words.removeFirst()
-    }
-    guard let first = words.first, first == "var" || first == "let" else { return false }
-    return words.contains("=")
-  }
-
   /// `add a step to Scenarios/Counter.swift that …`, worded after the operator: what a step
   /// must do to tell the mutant from the original.
   static func advice(_ result: MutantResult) -> String {
@@ -102,7 +87,7 @@ enum MutantLines {
 
   /// What a step must pin to kill a mutant of this operator.
   static func need(_ mutant: Mutant) -> String {
-    if isStoredDefault(mutant) {
+    if mutant.siteKind == .storedPropertyDefault {
       return "makes a fresh value of this type and checks this property (every recording carries its whole "
         + "starting state, so a default is seen only where a reducer builds a new value)"
     }

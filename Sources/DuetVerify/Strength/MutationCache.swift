@@ -22,13 +22,13 @@ struct MutationCache: Sendable {
     return MutationCache(entries: entries)
   }
 
-  /// Writes the cache, replacing the file atomically; an error is a sentence naming the file.
-  func write(_ location: ManifestLocation) throws(ReportWriteError) {
-    let folder = try RunsRoot.open(location, notes: ReportNotes()).folder("mutate", replacing: false)
+  /// Writes the cache, replacing the file atomically (``RunsRoot/writeFile(_:to:in:location:notes:)``);
+  /// an error is a sentence naming the file, and what was replaced on the way goes to `notes`.
+  func write(_ location: ManifestLocation, notes: ReportNotes = ReportNotes()) throws(ReportWriteError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let bytes = (try? encoder.encode(entries)) ?? Data("{}".utf8)
-    try folder.writeAtomically(bytes: Array(bytes), to: "cache.json")
+    try RunsRoot.writeFile(Array(bytes), to: "cache.json", in: "mutate", location: location, notes: notes)
   }
 
   /// The key of `mutant` in `fileText`, replaying `recordings` (whose bytes `bytes` gives).

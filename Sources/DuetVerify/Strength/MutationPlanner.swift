@@ -35,7 +35,7 @@ enum MutationPlanner {
         mutants.append(
           mutant(
             id: id, kind: site.mutationOperator, file: file, source: source, start: site.start, end: site.end,
-            replacement: site.replacement, schematized: true))
+            replacement: site.replacement, schematized: true, siteKind: site.kind))
       }
     }
     var skipped: [String] = []
@@ -134,7 +134,7 @@ enum MutationPlanner {
 
   static func mutant(
     id: String, kind: MutationOperator, file: String, source: LexedSource, start: Int, end: Int,
-    replacement: String, schematized: Bool
+    replacement: String, schematized: Bool, siteKind: Mutant.SiteKind? = nil
   ) -> Mutant {
     let first = source.position(start)
     let last = source.position(end)
@@ -145,6 +145,6 @@ enum MutationPlanner {
       id: id, mutationOperator: kind, file: file, start: first, end: last, original: source.text(start, end),
       replacement: replacement, originalLine: source.lineText(first.line),
       mutatedLine: String(mutated.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""),
-      schematized: schematized)
+      schematized: schematized, siteKind: siteKind)
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The terminal report of `mutate`: a block per survivor (what to add to the corpus), a compact
-/// line per mutant that was not reached, timed out, crashed the runner or did not build, then the
-/// score and the verdict. Killed mutants are counted, not listed: they need nothing from anyone.
+/// line per mutant that was not reached, timed out, crashed the runner or did not build, the
+/// `next:` command, then the score and the verdict. Killed mutants are counted, not listed: they
+/// need nothing from anyone.
 extension MutationRun {
   /// The report without source text: survivor blocks name no enclosing function or case.
   var human: String { human(source: { _ in nil }) }
@@ -21,11 +22,24 @@ extension MutationRun {
       if let line = MutantLines.compact(result) { text += line + "\n" }
     }
     if let scratchLine { text += scratchLine + "\n" }
+    if let nextLine { text += nextLine + "\n" }
     text += summaryLine + "\n"
     if results.isEmpty {
       text += Program.prefix(Verb.mutate.rawValue) + "no mutants were made, so there is nothing to score.\n"
     }
     return text + verdictLine + "\n"
+  }
+
+  /// `next: duet-verify mutate --feature counter`: the drill again on the features whose
+  /// survivors the blocks above name (on the run's own scope when a survivor has none), with the
+  /// run's options but its report files, so once a step is added it shows whether the survivor
+  /// is now killed. Nil when nothing survived or the run's arguments are not known.
+  var nextLine: String? {
+    guard let arguments else { return nil }
+    let survivors = results.filter { $0.status == .survived }
+    guard !survivors.isEmpty else { return nil }
+    let features = survivors.flatMap { $0.features.isEmpty ? [nil] : $0.features.map { Optional($0) } }
+    return NextHint.againLine(arguments, features: features)
   }
 
   /// How many verdicts came from `.runs/mutate/cache.json` instead of a replay, when any did: so

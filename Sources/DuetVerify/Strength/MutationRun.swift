@@ -13,6 +13,9 @@ struct MutationRun: Sendable {
   /// The user's packages the scratch copy held, as shown (the runner package first, then the path
   /// dependencies copied because they hold reducers); empty when not known.
   var copiedPackages: [String] = []
+  /// The command line of the run, which the `next:` line repeats; nil (no `next:` line) for a run
+  /// rendered outside a command.
+  var arguments: ParsedArguments? = nil
 
   /// Which packages were copied and mutated, so a reader sees that the mutants went into copies
   /// (nil when not known).

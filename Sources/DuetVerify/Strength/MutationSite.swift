@@ -22,4 +22,6 @@ struct MutationSite: Equatable, Sendable {
   var end: Int
   var replacement: String
   var schema: Schema
+  /// The code around the site, as far as a report's advice cares (``MutationSiteFinder`` sets it).
+  var kind: Mutant.SiteKind = .code
 }

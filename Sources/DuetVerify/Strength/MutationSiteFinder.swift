@@ -14,7 +14,14 @@ struct MutationSiteFinder {
     let finder = MutationSiteFinder(source)
     var sites: [MutationSite] = []
     for index in finder.tokens.indices where !finder.context.blocked[index] {
-      sites += finder.sites(at: index)
+      let found = finder.sites(at: index)
+      guard !found.isEmpty else { continue }
+      let kind: Mutant.SiteKind = finder.isStoredPropertyDefault(index) ? .storedPropertyDefault : .code
+      sites += found.map { site in
+        var site = site
+        site.kind = kind
+        return site
+      }
     }
     let order = Dictionary(uniqueKeysWithValues: MutationOperator.allCases.enumerated().map { ($1, $0) })
     return sites.sorted { ($0.start, order[$0.mutationOperator] ?? 0) < ($1.start, order[$1.mutationOperator] ?? 0) }

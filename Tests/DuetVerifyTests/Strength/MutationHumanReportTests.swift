@@ -136,9 +136,10 @@ final class MutationHumanReportTests: XCTestCase {
   }
 
   func testAChangedStoredPropertyDefaultAdvisesAFreshValueNotAnotherWayThroughACondition() {
-    let mutant = Fixtures.mutant(
+    var mutant = Fixtures.mutant(
       "7", .booleanLiteral, line: 15, column: 20, "false", "true", originalLine: "  var isFinished = false",
       mutatedLine: "  var isFinished = true")
+    mutant.siteKind = .storedPropertyDefault
     let result = MutantResult(
       mutant: mutant, status: .survived, features: ["onboarding"], recordings: ["onboarding.skips"],
       scenarios: ["Scenarios/Onboarding.swift"], millis: 3)
@@ -146,6 +147,20 @@ final class MutationHumanReportTests: XCTestCase {
     XCTAssertTrue(advice.contains("makes a fresh value of this type"), advice)
     XCTAssertFalse(advice.contains("other way through this condition"), advice)
     XCTAssertTrue(MutantLines.advice(Fixtures.result(.survived, id: "9")).contains("value computed here"))
+  }
+
+  func testTheAdviceFollowsThePlannersSiteKindNotTheLooksOfTheLine() {
+    // A local `var` in a reducer reads like a stored default; the planner knows it is code.
+    var result = Fixtures.result(.survived, id: "8")
+    (result.mutant.mutationOperator, result.mutant.original, result.mutant.replacement) = (.integerLiteral, "0", "1")
+    result.mutant.originalLine = "    var count = 0"
+    result.mutant.siteKind = .code
+    XCTAssertTrue(
+      MutantLines.advice(result).hasSuffix(
+        "that checks the value computed here (`0` and `1` give different numbers)"),
+      MutantLines.advice(result))
+    result.mutant.siteKind = .storedPropertyDefault
+    XCTAssertTrue(MutantLines.advice(result).contains("makes a fresh value of this type"))
   }
 
   func testTheCopiedPackagesLineNamesTheRepositoryRootInWordsNotAsADot() {

@@ -55,6 +55,15 @@ final class MutationPlannerTests: XCTestCase {
     XCTAssertEqual(boundary.mutatedLine, "    guard state.count <= state.limit else { return [] }")
   }
 
+  func testThePlannerGivesEachMutantTheKindOfItsSite() throws {
+    try folder.write("Sources/Logic/State.swift", "struct CounterState {\n  var isOpen = false\n}\n")
+    let plan = try MutationPlanner.plan(
+      package: folder.url, files: ["Sources/Logic/State.swift", "Sources/Logic/Aardvark.swift"], table: nil)
+    XCTAssertEqual(
+      plan.mutants.map { "\($0.file):\($0.original):\($0.siteKind?.rawValue ?? "nil")" },
+      ["Sources/Logic/Aardvark.swift:3:code", "Sources/Logic/State.swift:false:storedPropertyDefault"])
+  }
+
   func testEachMutantAppliedAloneChangesOnlyItsRangeAndRoundTrips() throws {
     for mutant in try plan().mutants where mutant.file.hasSuffix("Counter.swift") {
       let mutated = try XCTUnwrap(mutant.applied(to: counter), "mutant \(mutant.id)")

@@ -140,4 +140,67 @@ final class MutationSiteFinderTests: XCTestCase {
         "IntegerLiteral 0→1",
       ])
   }
+
+  /// `Operator original→replacement` of each site the planner marks as a stored property's initial value.
+  private func storedDefaults(_ code: String) -> [String] {
+    let source = SwiftLexer.lex(code)
+    return MutationSiteFinder.sites(in: source).filter { $0.kind == .storedPropertyDefault }.map {
+      "\($0.mutationOperator.rawValue) \(source.text($0.start, $0.end))→\($0.replacement)"
+    }
+  }
+
+  func testTheInitialValueOfAStoredVarOfAStructClassOrActorIsMarkedAsAStoredDefault() {
+    let code = """
+      public struct SplashState: Codable {
+        public var isArmed = false
+        private(set) var retries: Int = 3
+        @Published var limits = [1, 2]
+        var total = 4 - 1
+        public init() {}
+      }
+      final class Box<T> where T: Equatable {
+        var open = true
+      }
+      actor Store {
+        var count = 0
+      }
+      """
+    XCTAssertEqual(
+      storedDefaults(code),
+      [
+        "BooleanLiteral false→true", "IntegerLiteral 3→4", "IntegerLiteral 1→2", "IntegerLiteral 2→3",
+        "IntegerLiteral 4→5", "Arithmetic -→+", "IntegerLiteral 1→2", "BooleanLiteral true→false",
+        "IntegerLiteral 0→1",
+      ])
+  }
+
+  func testLocalsConstantsStaticsAndValuesInBodiesAreNotStoredDefaults() {
+    // Every line below would pass for a stored default read as text: a `var`/`let` and a `=`.
+    let code = """
+      struct Limits {
+        let maxLength = 40
+        static var shared = false
+        public static let retries = 3
+        var computed: Int { 5 }
+        var lazyValue = { 6 }()
+        func reset() -> Bool {
+          var done = false
+          return done == true
+        }
+      }
+      enum Flags {
+        static var armed = true
+      }
+      extension Limits {
+        static var extra = 7
+      }
+      func reducer(_ state: inout Limits) {
+        var count = 0
+        let flag = true
+      }
+      var global = 1
+      """
+    XCTAssertEqual(storedDefaults(code), [])
+    XCTAssertEqual(sites(code).count, 13, sites(code).joined(separator: "\n"))
+  }
 }

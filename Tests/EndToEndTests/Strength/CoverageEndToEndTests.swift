@@ -6,7 +6,9 @@ import XCTest
 /// instrumentation: one run, in the class's setUp (an instrumented build takes a while), with
 /// `--min-lines 100 --json --html --junit` under `GITHUB_ACTIONS=true`, whose result each test
 /// reads. The run's temporary folder (`TMPDIR`) is the test's own, so its scratch copies can be
-/// seen and counted.
+/// seen and counted. Before it, a `verify` (with a runner that does not serve the feature) leaves
+/// a failure in `.runs/verify/` for `explain`, and `.runs/coverage` is a link leading out of the
+/// app; after it, the `next:` command the run's options make runs as a shell reads it.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class CoverageEndToEndTests: XCTestCase {
@@ -21,6 +23,15 @@ final class CoverageEndToEndTests: XCTestCase {
     var run: CommandRun
     var html: URL
     var junit: URL
+    /// Where `.runs/coverage` led before the run, and `explain` before and after it.
+    var elsewhere: URL
+    /// `.runs/coverage/summary.json` right after the run (the `next:` run writes its own later).
+    var kept: String?
+    var explainBefore: CommandRun
+    var explainAfter: CommandRun
+    /// The `next:` command of the run, run through `sh -c` as printed.
+    var nextCommand: String
+    var next: CommandRun
   }
 
   nonisolated(unsafe) static var shared: Shared?
@@ -47,16 +58,38 @@ final class CoverageEndToEndTests: XCTestCase {
       ended.waitUntilExit()
       let stray = temporary.appendingPathComponent("duet-verify-strength/\(ended.processIdentifier)-dead/package")
       try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+      let tool = try BuiltProducts.executable(named: "duet-verify")
+      // The last verify's report, with a failure `explain` re-renders: coverage must leave it alone.
+      _ = try CommandRun.run(
+        tool, ["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path], in: app.root)
+      let explainBefore = try CommandRun.run(tool, ["explain"], in: app.root)
+      // A checkout can commit anything under .runs/: here the report's folder leads out of the app.
+      let elsewhere = folder.url.appendingPathComponent("elsewhere")
+      try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        at: app.root.appendingPathComponent(".runs/coverage"), withDestinationURL: elsewhere)
       let before = app.tree()
       let html = folder.url.appendingPathComponent("reports/coverage.html")
       let junit = folder.url.appendingPathComponent("reports/coverage.xml")
       let run = try CommandRun.run(
-        try BuiltProducts.executable(named: "duet-verify"),
-        ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
+        tool, ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
         environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
+      let after = app.tree()
+      let kept = try? String(
+        contentsOf: app.root.appendingPathComponent(".runs/coverage/summary.json"), encoding: .utf8)
+      let explainAfter = try CommandRun.run(tool, ["explain"], in: app.root)
+      // The run's options as its `next:` line renders them (its report files left out), run as printed.
+      let nextCommand = "duet-verify coverage --feature tally --min-lines 100"
+      let next = try CommandRun.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", nextCommand], in: app.root,
+        environment: [
+          "TMPDIR": temporary.path,
+          "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+        ], deadline: 1800)
       shared = Shared(
-        folder: folder, app: app, temporary: temporary, before: before, after: app.tree(),
-        stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit)
+        folder: folder, app: app, temporary: temporary, before: before, after: after,
+        stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit, elsewhere: elsewhere,
+        kept: kept, explainBefore: explainBefore, explainAfter: explainAfter, nextCommand: nextCommand, next: next)
     } catch {
       skip = "the throwaway app could not be set up: \(error)"
     }
@@ -117,12 +150,44 @@ final class CoverageEndToEndTests: XCTestCase {
     XCTAssertLessThan(try XCTUnwrap(lines["covered"] as? Int), try XCTUnwrap(lines["count"] as? Int))
   }
 
-  func testCoverageLeavesTheUsersTreeByteIdenticalWithoutABuildFolder() throws {
+  func testCoverageLeavesTheUsersTreeByteIdenticalButForItsReportWithoutABuildFolder() throws {
     let shared = try sharedRun()
     XCTAssertFalse(shared.before.isEmpty)
     assertContains(shared.run.out, "\"verb\":\"coverage\"")
-    XCTAssertEqual(TallyApp.changes(from: shared.before, to: shared.after), [], "coverage changed the user's tree")
+    XCTAssertEqual(
+      TallyApp.changes(from: shared.before, to: shared.after), [".runs/coverage/summary.json"],
+      "coverage changed the user's tree beyond its report")
     XCTAssertFalse(FileManager.default.fileExists(atPath: shared.app.root.appendingPathComponent(".build").path))
+  }
+
+  func testCoverageKeepsItsJSONReportInRunsNeverWhereAPlantedLinkLeads() throws {
+    let shared = try sharedRun()
+    let runs = shared.app.root.appendingPathComponent(".runs/coverage")
+    XCTAssertEqual(shared.kept, shared.run.out, "the report in .runs/ is the run's --json object")
+    XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: runs.path), "the link is still there")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: shared.elsewhere.path), [])
+    assertContains(
+      shared.run.error,
+      "duet-verify coverage: .runs/coverage was a link; duet-verify removed it (not what it "
+        + "pointed to) and made a real folder.")
+  }
+
+  func testVerifysFailuresInRunsSurviveACoverageRunForExplain() throws {
+    let shared = try sharedRun()
+    XCTAssertEqual(shared.explainBefore.code, 1, shared.explainBefore.all)
+    assertContains(shared.explainBefore.out, "✗ fixture 'tally.bumps' — feature not served by the runner")
+    XCTAssertEqual(shared.explainAfter.code, 1, shared.explainAfter.all)
+    XCTAssertEqual(shared.explainAfter.out, shared.explainBefore.out)
+  }
+
+  func testTheNextLineRunsAsPrintedAndPrintsItselfAgain() throws {
+    let shared = try sharedRun()
+    let next = shared.next
+    XCTAssertEqual(next.code, 1, next.all)
+    let lines = next.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("next:") }, ["next: " + shared.nextCommand], next.out)
+    assertContains(next.out, "Sources/TallyFeatures/TallyFeature.swift:\(TallyApp.resetLine):3: not reached")
+    XCTAssertEqual(lines.last, "duet-verify coverage: FAIL", next.out)
   }
 
   func testCoverageRemovesItsScratchAndTheScratchAKilledRunLeft() throws {
@@ -136,6 +201,8 @@ final class CoverageEndToEndTests: XCTestCase {
     let shared = try sharedRun()
     let temporary = shared.folder.url.appendingPathComponent("tmp-interrupted")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    // The earlier runs' reports (.runs/coverage/summary.json among them) are part of what must not change.
+    let before = shared.app.tree()
     let (process, out, error) = CommandRun.prepare(
       try BuiltProducts.executable(named: "duet-verify"), ["coverage"], in: shared.app.root,
       environment: ["TMPDIR": temporary.path])
@@ -158,8 +225,10 @@ final class CoverageEndToEndTests: XCTestCase {
     XCTAssertEqual(process.terminationStatus, 130, errorText)
     assertContains(errorText, "duet-verify coverage: interrupted (SIGINT)")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "the scratch is left")
+    XCTAssertNotNil(before[".runs/coverage/summary.json"])
     XCTAssertEqual(
-      TallyApp.changes(from: shared.before, to: shared.app.tree()), [], "the interrupted run changed the user's tree")
+      TallyApp.changes(from: before, to: shared.app.tree()), [],
+      "the interrupted run changed the user's tree (its report included)")
   }
 
   func testCoverageRefusesARunnerGivenWithRunner() throws {

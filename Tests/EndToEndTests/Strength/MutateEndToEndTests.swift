@@ -2,12 +2,21 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `duet-verify mutate` against a throwaway app (``DrillApp``) built for real, driven by a
 /// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, in the
 /// class's setUp, and the tests read their real outputs: the drill (the terminal report, with
 /// `--junit`, `--html` and GitHub annotations), the same drill again with two mutants the switch
-/// does not hold (`--json`, the cache), a red baseline, and `--since` after one line changed
-/// (`--json`). Each run's temporary folder is its own, so scratch copies can be counted.
+/// does not hold (`--json`, the cache), a red baseline, `--since` after one line changed
+/// (`--json`), and the `next:` command the first drill printed, run as a shell reads it. Before the
+/// runs that write `.runs/mutate/summary.json`, a hard link to a recording, a named pipe and a link
+/// leading out of the app are planted there in turn. Each run's temporary folder is its own, so
+/// scratch copies can be counted.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class MutateEndToEndTests: XCTestCase {
@@ -21,6 +30,26 @@ final class MutateEndToEndTests: XCTestCase {
     var again: CommandRun
     var red: CommandRun
     var since: CommandRun
+    /// `.runs/mutate/summary.json` after each run that wrote it (read before the next run), and
+    /// whether it was a regular file with one link.
+    var reports: [String: Data]
+    var plainFiles: [String: Bool]
+    /// The file the link planted before `--since` led to, and what it held.
+    var outside: URL
+    /// The first drill's `next:` command, and that command run through `sh -c`.
+    var nextCommand: String?
+    var next: CommandRun?
+  }
+
+  /// The strength report of `app`, and whether it is a regular file with one link (nil when absent).
+  static func strengthReport(of app: DrillApp) -> (data: Data, plain: Bool)? {
+    let path = app.root.appendingPathComponent(".runs/mutate/summary.json").path
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    let plain = info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1
+    // Never read a named pipe (that would wait for a writer).
+    guard info.st_mode & S_IFMT == S_IFREG else { return (Data(), false) }
+    return (FileManager.default.contents(atPath: path) ?? Data(), plain)
   }
 
   nonisolated(unsafe) static var shared: Shared?
@@ -56,21 +85,36 @@ final class MutateEndToEndTests: XCTestCase {
       try DrillApp.plan(DrillApp.switched).write(to: plan)
       let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
       try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
+      // A hard link to a recording where the drill's report goes: writing it in place would write the recording.
+      let report = app.root.appendingPathComponent(".runs/mutate/summary.json")
+      try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.linkItem(
+        at: app.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"), to: report)
       let before = app.tree()
-      let reports =
+      let reportFiles =
         ["--junit", folder.url.appendingPathComponent("drill.xml").path]
         + ["--html", folder.url.appendingPathComponent("drill.html").path]
       let drill = try mutate(
-        ["--jobs", "2"] + reports, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
+        ["--jobs", "2"] + reportFiles, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
         environment: ["GITHUB_ACTIONS": "true"])
       let after = app.tree()
+      var reports: [String: Data] = [:]
+      var plainFiles: [String: Bool] = [:]
+      (reports["drill"], plainFiles["drill"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+      // A named pipe nobody reads: opening it for writing would wait forever.
+      try? FileManager.default.removeItem(at: report)
+      guard mkfifo(report.path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
       let again = try mutate(
         ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
         temporary: folder.url.appendingPathComponent("t2"))
+      (reports["again"], plainFiles["again"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+      // A pipe left there would hang every later snapshot of the tree.
+      if plainFiles["again"] != true { try? FileManager.default.removeItem(at: report) }
       let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
       try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
         to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
       let redRun = try mutate([], in: red.root, plan: plan, temporary: folder.url.appendingPathComponent("t3"))
+      reports["red"] = strengthReport(of: red)?.data
       for command in [
         ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
       ] {
@@ -80,11 +124,31 @@ final class MutateEndToEndTests: XCTestCase {
       let text = try String(contentsOf: gauge, encoding: .utf8)
       try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
         to: gauge)
+      // A link leading out of the app where the report goes.
+      let outside = try folder.write("outside.json", "theirs\n")
+      try? FileManager.default.removeItem(at: report)
+      try FileManager.default.createSymbolicLink(at: report, withDestinationURL: outside)
       let since = try mutate(
         ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
+      (reports["since"], plainFiles["since"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+      // The drill's `next:` line, run as printed, with the plan and a temporary folder of its own.
+      let nextCommand = drill.out.split(separator: "\n").first { $0.hasPrefix("next: ") }.map {
+        String($0.dropFirst(6))
+      }
+      let tool = try BuiltProducts.executable(named: "duet-verify")
+      let temporary = folder.url.appendingPathComponent("t6")
+      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+      let next = try nextCommand.map { command in
+        try CommandRun.run(
+          URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: app.root,
+          environment: [
+            "TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": plan.path,
+            "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+          ], deadline: 1800)
+      }
       shared = Shared(
         folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
-        since: since)
+        since: since, reports: reports, plainFiles: plainFiles, outside: outside, nextCommand: nextCommand, next: next)
     } catch {
       skip = "the throwaway app could not be set up: \(error)"
     }
@@ -222,8 +286,10 @@ final class MutateEndToEndTests: XCTestCase {
   func testTheDrillLeavesTheUsersTreeByteIdenticalButForItsCacheAndNoScratch() throws {
     let shared = try sharedRun()
     let changed = Set(shared.before.keys).union(shared.after.keys).filter { shared.before[$0] != shared.after[$0] }
-    XCTAssertEqual(changed.filter { !$0.hasPrefix(".runs/") }.sorted(), [])
+    XCTAssertEqual(
+      changed.filter { !$0.hasPrefix(".runs/") }.sorted(), [], "the recording the report was linked to included")
     XCTAssertTrue(changed.contains(".runs/mutate/cache.json"), "\(changed.sorted())")
+    XCTAssertTrue(changed.contains(".runs/mutate/summary.json"), "\(changed.sorted())")
     let parent = shared.folder.url.appendingPathComponent("t1/duet-verify-strength")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "a scratch is left")
   }
@@ -241,6 +307,54 @@ final class MutateEndToEndTests: XCTestCase {
     assertContains(shared.red.error, "duet-verify mutate: ABORT: the baseline")
     assertContains(shared.red.error, "tally.bumps#0")
     XCTAssertFalse(shared.red.out.contains("mutation score"), shared.red.out)
+  }
+
+  /// `data` as a JSON object, for comparing reports whatever their spacing.
+  private func object(_ data: Data?) throws -> NSDictionary {
+    try XCTUnwrap(JSONSerialization.jsonObject(with: try XCTUnwrap(data)) as? NSDictionary)
+  }
+
+  func testEachDrillKeepsItsJSONReportInRunsReplacingAHardLinkAPipeOrALinkWithoutWritingThrough() throws {
+    let shared = try sharedRun()
+    // Over a hard link to a recording: a fresh file; the recording unchanged.
+    XCTAssertEqual(shared.plainFiles["drill"], true)
+    let drill = try object(shared.reports["drill"])
+    XCTAssertEqual(drill["schemaVersion"] as? String, "2")
+    let files = try XCTUnwrap(drill["files"] as? [String: [String: Any]])
+    let tally = try XCTUnwrap(files[DrillApp.tallyFile]?["mutants"] as? [[String: Any]])
+    XCTAssertEqual(tally.first { $0["id"] as? String == "1" }?["status"] as? String, "Survived")
+    XCTAssertEqual(
+      shared.before["fixtures/tally.bumps.fixture.json"], shared.after["fixtures/tally.bumps.fixture.json"])
+    assertContains(shared.drill.error, ".runs/mutate/summary.json was a file with 2 links")
+    // Over a named pipe (the run did not hang on it), and over a link leading out: the run's --json object.
+    XCTAssertEqual(shared.plainFiles["again"], true)
+    XCTAssertEqual(try object(shared.reports["again"]), try object(Data(shared.again.out.utf8)))
+    assertContains(shared.again.error, ".runs/mutate/summary.json was a named pipe")
+    XCTAssertEqual(shared.plainFiles["since"], true)
+    XCTAssertEqual(try object(shared.reports["since"]), try object(Data(shared.since.out.utf8)))
+    XCTAssertEqual(try String(contentsOf: shared.outside, encoding: .utf8), "theirs\n")
+    assertContains(shared.since.error, ".runs/mutate/summary.json was a link")
+  }
+
+  func testADrillStoppedByARedBaselineWritesNoReport() throws {
+    let shared = try sharedRun()
+    XCTAssertEqual(shared.red.code, 1, shared.red.all)
+    XCTAssertNil(shared.reports["red"], "an aborted drill reached no verdict to report")
+  }
+
+  func testTheDrillsNextLineNamesTheSurvivorsFeatureAndRunsAsPrinted() throws {
+    let shared = try sharedRun()
+    // The run's options but its report files (--junit, --html), scoped to the survivor's feature.
+    XCTAssertEqual(shared.nextCommand, "duet-verify mutate --feature tally --jobs 2", shared.drill.out)
+    let next = try XCTUnwrap(shared.next)
+    XCTAssertEqual(next.code, 1, next.all)
+    let lines = next.out.split(separator: "\n").map(String.init)
+    XCTAssertTrue(
+      lines.contains(
+        "\(DrillApp.tallyFile):21:20: mutant 1 survived: RelationalBoundary `<` → `<=` in func tallyReducer, case .bump"
+      ),
+      next.out)
+    XCTAssertEqual(lines.filter { $0.hasPrefix("next: ") }, ["next: " + (shared.nextCommand ?? "")], next.out)
   }
 
   func testSinceJudgesOnlyTheMutantsOnTheLinesChangedSinceTheRevision() throws {
@@ -275,9 +389,10 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "the scratch is left")
     XCTAssertEqual(Self.processes(mentioning: temporary.path), [], "a runner is left")
     let after = shared.app.tree()
+    XCTAssertNotNil(before[".runs/mutate/summary.json"], "an earlier drill's report")
     XCTAssertEqual(
       Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted(), [],
-      "the interrupted run changed the user's tree")
+      "the interrupted run changed the user's tree (its report and cache included)")
   }
 
   func testMutateRefusesARunnerGivenWithRunner() throws {
