@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -244,5 +245,102 @@ extension ManifestGrammarTests {
     XCTAssertEqual(
       problems(text),
       ["manifest.yaml:34: this line is nested deeper than 32 levels, far deeper than any manifest needs."])
+  }
+}
+
+/// Where the duet CLI reads a line this grammar used to refuse or pass in silence.
+extension ManifestGrammarTests {
+  func warnings(_ text: String) -> [String] {
+    ManifestReader.read(text, location: location).manifest.warnings.map(\.description)
+  }
+
+  /// The duet CLI reads recording items at any indentation from 6 on; other odd lines stay refused.
+  func testRecordingItemsIndentedByAnOddNumberFromSixOnAreRead() {
+    let text = "features:\n  a:\n    fixtures:\n       - a\n       - a.off\n"
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(manifest(text).features[0].fixtures.map(\.name), ["a", "a.off"])
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures:\n     - a\n"),
+      [
+        "manifest.yaml:4: this line is indented by 5 spaces, which is not a multiple of 2. Indent with 2 spaces per level."
+      ])
+    XCTAssertEqual(
+      problems("features:\n  a:\n    fixtures: []\n    events:\n       - A Viewed\n").first,
+      "manifest.yaml:5: this line is indented by 7 spaces, which is not a multiple of 2. Indent with 2 spaces per level."
+    )
+  }
+
+  func testAQuotedKeyIsRefusedAsQuoted() {
+    XCTAssertEqual(
+      problems("features:\n  \"a\":\n    fixtures: []\n"),
+      [
+        "manifest.yaml:2: quoted keys are not part of the manifest grammar (the duet CLI would keep the quotes in "
+          + "the name). Write the key unquoted: 'a:'."
+      ])
+  }
+
+  func testAQuotedRecordingNameWarnsThatTheDuetCLIKeepsTheQuotes() {
+    let text = "features:\n  a:\n    fixtures:\n      - 'a.on'\n"
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(manifest(text).features[0].fixtures.map(\.name), ["a.on"])
+    XCTAssertEqual(
+      warnings(text),
+      [
+        "manifest.yaml:4: the fixture name 'a.on' is quoted: duet-verify reads the name a.on, but the duet CLI reads "
+          + "the quotes as part of the name, so the two tools look for different recordings. Write the name unquoted."
+      ])
+  }
+
+  func testALedgerTheDuetCLIRejectsIsAWarningAtEachLine() {
+    let text = """
+      features:
+        a:
+          fixtures: []
+      presentation:
+        waivers: junk
+        notes: none
+        islands:
+          - map
+          - id: a.map
+            tags:
+              - x
+      """
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(warnings(text).map { $0.split(separator: ":")[1] }, ["5", "6", "8", "10"])
+    XCTAssertTrue(
+      warnings(text).allSatisfy { $0.contains("the duet CLI rejects this manifest there") }, "\(warnings(text))")
+    XCTAssertEqual(warnings(DuetTestTreeManifests.dual), [])
+  }
+
+  func testAMocksSectionTheDuetCLIRejectsIsAWarningAtEachLine() {
+    let text = """
+      features:
+        a:
+          fixtures: []
+      mocks:
+        bundle: 0.6.0
+        extra:
+          stray: line
+        generators:
+          a_mocks: yes
+          b_mocks:
+            output: Tests/B.swift
+            roots:
+              - Sources/B
+            sources:
+              - Sources/B
+      """
+    XCTAssertEqual(problems(text), [])
+    XCTAssertEqual(warnings(text).map { $0.split(separator: ":")[1] }, ["6", "9", "12"])
+    XCTAssertTrue(warnings(text).allSatisfy { $0.contains("carries mocks: unread") }, "\(warnings(text))")
+    XCTAssertEqual(warnings(DuetTestTreeManifests.swift(appending: DuetTestTreeManifests.mocksRow)), [])
+  }
+}
+
+extension ManifestGrammarTests {
+  func testASpaceBeforeTheColonIsNamed() {
+    XCTAssertEqual(
+      problems("features:\n  a:\n    swift : S/A.swift\n    fixtures: []\n"),
+      ["manifest.yaml:3: remove the space before ':' in 'swift : S/A.swift'. Write it as 'swift: S/A.swift'."])
   }
 }

@@ -102,7 +102,7 @@ final class ReportsTests: XCTestCase {
       GitHubAnnotations.lines(for: run),
       [
         "::error file=Tests/Counter%2C \"odd\".swift,line=11::fixture 'counter' step 1 'a <b> & 'c'' — state diverged "
-          + "at expectedState.text: expected \"\\u{1}x\", actual \"y%25\""
+          + "at expectedState.text: expected \"\\u{1}x\", actual \"y%25\"%0Anext: duet-verify explain counter#1"
       ], "a control character is escaped, never written raw into a workflow command")
   }
 

@@ -50,6 +50,10 @@ final class LaneReportsEndToEndTests: XCTestCase {
       ["verify", "--junit", "reports/verify.xml", "--html", "reports/parity.html"] + (try bothLanes()))
     XCTAssertEqual(run.code, 1, run.all)
     let explained = try repository.verify(["explain"])
+    let annotated = try repository.verify(["verify"] + (try bothLanes()), environment: ["GITHUB_ACTIONS": "true"])
+    let annotations = annotated.out.split(separator: "\n").filter { $0.hasPrefix("::error") }.map {
+      $0.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+    }
     let html = try repository.read("reports/parity.html")
     let htmlNext = html.components(separatedBy: "<dt>next</dt><dd><code>").dropFirst().compactMap {
       $0.components(separatedBy: "</code>").first.map(Self.unescaped)
@@ -63,6 +67,7 @@ final class LaneReportsEndToEndTests: XCTestCase {
       ),
       ("HTML", htmlNext),
       (".runs/ (explain)", Self.nextCommands(in: explained.out)),
+      ("annotations", annotations.flatMap { Self.nextCommands(in: $0) }),
     ]
     for (report, commands) in sources {
       XCTAssertFalse(commands.isEmpty, "the \(report) report shows no next: command")

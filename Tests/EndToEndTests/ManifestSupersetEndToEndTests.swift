@@ -16,12 +16,18 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
   }
 
   func testFixtureItemsIndentedEightSpacesAreRead() throws {
+    try assertFixtureItemsAreRead(indentedBy: 8)
+  }
+
+  /// Lint reads the corpus's three recordings with their items indented `width` spaces.
+  func assertFixtureItemsAreRead(indentedBy width: Int, line: UInt = #line) throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.write(
       "manifest.yaml",
-      try repository.read("manifest.yaml").replacingOccurrences(of: "      - ", with: "        - "))
+      try repository.read("manifest.yaml").replacingOccurrences(
+        of: "      - ", with: String(repeating: " ", count: width) + "- "))
     let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertEqual(run.code, 0, run.out + run.error, line: line)
     assertContains(run.out, "OK (1 feature, 3 fixtures)")
   }
 
@@ -47,5 +53,21 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
       run.out,
       "warning: manifest.yaml:4: 'scenario' of feature 'counter' is quoted: duet-verify reads the path "
         + "Tests/CounterScenario.swift without the quotes, but the duet CLI reads the quotes as part of the path")
+  }
+
+  func testFixtureItemsIndentedSevenSpacesAreRead() throws {
+    try assertFixtureItemsAreRead(indentedBy: 7)
+  }
+
+  func testALedgerTheDuetCLIRejectsIsAWarningThatNamesItsLine() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml", try repository.read("manifest.yaml") + "presentation:\n  waivers: []\n  notes: none\n")
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    assertContains(
+      run.out,
+      "warning: manifest.yaml:10: 'notes' under presentation: is not a ledger section (waivers:, islands:); the duet "
+        + "CLI rejects this manifest there")
   }
 }

@@ -163,7 +163,8 @@ final class VerifyEndToEndTests: XCTestCase {
     assertContains(
       run.out,
       "::error file=Sources/DemoFeatures/Counter/CounterScenarios.swift,line=14::fixture 'counter' step 1 'increment again' — "
-        + "state diverged at expectedState.count: expected 5, actual 2\n")
+        + "state diverged at expectedState.count: expected 5, actual 2%0Anext: duet-verify explain counter#1 --runner "
+        + (try demoRunner()) + "\n")
   }
 
   func testExplainReRendersTheLastRunAndReplaysAStep() throws {

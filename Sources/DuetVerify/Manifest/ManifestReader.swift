@@ -94,8 +94,12 @@ struct ManifestReader {
       case "features": manifest.features = readFeatures(entry.value)
       case "chains": manifest.chains = readChains(entry)
       case "telemetry": manifest.refusedTelemetry = refuseTelemetrySection(entry)
-      case "presentation": manifest.presentation = entry.value
-      case "mocks": manifest.mocks = entry.value
+      case "presentation":
+        manifest.presentation = entry.value
+        warnings += DuetSectionShapes.problems(entry, file: file)
+      case "mocks":
+        manifest.mocks = entry.value
+        warnings += DuetSectionShapes.problems(entry, file: file)
       default:
         report(
           entry.line,
@@ -179,6 +183,7 @@ struct ManifestReader {
             + Suggestion.hint(for: key.key, among: Self.featureKeys))
       }
     }
+    warnAboutTypeNamesReadOtherwise(in: feature)
     if !sawFixtures {
       report(
         entry.line,
@@ -221,6 +226,13 @@ struct ManifestReader {
       if !NameRules.isFixtureName(item.name) {
         report(item.line, "'\(item.name)' is not a valid \(noun) name: \(NameRules.fixtureRule).")
         continue
+      }
+      if quotedLines.contains(item.line) {
+        warn(
+          item.line,
+          "the \(noun) name '\(item.name)' is quoted: \(Program.name) reads the name \(item.name), but the duet CLI "
+            + "reads the quotes as part of the name, so the two tools look for different recordings. Write the name "
+            + "unquoted.")
       }
       if noteFixture(item) { names.append(item) }
     }
@@ -278,6 +290,25 @@ struct ManifestReader {
           + "on as a comment, so the two tools disagree on the file. Rename the file without '#'.")
     }
     return value
+  }
+
+  /// The type names of a feature whose two cores the duet CLI compares (`swift:` and a `kotlin:`
+  /// that is not `pending`): it reads each as written, quotes included and only up to a `#`, so a
+  /// quoted name or one holding `#` would make the two tools compare different declarations.
+  mutating func warnAboutTypeNamesReadOtherwise(in feature: ManifestFeature) {
+    guard feature.swift != nil, let kotlin = feature.kotlin, kotlin.name != "pending" else { return }
+    for (key, entry) in [
+      ("state", feature.state), ("action", feature.action), ("effectPayload", feature.effectPayload),
+    ] {
+      guard let entry, quotedLines.contains(entry.line) || entry.name.contains("#") else { continue }
+      let hash = entry.name.contains("#")
+      warn(
+        entry.line,
+        "'\(key)' of feature '\(feature.name)' is \(hash ? "written with '#'" : "quoted"): \(Program.name) reads the "
+          + "type name \(entry.name), but the duet CLI reads "
+          + (hash ? "everything from the # on as a comment" : "the quotes as part of the name")
+          + ", so the two tools would compare different declarations. Write the type's name alone, unquoted.")
+    }
   }
 
   /// The scalar under `entry`, or nil with a problem.

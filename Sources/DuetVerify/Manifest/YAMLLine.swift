@@ -80,9 +80,13 @@ enum YAMLLineScanner {
           continue
         }
         if parts.indentCount % 2 != 0 {
-          problem(
-            "this line is indented by \(parts.indentCount) spaces, which is not a multiple of 2. "
-              + "Indent with 2 spaces per level.")
+          // A list item is kept: the duet CLI reads recording items at any indentation from 6 on,
+          // so the parser decides once it knows the list (``YAMLSubsetParser/parseList``).
+          if case .success(let item) = body, case .item = item {
+            lines.append(YAMLLine(number: number, indent: parts.indentCount, body: item))
+            continue
+          }
+          problem(oddIndentation(parts.indentCount))
           continue
         }
         switch body {
@@ -92,6 +96,11 @@ enum YAMLLineScanner {
       }
     }
     return (lines, problems)
+  }
+
+  /// The problem of a line indented by an odd number of spaces.
+  static func oddIndentation(_ count: Int) -> String {
+    "this line is indented by \(count) spaces, which is not a multiple of 2. Indent with 2 spaces per level."
   }
 
   /// The parts of one line (its ending already cut off).
@@ -155,6 +164,22 @@ enum YAMLLineScanner {
       return .failure(YAMLSyntaxFailure("a list item needs a space after '-'. Write it as '- \(content.dropFirst())'."))
     }
     if let entry = splitEntry(content) { return .success(entry) }
+    // `key : value`: YAML reads the key, the duet CLI too (for a feature's keys); one spelling for all.
+    if let colon = content.firstIndex(of: ":"), content[..<colon].hasSuffix(" "),
+      case let key = String(content[..<colon].reversed().drop { $0 == " " }.reversed()),
+      !key.isEmpty, !key.contains(" "), content[content.index(after: colon)...].first.map({ $0 == " " }) ?? true
+    {
+      return .failure(
+        YAMLSyntaxFailure(
+          "remove the space before ':' in '\(content)'. Write it as '\(key):\(content[content.index(after: colon)...])'."
+        ))
+    }
+    if let first = content.first, first == "\"" || first == "'", content.hasSuffix(":") || content.contains(": ") {
+      return .failure(
+        YAMLSyntaxFailure(
+          "quoted keys are not part of the manifest grammar (the duet CLI would keep the quotes in the name). "
+            + "Write the key unquoted: '\(content.filter { $0 != first })'."))
+    }
     if let colon = content.firstIndex(of: ":"), !content[..<colon].contains(" ") {
       let key = content[..<colon]
       let value = content[content.index(after: colon)...]

@@ -71,13 +71,16 @@ struct YAMLSubsetParser {
       // chain items it reads only at indent 2, so a deeper chain list is noted for a warning.
       let deeperList = (line.key == "fixtures" || line.key == "chains") && next.isItem
       if next.indent != line.indent + 2, line.key == "chains", next.isItem { deeperChainLines.insert(line.number) }
-      if next.indent != line.indent + 2, !deeperList {
+      // An odd-indented item is reported as such by parseList.
+      if next.indent != line.indent + 2, !deeperList, next.indent % 2 == 0 {
         report(
           next,
           "this line is indented \(next.indent - line.indent) spaces under line \(line.number). "
             + "Indent with 2 spaces per level.")
       }
-      return parseBlock(indent: next.indent)
+      // It reads them at any indentation from 6 on, odd ones too (`fixtures:` sits at 4).
+      let oddItems = line.key == "fixtures" && next.isItem && next.indent >= line.indent + 2
+      return parseBlock(indent: next.indent, oddItemsAllowed: oddItems)
     }
     if next.indent == line.indent, case .item = next.body {
       report(next, "list items must be indented 2 spaces under their key (line \(line.number)).")
@@ -89,7 +92,9 @@ struct YAMLSubsetParser {
   /// The deepest nesting accepted (the manifest needs four levels; carried sections a few more).
   static let maximumDepth = 32
 
-  mutating func parseBlock(indent: Int) -> YAMLNode {
+  /// The block starting at the current line, indented `indent`; `oddItemsAllowed` when it may be a
+  /// list indented by an odd number of spaces (a recording list).
+  mutating func parseBlock(indent: Int, oddItemsAllowed: Bool = false) -> YAMLNode {
     if indent / 2 > Self.maximumDepth {
       report(
         lines[index], "this line is nested deeper than \(Self.maximumDepth) levels, far deeper than any manifest needs."
@@ -99,15 +104,18 @@ struct YAMLSubsetParser {
       while index < lines.count, lines[index].indent >= floor { index += 1 }
       return .empty(line: line)
     }
-    if case .item = lines[index].body { return parseList(indent: indent) }
+    if case .item = lines[index].body { return parseList(indent: indent, oddItemsAllowed: oddItemsAllowed) }
     return parseMapping(indent: indent)
   }
 
-  mutating func parseList(indent: Int) -> YAMLNode {
+  /// The list at `indent`. The scanner keeps list items indented by an odd number of spaces; they
+  /// are a problem here unless `oddItemsAllowed`.
+  mutating func parseList(indent: Int, oddItemsAllowed: Bool = false) -> YAMLNode {
     var items: [YAMLNode] = []
     let firstLine = lines[index].number
     while let line = nextLine(at: indent, deeperThan: "the list item above") {
       guard case .item(let rest) = line.body else { break }
+      if indent % 2 != 0, !oddItemsAllowed { report(line, YAMLLineScanner.oddIndentation(indent)) }
       index += 1
       items.append(itemNode(rest, of: line))
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// GitHub Actions annotations (`GITHUB_ACTIONS=true`): each failure also as
-/// `::error file=<scenario source>,line=<line>::<one-line message>`, so it shows on the pull
-/// request's diff at the scenario line that recorded it.
+/// `::error file=<scenario source>,line=<line>::<one-line message>%0Anext: <command>`, so it shows
+/// on the pull request's diff at the scenario line that recorded it, with the command that
+/// reproduces it on its lane (as the failure block's `next:` line).
 enum GitHubAnnotations {
   /// True when running under GitHub Actions.
   static func enabled(environment: [String: String]) -> Bool {
@@ -19,9 +20,11 @@ enum GitHubAnnotations {
     let naming = run.naming
     for lane in run.lanes {
       let tag = naming.tag(lane.platform)
+      let arguments = run.arguments(reproducing: lane)
       for result in lane.fixtures {
-        guard let oneLine = FailureBlock.oneLine(result) else { continue }
-        let message = (tag.map { "[\($0)] " } ?? "") + oneLine
+        guard let oneLine = FailureBlock.oneLine(result), let failure = result.failure else { continue }
+        var message = (tag.map { "[\($0)] " } ?? "") + oneLine
+        if let next = FailureBlock.next(result, failure, arguments: arguments) { message += "\nnext: " + next }
         let file = result.scenarioSource ?? result.file
         let line = result.scenarioSource == nil ? nil : result.failure?.line
         lines.append(annotation(file: file, line: line, message: message))

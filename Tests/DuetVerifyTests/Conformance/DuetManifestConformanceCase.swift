@@ -1,5 +1,6 @@
-/// One input of the conformance table: a manifest text written for this suite, what the duet
-/// CLI's parser makes of it (as its own tests and grammar state), and what duet-verify must do.
+/// One input of the conformance table: a manifest text (one of the duet CLI's own test inputs,
+/// re-typed, or a probe written for this suite), what the duet CLI's parser makes of it (read
+/// from its parser and its tests' assertions), and what duet-verify must do.
 struct DuetManifestConformanceCase {
   /// What the duet CLI's parser reads: each feature with its recordings, and the chains; or a
   /// rejection (a top-level error).
@@ -31,6 +32,8 @@ struct DuetManifestConformanceCase {
   var text: String
   var duet: DuetResult
   var ours: Ours
+  /// Why duet-verify reads it differently (the table's last column); empty when it reads it the same.
+  var reason: String = ""
 }
 
 extension DuetManifestConformanceCase.Feature {

@@ -1,16 +1,21 @@
-/// The conformance inputs: each derived from what a duet CLI parser or lint test checks, or a
-/// probe of one edge of its grammar (indentation, comments, quoting, names, waivers, pending,
-/// chains). The texts are written for this suite; the expected Duet reading follows its grammar:
-/// top-level keys at column 0, features at indent 2, `fixtures:` at 4, recordings at 6 or more,
-/// chains at 2, a `#` starting a comment anywhere, values kept verbatim (quotes included).
+/// The conformance inputs: every manifest the duet CLI's own parser and lint tests read
+/// (``duetParserTests``, ``duetLintTests``), inputs derived from them, and probes of its grammar's
+/// edges (indentation, comments, quoting, names, waivers, pending, chains). The expected Duet
+/// reading follows its grammar: top-level keys at column 0, features at indent 2, per-feature keys
+/// at 4, recordings at 6 or more after `fixtures:`, chains at exactly 2, a `#` starting a comment
+/// anywhere, values kept verbatim (quotes included), a line it does not name skipped inside
+/// `features:` and `chains:`, and `presentation:` held to its waivers/islands ledger.
 enum DuetManifestConformanceCases {
   typealias Case = DuetManifestConformanceCase
   typealias Feature = DuetManifestConformanceCase.Feature
 
-  static let all: [Case] = parserTests + adopterTrees + probes
+  static let all: [Case] = duetParserTests + duetLintTests + derived + adopterTrees + probes + moreProbes + valueProbes
 
-  /// From the duet CLI's parser tests (structure goldens and the strict top level).
-  static let parserTests: [Case] = [
+  /// The inputs of the duet CLI's own tests: what the issue's conformance is measured on.
+  static var duetTestInputs: [Case] { duetParserTests + duetLintTests }
+
+  /// Inputs derived from the duet CLI's parser tests (our names; structure goldens and the strict top level).
+  static let derived: [Case] = [
     Case(
       input: "comments, replayRunner, two features, a chain, presentation waivers",
       text: """
@@ -47,11 +52,13 @@ enum DuetManifestConformanceCases {
     Case(
       input: "an unknown per-feature key",
       text: "features:\n  greeter:\n    swift: a/G.swift\n    futureKey: some value\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .warns("unknown key 'futureKey'")),
+      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .warns("unknown key 'futureKey'"),
+      reason: "both carry it; duet-verify suggests the key it may have meant"),
     Case(
       input: "a feature declared twice",
       text: "features:\n  greeter:\n    fixtures:\n      - one\n  greeter:\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .refuses("is declared twice")),
+      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .refuses("is declared twice"),
+      reason: "safety: the first entry's recordings would be dropped silently"),
     Case(
       input: "a misspelled section (chanis:)", text: "features:\n  a:\n    fixtures: []\nchanis:\n  - a.b\n",
       duet: .rejects, ours: .same),
@@ -98,7 +105,8 @@ enum DuetManifestConformanceCases {
       duet: .accepts(features: [Feature("counter", ["Counter.Big"])], chains: []), ours: .same),
     Case(
       input: "a quoted swift: path", text: "features:\n  a:\n    swift: \"Sources/A.swift\"\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("reads the quotes as part of the path")),
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("reads the quotes as part of the path"),
+      reason: "the duet CLI keeps the quotes, so the tools would look for different files"),
     Case(
       input: "kotlin: pending",
       text: "features:\n  a:\n    swift: S/A.swift\n    kotlin: pending\n    fixtures:\n      - a\n",
@@ -118,37 +126,44 @@ enum DuetManifestConformanceCases {
       duet: .accepts(features: [Feature("a", [])], chains: ["a.one", "a.two"]), ours: .same),
     Case(
       input: "an inline chains: []", text: "features:\n  a:\n    fixtures: []\nchains: []\n", duet: .rejects,
-      ours: .warns("chains: []")),
+      ours: .warns("chains: []"), reason: "accepted for YAML's sake; the warning says the duet CLI rejects it"),
     Case(
       input: "a recording listed twice", text: "features:\n  a:\n    fixtures:\n      - a\n      - a\n",
-      duet: .accepts(features: [Feature("a", ["a", "a"])], chains: []), ours: .refuses("is listed twice")),
+      duet: .accepts(features: [Feature("a", ["a", "a"])], chains: []), ours: .refuses("is listed twice"),
+      reason: "safety: two owners for one file, replayed twice"),
     Case(
       input: "a recording name leaving the fixtures folder", text: "features:\n  a:\n    fixtures:\n      - ../a\n",
-      duet: .accepts(features: [Feature("a", ["../a"])], chains: []), ours: .refuses("'../a'")),
+      duet: .accepts(features: [Feature("a", ["../a"])], chains: []), ours: .refuses("'../a'"),
+      reason: "safety: a name must stay inside the fixtures folder"),
     Case(
       input: "a feature with fixtures: [] and presentation islands",
       text: "features:\n  a:\n    fixtures: []\npresentation:\n  waivers: []\n  islands: []\n",
       duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
     Case(
       input: "a # inside a path", text: "features:\n  a:\n    swift: S/A#1.swift\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("reads everything from the #")),
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("reads everything from the #"),
+      reason: "the duet CLI cuts the path at the #"),
     Case(
       input: "a feature with no keys", text: "features:\n  a:\n  b:\n    fixtures: []\n",
       duet: .accepts(features: [Feature("a", []), Feature("b", [])], chains: []),
-      ours: .refuses("has no fixtures: list")),
+      ours: .refuses("has no fixtures: list"), reason: "a forgotten fixtures: list would pass unnoticed"),
     Case(
       input: "recordings at indent 4", text: "features:\n  a:\n    fixtures:\n    - a\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("list items must be indented 2 spaces")),
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("list items must be indented 2 spaces"),
+      reason: "the duet CLI skips these lines: the recordings would be lost"),
     Case(
       input: "chain items at indent 4", text: "features:\n  a:\n    fixtures: []\nchains:\n    - a.b\n",
       duet: .accepts(features: [Feature("a", [])], chains: []),
-      ours: .differsWithWarning("the duet CLI reads chain items only at indent 2")),
+      ours: .differsWithWarning("the duet CLI reads chain items only at indent 2"),
+      reason: "the duet CLI skips these lines: the chain would go ungated there"),
     Case(
       input: "a tab-indented recording", text: "features:\n  a:\n    fixtures:\n\t\t\t- a\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("a tab is used for indentation")),
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("a tab is used for indentation"),
+      reason: "the duet CLI skips the line: the recording would be lost"),
     Case(
       input: "a feature key at indent 3", text: "features:\n  a:\n   swift: S/A.swift\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("not a multiple of 2")),
+      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("not a multiple of 2"),
+      reason: "the duet CLI skips the line: the key would be lost"),
   ]
   /// The shapes of the duet CLI's miniature adopter trees (its lint tests copy and break them).
   static let adopterTrees: [Case] = [

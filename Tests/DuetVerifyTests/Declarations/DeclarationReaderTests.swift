@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -14,40 +15,9 @@ final class DeclarationReaderTests: XCTestCase {
     KotlinDeclarationReader.read(name, in: SourceLexer.tokens(of: source)).map { $0.names.keys.sorted() }
   }
 
-  let greeterSwift = """
-    // The Swift half of a greeter feature.
-    public struct GreeterState: Equatable {
-      public var message: String
-      public var waveCount: Int
-    }
-
-    public enum GreeterAction: Equatable {
-      case wave
-      case reset(String)
-    }
-
-    public enum GreeterEffectPayload: Equatable {
-      case log(String)
-    }
-    """
-
-  let greeterKotlin = """
-    package com.example.greeter
-
-    data class GreeterState(
-        val message: String,
-        val waveCount: Int,
-    )
-
-    sealed interface GreeterAction {
-        data object Wave : GreeterAction
-        data class Reset(val message: String) : GreeterAction
-    }
-
-    sealed interface GreeterEffectPayload {
-        data class Log(val line: String) : GreeterEffectPayload
-    }
-    """
+  /// The duet CLI's mini-dual greeter, its Swift file and Kotlin twin.
+  let greeterSwift = DuetTestTreeManifests.dualSwiftSource
+  let greeterKotlin = DuetTestTreeManifests.dualKotlinSource
 
   func testGreeterTwinsGiveTheSameNamesOnBothSides() {
     for name in ["GreeterState", "GreeterAction", "GreeterEffectPayload"] {
