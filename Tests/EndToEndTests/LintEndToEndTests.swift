@@ -53,6 +53,37 @@ final class LintEndToEndTests: XCTestCase {
       ])
   }
 
+  func testAMisspelledRecordingNameIsPairedWithTheUnlistedFileItMeantAndNoRemovalIsAdvised() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      """
+      features:
+        counter:
+          fixtures:
+            - counter
+            - counter-endings.changes-its-mind
+            - counter-endings.keeps-countin
+
+      """)
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertEqual(
+      run.out.split(separator: "\n").map(String.init),
+      [
+        "✗ manifest.yaml:6: recording 'counter-endings.keeps-countin' is listed but "
+          + "fixtures/counter-endings.keeps-countin.fixture.json does not exist, and "
+          + "fixtures/counter-endings.keeps-counting.fixture.json is not listed. A typo? Did you mean "
+          + "'counter-endings.keeps-counting'? Correct the name on this line; if 'counter-endings.keeps-countin' is a "
+          + "new name, record it: duet-verify record --feature counter",
+        "✗ fixtures/counter-endings.keeps-counting.fixture.json: recording 'counter-endings.keeps-counting' is not "
+          + "listed in manifest.yaml, which lists 'counter-endings.keeps-countin' at line 6 with no file. A typo? "
+          + "Correct manifest.yaml:6 to 'counter-endings.keeps-counting' and keep this recording; if "
+          + "'counter-endings.keeps-countin' is a new name, record it, then remove this one.",
+        "duet-verify lint: FAIL (2 problems)",
+      ])
+  }
+
   func testLintProblemsFailVerifyButEveryRecordingIsStillReplayed() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.copyRecording("lamp.timed-off")
