@@ -150,4 +150,20 @@ final class RunnerBuildEndToEndTests: XCTestCase {
       FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".build").path),
       "nothing was built")
   }
+
+  func testARunnerProductNamedATypoAwayIsNamedInTheRefusal() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "Package.swift",
+      "// swift-tools-version:6.0\nimport PackageDescription\n"
+        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"replay-runer\")])\n")
+    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
+    let run = try repository.verify(["verify"])
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertEqual(
+      run.error,
+      "duet-verify: ./Package.swift declares no `replay-runner` product, but it names \"replay-runer\": a typo? The "
+        + "runner must be called exactly `replay-runner`: rename the executable target (and its folder under "
+        + "Sources/), or give a built runner with --runner CMD.\n")
+  }
 }
