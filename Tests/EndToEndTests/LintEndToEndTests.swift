@@ -136,13 +136,7 @@ final class RunnerBuildEndToEndTests: XCTestCase {
   /// The trap: without its own `replay-runner`, SwiftPM would build a dependency's runner,
   /// which serves another app's features. Refused before any build.
   func testAPackageWithoutItsOwnReplayRunnerProductIsRefusedBeforeBuilding() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "Package.swift",
-      "// swift-tools-version:6.0\nimport PackageDescription\n"
-        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"todo-runner\")])\n")
-    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
-    let run = try repository.verify(["verify"])
+    let (repository, run) = try verifyWithRunnerPackage(executable: "todo-runner")
     XCTAssertEqual(run.code, 1, run.out + run.error)
     XCTAssertTrue(
       run.error.hasPrefix("duet-verify: ./Package.swift declares no `replay-runner` product"), run.error)
@@ -152,18 +146,24 @@ final class RunnerBuildEndToEndTests: XCTestCase {
   }
 
   func testARunnerProductNamedATypoAwayIsNamedInTheRefusal() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "Package.swift",
-      "// swift-tools-version:6.0\nimport PackageDescription\n"
-        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"replay-runer\")])\n")
-    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
-    let run = try repository.verify(["verify"])
+    let (_, run) = try verifyWithRunnerPackage(executable: "replay-runer")
     XCTAssertEqual(run.code, 1, run.out + run.error)
     XCTAssertEqual(
       run.error,
       "duet-verify: ./Package.swift declares no `replay-runner` product, but it names \"replay-runer\": a typo? The "
         + "runner must be called exactly `replay-runner`: rename the executable target (and its folder under "
         + "Sources/), or give a built runner with --runner CMD.\n")
+  }
+
+  /// `verify` in the counter corpus whose manifest names `.` as replayRunner: and whose
+  /// Package.swift declares one executable target, `executable`.
+  private func verifyWithRunnerPackage(executable: String) throws -> (TemporaryRepository, CommandRun) {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "Package.swift",
+      "// swift-tools-version:6.0\nimport PackageDescription\n"
+        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"\(executable)\")])\n")
+    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
+    return (repository, try repository.verify(["verify"]))
   }
 }
