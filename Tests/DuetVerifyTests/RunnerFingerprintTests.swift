@@ -230,6 +230,29 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertEqual(plan.modules, ["Gen"])
   }
 
+  /// After a build that began within a second of an edit, the next run builds again; its reason
+  /// says the file changed before that build, not that it changed again.
+  func testARebuildAfterAnUnsettledBuildSaysTheFileChangedJustBeforeThatBuild() throws {
+    let (folder, app) = try packages()
+    let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
+    let now = try XCTUnwrap(fingerprint(app))
+    stamp.write(
+      RunnerBuildStamp.record(
+        before: now, after: now, started: RunnerBuildStamp.now(), succeeded: true, outputs: stamp.outputs()))
+    let plan = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: now, outputs: stamp.outputs(), force: false, root: folder.url)
+    XCTAssertTrue(
+      plan.reason.contains(" changed just before its last build began, so that build could not be trusted"),
+      plan.reason)
+    let edited = try XCTUnwrap(fingerprint(app))
+    vouch(stamp, edited)
+    try folder.write("app/Sources/replay-runner/main.swift", "print(8)\n")
+    let settled = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: try XCTUnwrap(fingerprint(app)), outputs: stamp.outputs(), force: false,
+      root: folder.url)
+    XCTAssertEqual(settled.reason, "app/Sources/replay-runner/main.swift changed", "an edit after a trusted build")
+  }
+
   func testNoStampVouchesForABuildWhoseInputsChangedDuringOrJustBeforeIt() throws {
     let (folder, app) = try packages()
     let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))

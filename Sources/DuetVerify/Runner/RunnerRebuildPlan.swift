@@ -46,7 +46,12 @@ struct RunnerRebuildPlan: Equatable, Sendable {
       present.insert(key)
       let before = recorded[key]
       let contentChanged = before?.content != entry.content
-      if contentChanged { changes.append(describe(entry, added: before == nil, root: root)) }
+      if contentChanged {
+        // An input the last build could not vouch for (changed in the second before it) is not a
+        // new edit: saying only "changed" sends the reader looking for one.
+        let racy = last.status == .unsettled && before?.content == FingerprintEntry.unknown
+        changes.append(describe(entry, added: before == nil, root: root) + (racy ? Self.racyNote : ""))
+      }
       if entry.kind == "file", contentChanged || before?.identity != entry.identity,
         let module = graph?.module(holding: entry.name)
       {
@@ -81,6 +86,10 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     }
     return plan
   }
+
+  /// Added to a change the last build could not vouch for: the file changed within a second of
+  /// that build's start (RunnerBuildStamp.settle), not necessarily since.
+  static let racyNote = " just before its last build began, so that build could not be trusted"
 
   /// `Sources/Logic/Logic.swift changed`, `X changed (environment)`, ….
   static func describe(_ entry: FingerprintEntry, added: Bool, root: URL) -> String {
