@@ -78,9 +78,15 @@ package enum CompactDecoding {
     }
   }
 
+  /// The integer at `node` when `N` holds it exactly. Checked by converting there and back rather
+  /// than with `N(exactly:)`, whose `N?` is a runtime metadata look-up in this generic body.
   static func integer<N: FixedWidthInteger>(_ type: N.Type, _ document: CompactDocument, _ node: Int) throws -> N {
     let value = document.nodes[node]
-    guard value.kind == .integer, let exact = N(exactly: value.integer) else { throw miss(document) }
+    guard value.kind == .integer else { throw miss(document) }
+    let exact = N(truncatingIfNeeded: value.integer)
+    guard Int64(truncatingIfNeeded: exact) == value.integer, (exact < 0) == (value.integer < 0) else {
+      throw miss(document)
+    }
     return exact
   }
 }

@@ -89,6 +89,23 @@ package final class CompactDocument {
     return String(decoding: bytes[Int(node.start) + 1..<Int(node.end) - 1], as: UTF8.self)
   }
 
+  /// The top-level object's members in one pass, for a caller that knows the few keys it wants:
+  /// `body` gets each member's key bytes and node, in key order.
+  package func forEachTopMember(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    var child = 1
+    for _ in 0..<nodes[0].count {
+      body(key(child), child)
+      child = Int(nodes[child].next)
+    }
+  }
+
+  /// The text of the string at `index` as bytes, without its quotes; nil when it is not a string.
+  package func stringBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let node = nodes[index]
+    guard node.kind == .string else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1..<Int(node.end) - 1])
+  }
+
   /// The member named `name` of the top-level object when it is a string, else nil.
   package func topString(_ name: String) -> String? {
     let index = member(name, of: 0)

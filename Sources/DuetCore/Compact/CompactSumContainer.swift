@@ -25,7 +25,7 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let name = document.nodes[envelope + 1]
     let keys = KeyMemory.shared.single(
       UnsafeBufferPointer(rebasing: document.bytes[Int(name.start) + 1..<Int(name.end) - 1]), as: Key.self)
-    guard !keys.isEmpty else { throw CompactDecoding.miss(document) }
+    guard keys.count > 0 else { throw CompactDecoding.miss(document) }
     self.document = document
     caseNode = envelope + 1
     self.payload = payload

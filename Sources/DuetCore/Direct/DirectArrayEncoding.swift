@@ -14,9 +14,12 @@ extension DirectArrayEncoding {
 extension Array: DirectArrayEncoding where Element: Encodable {
   func writeDirect(to writer: DirectWriter, depth: Int) throws {
     writer.append(UInt8(ascii: "["))
-    for index in indices {
+    // Plain indices: `indices` is a `Range` whose metadata the runtime looks up at every array.
+    var index = 0
+    while index < count {
       if index > 0 { writer.append(UInt8(ascii: ",")) }
       try writer.write(self[index], depth: depth)
+      index += 1
     }
     writer.append(UInt8(ascii: "]"))
   }
