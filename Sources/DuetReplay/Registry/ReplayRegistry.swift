@@ -1,5 +1,4 @@
 import DuetCore
-
 import DuetScenario
 
 /// The features (and their scenarios) one replay runner serves.
