@@ -21,7 +21,7 @@ final class CompactDecoder: Decoder {
     if isSum {
       return KeyedDecodingContainer(try CompactSumContainer<Key>(document: document, envelope: node))
     }
-    return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: node))
+    return try KeyMemory.shared.objectContainer(document, node, as: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

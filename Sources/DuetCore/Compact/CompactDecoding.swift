@@ -24,6 +24,7 @@ package enum CompactDecoding {
     _ type: T.Type, from document: CompactDocument, at node: Int
   ) throws(CompactMiss) -> T {
     document.missed = false
+    defer { document.releaseCells() }
     let value: T
     do {
       value = try unbox(type, document, node)

@@ -20,6 +20,8 @@ package final class CompactDocument {
   /// Set when any part of a decode missed: its result is then not used, even if the type's own
   /// decoding caught the error and went on.
   var missed = false
+  /// The pooled containers the decoding took, linked (``CompactContainerCell``).
+  @exclusivity(unchecked) private var firstTaken: PooledCompactCell?
 
   /// The line indexed, or nil when it is outside the subset. The bytes are copied: a decoder an
   /// app's `init(from:)` kept would otherwise outlive the caller's buffer.
@@ -33,6 +35,25 @@ package final class CompactDocument {
     guard scanner.value(into: self, depth: 1, keyStart: 0, keyEnd: 0), scanner.index == bytes.count else {
       return nil
     }
+  }
+
+  /// `cell`'s container pointed at `object` (and `payload`), the cell kept in the taken list.
+  func take<Key: CodingKey>(
+    _ cell: CompactContainerCell<Key>, object: Int, payload: Int
+  ) -> KeyedDecodingContainer<Key> {
+    cell.cursor.document = self
+    cell.cursor.object = object
+    cell.cursor.payload = payload
+    cell.next = firstTaken
+    firstTaken = cell
+    return cell.container
+  }
+
+  /// Gives back every cell the decoding took.
+  func releaseCells() {
+    guard let first = firstTaken else { return }
+    firstTaken = nil
+    KeyMemory.shared.giveBack(from: first)
   }
 
   deinit {

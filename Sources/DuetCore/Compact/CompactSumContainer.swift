@@ -37,15 +37,7 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    if KeyMemory.shared.accepts("_0", as: NestedKey.self) {
-      return KeyedDecodingContainer(
-        CompactObjectContainer<NestedKey>(document: document, unlabelledPayload: payload))
-    }
-    guard payload >= 0 else {
-      return KeyedDecodingContainer(CompactObjectContainer<NestedKey>(emptyIn: document))
-    }
-    return KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: payload))
+    try KeyMemory.shared.payloadContainer(document, payload, as: NestedKey.self)
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { throw CompactDecoding.miss(document) }
