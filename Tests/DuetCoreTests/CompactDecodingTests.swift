@@ -89,6 +89,20 @@ final class CompactDecodingTests: XCTestCase {
     static func == (lhs: Keeper, rhs: Keeper) -> Bool { lhs.value == rhs.value }
   }
 
+  /// A type that keeps its decoder past its `init(from:)`.
+  final class DecoderKeeper: Decodable, Equatable, @unchecked Sendable {
+    enum CodingKeys: String, CodingKey { case value }
+    nonisolated(unsafe) static var kept: (any Decoder)?
+    let value: Int
+
+    init(from decoder: any Decoder) throws {
+      value = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .value)
+      Self.kept = decoder
+    }
+
+    static func == (lhs: DecoderKeeper, rhs: DecoderKeeper) -> Bool { lhs.value == rhs.value }
+  }
+
   /// The tree decoder's value (nil when it throws) and the compact decoder's, for one document.
   func both<T: Decodable>(_ type: T.Type, _ text: String) throws -> (tree: T?, compact: T?, indexed: Bool) {
     try Self.both(type, text)
@@ -147,6 +161,14 @@ final class CompactDecodingTests: XCTestCase {
     XCTAssertEqual(try both(Keeper.self, #"{"value":2}"#).compact?.value, 2)
     XCTAssertFalse(kept.contains(.value), "a kept container must not see a later value's members")
     XCTAssertThrowsError(try kept.decode(Int.self, forKey: .value))
+  }
+
+  func testADecoderKeptPastItsDecodingReadsNothingOnceTheDecodingEnds() throws {
+    XCTAssertEqual(try both(DecoderKeeper.self, #"{"value":1}"#).compact?.value, 1)
+    let kept = try XCTUnwrap(DecoderKeeper.kept)
+    XCTAssertEqual(try both(DecoderKeeper.self, #"{"value":2}"#).compact?.value, 2)
+    let container = try kept.container(keyedBy: DecoderKeeper.CodingKeys.self)
+    XCTAssertFalse(container.contains(.value), "a kept decoder must not see a later value")
   }
 
   func testANullOptionalAndAnAbsentOneDecodeAsTheTreeDecoderDecodesThem() throws {

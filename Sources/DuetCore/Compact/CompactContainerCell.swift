@@ -35,7 +35,8 @@ class PooledCompactCell {
 /// its key type, and every cell a decoding took is free again when it ends
 /// (``CompactDecoding/decoded(_:from:at:)``), so values of the same key type nested in one another
 /// never share one. A container a type keeps past its decoding reads nothing once its cell is
-/// given back (it is pointed at an empty object: every key is missing), until the cell is taken
+/// given back (it is pointed at ``CompactDocument/none``, an empty object: every key is missing,
+/// and the request's index is free to be read into again), until the cell is taken
 /// again: keeping a container past `init(from:)` is not something `Codable` code does.
 final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
   let cursor: CompactCursor
@@ -50,6 +51,7 @@ final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
   }
 
   override func giveBack() {
+    cursor.document = CompactDocument.none
     cursor.object = CompactCursor.emptyObject
     cursor.payload = -1
     table.giveBack(self)

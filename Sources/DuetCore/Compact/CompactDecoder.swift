@@ -1,8 +1,12 @@
 /// The `Decoder` a value's `init(from:)` sees on the compact path (see ``CompactDecoding``).
+///
+/// Decoders are kept by their document, one per value depth (``CompactDocument/decoder(node:isSum:)``),
+/// and do not hold it (a cycle): a decoder a type keeps past its decoding is pointed at
+/// ``CompactDocument/none`` when the decoding ends.
 final class CompactDecoder: Decoder {
-  let document: CompactDocument
-  let node: Int
-  let isSum: Bool
+  @exclusivity(unchecked) unowned(unsafe) var document: CompactDocument
+  @exclusivity(unchecked) var node: Int
+  @exclusivity(unchecked) var isSum: Bool
   /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
   /// (no path is carried on the compact path at all).
   var codingPath: [any CodingKey] {

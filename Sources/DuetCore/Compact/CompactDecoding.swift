@@ -24,7 +24,10 @@ package enum CompactDecoding {
     _ type: T.Type, from document: CompactDocument, at node: Int
   ) throws(CompactMiss) -> T {
     document.missed = false
-    defer { document.releaseCells() }
+    defer {
+      document.releaseCells()
+      document.closeKeptDecoders()
+    }
     let value: T
     do {
       value = try unbox(type, document, node)
@@ -68,7 +71,9 @@ package enum CompactDecoding {
     let shape = CodingShape.of(T.self)
     // Dictionaries and sets keep the tree decoder's rules (and its messages) to themselves.
     if shape.decodingCollection != nil { throw miss(document) }
-    return try T(from: CompactDecoder(document: document, node: node, isSum: shape.isSum))
+    let decoder = document.decoder(node: node, isSum: shape.isSum)
+    defer { document.endValue() }
+    return try T(from: decoder)
   }
 
   static func bool(_ document: CompactDocument, _ node: Int) throws -> Bool {

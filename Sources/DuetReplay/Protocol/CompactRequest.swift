@@ -26,8 +26,17 @@ struct CompactRequest {
   /// The envelope's members are read in one pass over the top level, their keys compared as bytes
   /// (no `String` made for a key, the op or the feature): extra keys are ignored, as the tree
   /// reading ignores them.
-  init?(_ line: UnsafeBufferPointer<UInt8>) {
-    guard let document = CompactDocument(line) else { return nil }
+  init?(_ line: UnsafeBufferPointer<UInt8>, reusing spare: inout CompactDocument?) {
+    // The spare is read into again when nothing else holds it (a type may keep a decoder).
+    let document: CompactDocument
+    if isKnownUniquelyReferenced(&spare), let kept = spare {
+      guard kept.reindex(line) else { return nil }
+      document = kept
+    } else {
+      guard let fresh = CompactDocument(line) else { return nil }
+      spare = fresh
+      document = fresh
+    }
     var op: UnsafeBufferPointer<UInt8>? = nil
     var feature: UnsafeBufferPointer<UInt8>? = nil
     var state = -1
