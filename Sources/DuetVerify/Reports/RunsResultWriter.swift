@@ -13,9 +13,10 @@ enum RunsResultWriter {
   static func summary(_ record: RunRecord, results: [RecordingOutcome]) throws -> [UInt8] {
     var shell = record
     shell.names = []
-    let run = try CanonicalEncoder().pretty(shell)
+    // A passing run's usual record is written directly; any other goes through the encoder.
+    let run = isPlain(shell) ? nil : try CanonicalEncoder().pretty(shell)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(results.count * 128 + run.utf8.count + run.utf8.count / 8 + 64)
+    bytes.reserveCapacity(results.count * 128 + (run?.utf8.count ?? 1_024) * 9 / 8 + 64)
     put("{\n  \"results\": [", into: &bytes)
     for (index, result) in results.enumerated() {
       put(index == 0 ? "\n    {\n      \"durationMillis\": " : ",\n    {\n      \"durationMillis\": ", into: &bytes)
@@ -28,6 +29,11 @@ enum RunsResultWriter {
       put("\n    }", into: &bytes)
     }
     put(results.isEmpty ? "],\n  \"run\": " : "\n  ],\n  \"run\": ", into: &bytes)
+    guard let run else {
+      putPlain(shell, into: &bytes)
+      put("\n}\n", into: &bytes)
+      return bytes
+    }
     // The run's summary one level deeper: two more spaces after each line break but its last.
     var text = Substring(run)
     if text.hasSuffix("\n") { text = text.dropLast() }
@@ -37,6 +43,110 @@ enum RunsResultWriter {
     }
     put("\n}\n", into: &bytes)
     return bytes
+  }
+
+  /// True when `record` holds only what ``putPlain(_:into:)`` writes: no lint problem, taxonomy
+  /// finding or runner failure, one lane. The encoder's first use in a run costs several million
+  /// instructions (the runtime's first conformance look-ups for the record's types), a fixed cost
+  /// that was a sixth of a 1,000-recording run's (docs/performance.md).
+  static func isPlain(_ record: RunRecord) -> Bool {
+    record.lint.isEmpty && record.taxonomy.isEmpty && record.runnerFailures.isEmpty && record.names.isEmpty
+      && record.lanes == nil && record.parityBreaks == nil
+  }
+
+  /// `record` (``isPlain(_:)``) as the canonical pretty encoding writes it one level deep, keys in
+  /// canonical order; `RunsResultWriterTests` hold it to the encoder's bytes.
+  static func putPlain(_ record: RunRecord, into bytes: inout [UInt8]) {
+    put("{", into: &bytes)
+    var first = true
+    func key(_ name: StaticString) {
+      put(first ? "\n    \"" : ",\n    \"", into: &bytes)
+      first = false
+      put(name, into: &bytes)
+      put("\": ", into: &bytes)
+    }
+    func strings(_ list: [String]) {
+      guard !list.isEmpty else { return put("[]", into: &bytes) }
+      for (index, text) in list.enumerated() {
+        put(index == 0 ? "[\n      " : ",\n      ", into: &bytes)
+        put(quoted: text, into: &bytes)
+      }
+      put("\n    ]", into: &bytes)
+    }
+    if let corpus = record.corpus {
+      key("corpus")
+      put(quoted: corpus, into: &bytes)
+    }
+    key("durationMillis")
+    put(number: record.durationMillis, into: &bytes)
+    key("failed")
+    strings(record.failed)
+    key("fixtures")
+    put(number: record.fixtures, into: &bytes)
+    if let flags = record.flags {
+      key("flags")
+      strings(flags)
+    }
+    key("lint")
+    put("[]", into: &bytes)
+    key("names")
+    put("[]", into: &bytes)
+    key("passed")
+    put(number: record.passed, into: &bytes)
+    if let runner = record.runner {
+      key("runner")
+      putPlain(runner, into: &bytes)
+    }
+    key("runnerFailures")
+    put("[]", into: &bytes)
+    key("runners")
+    put(number: record.runners, into: &bytes)
+    if let shard = record.shard {
+      key("shard")
+      put(quoted: shard, into: &bytes)
+    }
+    if let source = record.shardSource {
+      key("shardSource")
+      put(quoted: source, into: &bytes)
+    }
+    key("steps")
+    put(number: record.steps, into: &bytes)
+    key("taxonomy")
+    put("[]", into: &bytes)
+    key("verdict")
+    put(quoted: record.verdict.rawValue, into: &bytes)
+    put("\n  }", into: &bytes)
+  }
+
+  /// A runner's identity two levels deep, keys in canonical order.
+  private static func putPlain(_ runner: RunnerIdentity, into bytes: inout [UInt8]) {
+    put("{", into: &bytes)
+    var first = true
+    func key(_ name: StaticString) {
+      put(first ? "\n      \"" : ",\n      \"", into: &bytes)
+      first = false
+      put(name, into: &bytes)
+      put("\": ", into: &bytes)
+    }
+    if let millis = runner.buildMillis {
+      key("buildMillis")
+      put(number: millis, into: &bytes)
+    }
+    if let reason = runner.buildReason {
+      key("buildReason")
+      put(quoted: reason, into: &bytes)
+    }
+    key("path")
+    put(quoted: runner.path, into: &bytes)
+    if let platform = runner.platform {
+      key("platform")
+      put(quoted: platform, into: &bytes)
+    }
+    if let upToDate = runner.upToDate {
+      key("upToDate")
+      put(upToDate ? "true" : "false", into: &bytes)
+    }
+    put("\n    }", into: &bytes)
   }
 
   /// The bytes of `fixtures/<name>.json` for a failing recording: its whole result.
