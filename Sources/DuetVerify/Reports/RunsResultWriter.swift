@@ -57,96 +57,94 @@ enum RunsResultWriter {
   /// `record` (``isPlain(_:)``) as the canonical pretty encoding writes it one level deep, keys in
   /// canonical order; `RunsResultWriterTests` hold it to the encoder's bytes.
   static func putPlain(_ record: RunRecord, into bytes: inout [UInt8]) {
-    put("{", into: &bytes)
-    var first = true
-    func key(_ name: StaticString) {
-      put(first ? "\n    \"" : ",\n    \"", into: &bytes)
-      first = false
-      put(name, into: &bytes)
-      put("\": ", into: &bytes)
-    }
-    func strings(_ list: [String]) {
-      guard !list.isEmpty else { return put("[]", into: &bytes) }
-      for (index, text) in list.enumerated() {
-        put(index == 0 ? "[\n      " : ",\n      ", into: &bytes)
-        put(quoted: text, into: &bytes)
-      }
-      put("\n    ]", into: &bytes)
-    }
-    if let corpus = record.corpus {
-      key("corpus")
-      put(quoted: corpus, into: &bytes)
-    }
-    key("durationMillis")
-    put(number: record.durationMillis, into: &bytes)
-    key("failed")
-    strings(record.failed)
-    key("fixtures")
-    put(number: record.fixtures, into: &bytes)
-    if let flags = record.flags {
-      key("flags")
-      strings(flags)
-    }
-    key("lint")
-    put("[]", into: &bytes)
-    key("names")
-    put("[]", into: &bytes)
-    key("passed")
-    put(number: record.passed, into: &bytes)
+    var run = PrettyMembers(depth: 2, into: &bytes)
+    run.string("corpus", record.corpus, into: &bytes)
+    run.number("durationMillis", record.durationMillis, into: &bytes)
+    run.strings("failed", record.failed, into: &bytes)
+    run.number("fixtures", record.fixtures, into: &bytes)
+    run.strings("flags", record.flags, into: &bytes)
+    for empty: StaticString in ["lint", "names"] { run.strings(empty, [], into: &bytes) }
+    run.number("passed", record.passed, into: &bytes)
     if let runner = record.runner {
-      key("runner")
-      putPlain(runner, into: &bytes)
+      run.key("runner", into: &bytes)
+      var identity = PrettyMembers(depth: 3, into: &bytes)
+      identity.number("buildMillis", runner.buildMillis, into: &bytes)
+      identity.string("buildReason", runner.buildReason, into: &bytes)
+      identity.string("path", runner.path, into: &bytes)
+      identity.string("platform", runner.platform, into: &bytes)
+      if let upToDate = runner.upToDate {
+        identity.key("upToDate", into: &bytes)
+        put(upToDate ? "true" : "false", into: &bytes)
+      }
+      identity.close(into: &bytes)
     }
-    key("runnerFailures")
-    put("[]", into: &bytes)
-    key("runners")
-    put(number: record.runners, into: &bytes)
-    if let shard = record.shard {
-      key("shard")
-      put(quoted: shard, into: &bytes)
-    }
-    if let source = record.shardSource {
-      key("shardSource")
-      put(quoted: source, into: &bytes)
-    }
-    key("steps")
-    put(number: record.steps, into: &bytes)
-    key("taxonomy")
-    put("[]", into: &bytes)
-    key("verdict")
-    put(quoted: record.verdict.rawValue, into: &bytes)
-    put("\n  }", into: &bytes)
+    run.strings("runnerFailures", [], into: &bytes)
+    run.number("runners", record.runners, into: &bytes)
+    run.string("shard", record.shard, into: &bytes)
+    run.string("shardSource", record.shardSource, into: &bytes)
+    run.number("steps", record.steps, into: &bytes)
+    run.strings("taxonomy", [], into: &bytes)
+    run.string("verdict", record.verdict.rawValue, into: &bytes)
+    run.close(into: &bytes)
   }
 
-  /// A runner's identity two levels deep, keys in canonical order.
-  private static func putPlain(_ runner: RunnerIdentity, into bytes: inout [UInt8]) {
-    put("{", into: &bytes)
-    var first = true
-    func key(_ name: StaticString) {
-      put(first ? "\n      \"" : ",\n      \"", into: &bytes)
+  /// The members of one object as the pretty writer lays them out at `depth` (two spaces a level),
+  /// written in the order given (the caller's is canonical); a `nil` value leaves its member out.
+  private struct PrettyMembers {
+    let depth: Int
+    private var first = true
+
+    /// Opens the object.
+    init(depth: Int, into bytes: inout [UInt8]) {
+      self.depth = depth
+      bytes.append(UInt8(ascii: "{"))
+    }
+
+    mutating func key(_ name: StaticString, into bytes: inout [UInt8]) {
+      if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      put(name, into: &bytes)
-      put("\": ", into: &bytes)
+      RunsResultWriter.newline(depth: depth, into: &bytes)
+      bytes.append(UInt8(ascii: "\""))
+      RunsResultWriter.put(name, into: &bytes)
+      RunsResultWriter.put("\": ", into: &bytes)
     }
-    if let millis = runner.buildMillis {
-      key("buildMillis")
-      put(number: millis, into: &bytes)
+
+    mutating func string(_ name: StaticString, _ value: String?, into bytes: inout [UInt8]) {
+      guard let value else { return }
+      key(name, into: &bytes)
+      RunsResultWriter.put(quoted: value, into: &bytes)
     }
-    if let reason = runner.buildReason {
-      key("buildReason")
-      put(quoted: reason, into: &bytes)
+
+    mutating func number(_ name: StaticString, _ value: Int?, into bytes: inout [UInt8]) {
+      guard let value else { return }
+      key(name, into: &bytes)
+      RunsResultWriter.put(number: value, into: &bytes)
     }
-    key("path")
-    put(quoted: runner.path, into: &bytes)
-    if let platform = runner.platform {
-      key("platform")
-      put(quoted: platform, into: &bytes)
+
+    mutating func strings(_ name: StaticString, _ list: [String]?, into bytes: inout [UInt8]) {
+      guard let list else { return }
+      key(name, into: &bytes)
+      guard !list.isEmpty else { return RunsResultWriter.put("[]", into: &bytes) }
+      for (index, text) in list.enumerated() {
+        bytes.append(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        RunsResultWriter.newline(depth: depth + 1, into: &bytes)
+        RunsResultWriter.put(quoted: text, into: &bytes)
+      }
+      RunsResultWriter.newline(depth: depth, into: &bytes)
+      bytes.append(UInt8(ascii: "]"))
     }
-    if let upToDate = runner.upToDate {
-      key("upToDate")
-      put(upToDate ? "true" : "false", into: &bytes)
+
+    /// Closes the object.
+    func close(into bytes: inout [UInt8]) {
+      RunsResultWriter.newline(depth: depth - 1, into: &bytes)
+      bytes.append(UInt8(ascii: "}"))
     }
-    put("\n    }", into: &bytes)
+  }
+
+  /// A line break and the indentation of `depth`.
+  private static func newline(depth: Int, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
   /// The bytes of `fixtures/<name>.json` for a failing recording: its whole result.
