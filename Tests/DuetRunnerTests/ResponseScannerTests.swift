@@ -110,12 +110,13 @@ final class ResponseScannerTests: XCTestCase {
     return out
   }
 
-  /// Long texts, read a word at a time, match exactly when their strings unescape to the expected
+  /// Long texts (several words, escapes anywhere) match exactly when their strings unescape to the expected
   /// bytes, as the scan reads them: over random texts and every one-byte change of their lines.
   func testLongTextsMatchExactlyWhenTheScanReadsTheExpectedBytes() {
     var generator = SystemRandomNumberGenerator()
     // Whole characters (a text is valid UTF-8); a changed line may hold any of these bytes.
-    let characters = #"abcdefghijklmnopqrstuvwxyz0123456789{}[]:,"\/ é"#.map { Array(String($0).utf8) } + [[0x0A], [0x09]]
+    let characters =
+      #"abcdefghijklmnopqrstuvwxyz0123456789{}[]:,"\/ é"#.map { Array(String($0).utf8) } + [[0x0A], [0x09]]
     let alphabet = characters.flatMap { $0 }
     for round in 0..<300 {
       func text() -> [UInt8] {
