@@ -28,14 +28,8 @@ final class CoverageEndToEndTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      skip = "DUET_SKIP_ADOPTER=1: the real-build coverage tests are skipped"
-      return
-    }
-    guard ExecutableSearch.isOnPath("swift") else {
-      skip = "'swift' is not on PATH: coverage builds an instrumented throwaway runner package"
-      return
-    }
+    skip = RealBuilds.skipReason("coverage", purpose: "coverage builds an instrumented throwaway runner package")
+    if skip != nil { return }
     do {
       let folder = try TemporaryFolder(prefix: "duet-verify-coverage")
       let app = try TallyApp.write(into: folder.url.appendingPathComponent("app"))

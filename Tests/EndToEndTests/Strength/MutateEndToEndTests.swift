@@ -41,14 +41,9 @@ final class MutateEndToEndTests: XCTestCase {
 
   override class func setUp() {
     super.setUp()
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      skip = "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"
-      return
-    }
-    guard ExecutableSearch.isOnPath("swift"), ExecutableSearch.isOnPath("git") else {
-      skip = "'swift' or 'git' is not on PATH: mutate builds a throwaway runner package"
-      return
-    }
+    skip = RealBuilds.skipReason(
+      "mutate", needing: ["swift", "git"], purpose: "mutate builds a throwaway runner package")
+    if skip != nil { return }
     do {
       let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
       let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))

@@ -25,11 +25,8 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
   }
 
   private static func drill() -> Result<Shared, Skip> {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      return .failure(Skip(reason: "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"))
-    }
-    guard ExecutableSearch.isOnPath("swift") else {
-      return .failure(Skip(reason: "'swift' is not on PATH: mutate builds a throwaway runner package"))
+    if let skip = RealBuilds.skipReason("mutate", purpose: "mutate builds a throwaway runner package") {
+      return .failure(Skip(reason: skip))
     }
     do {
       let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
