@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// `duet-verify coverage` against a throwaway app (``TallyApp``) built for real with coverage
-/// instrumentation: one run, in the class's setUp (an instrumented build takes a while), with
+/// instrumentation: one run, made when the first test reads it (an instrumented build takes a while), with
 /// `--min-lines 100 --json --html --junit` under `GITHUB_ACTIONS=true`, whose result each test
 /// reads. The run's temporary folder (`TMPDIR`) is the test's own, so its scratch copies can be
 /// seen and counted.
@@ -23,48 +23,41 @@ final class CoverageEndToEndTests: XCTestCase {
     var junit: URL
   }
 
-  nonisolated(unsafe) static var shared: Shared?
-  nonisolated(unsafe) static var skip: String?
+  /// The one coverage run, made when the first test reads it.
+  static let shared = ClassRun(
+    skipReason: {
+      RealBuilds.skipReason("coverage", purpose: "coverage builds an instrumented throwaway runner package")
+    }, make: makeShared)
 
-  override class func setUp() {
-    super.setUp()
-    skip = RealBuilds.skipReason("coverage", purpose: "coverage builds an instrumented throwaway runner package")
-    if skip != nil { return }
-    do {
-      let folder = try TemporaryFolder(prefix: "duet-verify-coverage")
-      let app = try TallyApp.write(into: folder.url.appendingPathComponent("app"))
-      let temporary = folder.url.appendingPathComponent("tmp")
-      // A scratch a killed run left: its pid is one that has ended.
-      let ended = Process()
-      ended.executableURL = URL(fileURLWithPath: "/bin/true")
-      try ended.run()
-      ended.waitUntilExit()
-      let stray = temporary.appendingPathComponent("duet-verify-strength/\(ended.processIdentifier)-dead/package")
-      try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
-      let before = app.tree()
-      let html = folder.url.appendingPathComponent("reports/coverage.html")
-      let junit = folder.url.appendingPathComponent("reports/coverage.xml")
-      let run = try CommandRun.run(
-        try BuiltProducts.executable(named: "duet-verify"),
-        ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
-        environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
-      shared = Shared(
-        folder: folder, app: app, temporary: temporary, before: before, after: app.tree(),
-        stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit)
-    } catch {
-      skip = "the throwaway app could not be set up: \(error)"
-    }
+  private static func makeShared() throws -> Shared {
+    let folder = try TemporaryFolder(prefix: "duet-verify-coverage")
+    let app = try TallyApp.write(into: folder.url.appendingPathComponent("app"))
+    let temporary = folder.url.appendingPathComponent("tmp")
+    // A scratch a killed run left: its pid is one that has ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let stray = temporary.appendingPathComponent("duet-verify-strength/\(ended.processIdentifier)-dead/package")
+    try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+    let before = app.tree()
+    let html = folder.url.appendingPathComponent("reports/coverage.html")
+    let junit = folder.url.appendingPathComponent("reports/coverage.xml")
+    let run = try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"),
+      ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
+      environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
+    return Shared(
+      folder: folder, app: app, temporary: temporary, before: before, after: app.tree(),
+      stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit)
   }
 
   override class func tearDown() {
-    shared = nil
+    shared.drop()
     super.tearDown()
   }
 
-  private func sharedRun() throws -> Shared {
-    if let skip = Self.skip { throw XCTSkip(skip) }
-    return try XCTUnwrap(Self.shared)
-  }
+  private func sharedRun() throws -> Shared { try Self.shared.value() }
 
   /// The one unreached region of the reducer, as `--json` reports it.
   private func unreachedRegions(_ run: CommandRun) throws -> [[String: Any]] {

@@ -3,11 +3,11 @@ import TestSupport
 import XCTest
 
 /// `duet-verify mutate` against a throwaway app (``DrillApp``) built for real, driven by a
-/// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, in the
-/// class's setUp, and the tests read their real outputs: the drill (the terminal report, with
-/// `--junit`, `--html` and GitHub annotations), the same drill again with two mutants the switch
-/// does not hold (`--json`, the cache), a red baseline, and `--since` after one line changed
-/// (`--json`). Each run's temporary folder is its own, so scratch copies can be counted.
+/// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, for the
+/// first test that reads them (``ClassRun``), and the tests read their real outputs: the drill
+/// (the terminal report, with `--junit`, `--html` and GitHub annotations), the same drill again
+/// with two mutants the switch does not hold (`--json`, the cache), a red baseline, and
+/// `--since` after one line changed (`--json`). Each run's temporary folder is its own, so scratch copies can be counted.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class MutateEndToEndTests: XCTestCase {
@@ -23,9 +23,6 @@ final class MutateEndToEndTests: XCTestCase {
     var since: CommandRun
   }
 
-  nonisolated(unsafe) static var shared: Shared?
-  nonisolated(unsafe) static var skip: String?
-
   /// `duet-verify mutate` in `folder`, scratch copies under `temporary`; with `plan`, the
   /// hand-made plan instead of the planner.
   static func mutate(
@@ -39,61 +36,56 @@ final class MutateEndToEndTests: XCTestCase {
       environment: variables, deadline: 1800)
   }
 
-  override class func setUp() {
-    super.setUp()
-    skip = RealBuilds.skipReason(
-      "mutate", needing: ["swift", "git"], purpose: "mutate builds a throwaway runner package")
-    if skip != nil { return }
-    do {
-      let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
-      let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
-      let plan = folder.url.appendingPathComponent("plan.json")
-      try DrillApp.plan(DrillApp.switched).write(to: plan)
-      let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
-      try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
-      let before = app.tree()
-      let reports =
-        ["--junit", folder.url.appendingPathComponent("drill.xml").path]
-        + ["--html", folder.url.appendingPathComponent("drill.html").path]
-      let drill = try mutate(
-        ["--jobs", "2"] + reports, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
-        environment: ["GITHUB_ACTIONS": "true"])
-      let after = app.tree()
-      let again = try mutate(
-        ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
-        temporary: folder.url.appendingPathComponent("t2"))
-      let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
-      try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
-        to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
-      let redRun = try mutate([], in: red.root, plan: plan, temporary: folder.url.appendingPathComponent("t3"))
-      for command in [
-        ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
-      ] {
-        _ = try CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + command, in: app.root)
-      }
-      let gauge = app.root.appendingPathComponent(DrillApp.gaugeFile)
-      let text = try String(contentsOf: gauge, encoding: .utf8)
-      try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
-        to: gauge)
-      let since = try mutate(
-        ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
-      shared = Shared(
-        folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
-        since: since)
-    } catch {
-      skip = "the throwaway app could not be set up: \(error)"
+  /// The drill's runs, made when the first test reads them.
+  static let shared = ClassRun(
+    skipReason: {
+      RealBuilds.skipReason("mutate", needing: ["swift", "git"], purpose: "mutate builds a throwaway runner package")
+    }, make: makeShared)
+
+  private static func makeShared() throws -> Shared {
+    let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
+    let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
+    let plan = folder.url.appendingPathComponent("plan.json")
+    try DrillApp.plan(DrillApp.switched).write(to: plan)
+    let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
+    try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
+    let before = app.tree()
+    let reports =
+      ["--junit", folder.url.appendingPathComponent("drill.xml").path]
+      + ["--html", folder.url.appendingPathComponent("drill.html").path]
+    let drill = try mutate(
+      ["--jobs", "2"] + reports, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
+      environment: ["GITHUB_ACTIONS": "true"])
+    let after = app.tree()
+    let again = try mutate(
+      ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
+      temporary: folder.url.appendingPathComponent("t2"))
+    let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
+    try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
+      to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
+    let redRun = try mutate([], in: red.root, plan: plan, temporary: folder.url.appendingPathComponent("t3"))
+    for command in [
+      ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
+    ] {
+      _ = try CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + command, in: app.root)
     }
+    let gauge = app.root.appendingPathComponent(DrillApp.gaugeFile)
+    let text = try String(contentsOf: gauge, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
+      to: gauge)
+    let since = try mutate(
+      ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
+    return Shared(
+      folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
+      since: since)
   }
 
   override class func tearDown() {
-    shared = nil
+    shared.drop()
     super.tearDown()
   }
 
-  private func sharedRun() throws -> Shared {
-    if let skip = Self.skip { throw XCTSkip(skip) }
-    return try XCTUnwrap(Self.shared)
-  }
+  private func sharedRun() throws -> Shared { try Self.shared.value() }
 
   /// The line the run printed for mutant `id` (the first of its block, for a survivor).
   private func line(of id: String, in run: CommandRun) throws -> String {
