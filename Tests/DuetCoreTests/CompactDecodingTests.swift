@@ -60,8 +60,55 @@ final class CompactDecodingTests: XCTestCase {
     var counts: [String: Int]
   }
 
+  /// A value holding values of its own type: each level's keyed container is in use while the
+  /// levels inside it are decoded.
+  indirect enum Tree: Equatable, CanonicalSumCodable {
+    case leaf(Int)
+    case node(Branch)
+  }
+
+  struct Branch: Codable, Equatable {
+    var label: String
+    var children: [Tree]
+    var first: Tree?
+  }
+
+  /// A type that keeps its keyed container past its `init(from:)` (no `Codable` code does this,
+  /// but it must not read another value's members later).
+  final class Keeper: Decodable, Equatable, @unchecked Sendable {
+    enum CodingKeys: String, CodingKey { case value }
+    nonisolated(unsafe) static var kept: KeyedDecodingContainer<CodingKeys>?
+    let value: Int
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      value = try container.decode(Int.self, forKey: .value)
+      Self.kept = container
+    }
+
+    static func == (lhs: Keeper, rhs: Keeper) -> Bool { lhs.value == rhs.value }
+  }
+
+  /// A type that keeps its decoder past its `init(from:)`.
+  final class DecoderKeeper: Decodable, Equatable, @unchecked Sendable {
+    enum CodingKeys: String, CodingKey { case value }
+    nonisolated(unsafe) static var kept: (any Decoder)?
+    let value: Int
+
+    init(from decoder: any Decoder) throws {
+      value = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .value)
+      Self.kept = decoder
+    }
+
+    static func == (lhs: DecoderKeeper, rhs: DecoderKeeper) -> Bool { lhs.value == rhs.value }
+  }
+
   /// The tree decoder's value (nil when it throws) and the compact decoder's, for one document.
   func both<T: Decodable>(_ type: T.Type, _ text: String) throws -> (tree: T?, compact: T?, indexed: Bool) {
+    try Self.both(type, text)
+  }
+
+  static func both<T: Decodable>(_ type: T.Type, _ text: String) throws -> (tree: T?, compact: T?, indexed: Bool) {
     let bytes = Array("{\"v\":\(text)}".utf8)
     let tree = try? CanonicalDecoder().decode(type, from: JSONParser().parse(bytes)["v"]!, root: "state")
     guard let document = bytes.withUnsafeBufferPointer({ CompactDocument($0) }) else { return (tree, nil, false) }
@@ -77,6 +124,51 @@ final class CompactDecodingTests: XCTestCase {
     XCTAssertTrue(indexed)
     XCTAssertNotNil(tree)
     XCTAssertEqual(compact, tree)
+  }
+
+  func testValuesNestedInValuesOfTheirOwnTypeDecodeAsTheTreeDecoderDecodesThem() throws {
+    let text =
+      #"{"case":"node","value":{"children":[{"case":"leaf","value":1},{"case":"node","value":{"children":[{"case":"leaf","value":2},{"case":"node","value":{"children":[],"label":"c"}}],"first":{"case":"leaf","value":3},"label":"b"}}],"first":{"case":"node","value":{"children":[{"case":"leaf","value":4}],"label":"d"}},"label":"a"}}"#
+    let (tree, compact, indexed) = try both(Tree.self, text)
+    XCTAssertTrue(indexed)
+    XCTAssertNotNil(tree)
+    XCTAssertEqual(compact, tree)
+    // Again, with the containers the first decoding used given back.
+    XCTAssertEqual(try both(Tree.self, text).compact, tree)
+  }
+
+  func testDecodingsOnSeveralThreadsAtOnceEachGetTheirOwnValues() throws {
+    let failures = Locked(0)
+    let sample = self.sample
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for round in 0..<200 {
+        let count = thread * 1_000 + round
+        let text = sample.replacingOccurrences(of: #""count":-3"#, with: "\"count\":\(count)")
+        guard let (tree, compact, _) = try? Self.both(Sample.self, text), let compact, compact == tree,
+          compact.count == count
+        else {
+          failures.add(1)
+          continue
+        }
+      }
+    }
+    XCTAssertEqual(failures.value, 0)
+  }
+
+  func testAContainerKeptPastItsDecodingReadsNothingOnceTheDecodingEnds() throws {
+    XCTAssertEqual(try both(Keeper.self, #"{"value":1}"#).compact?.value, 1)
+    let kept = try XCTUnwrap(Keeper.kept)
+    XCTAssertEqual(try both(Keeper.self, #"{"value":2}"#).compact?.value, 2)
+    XCTAssertFalse(kept.contains(.value), "a kept container must not see a later value's members")
+    XCTAssertThrowsError(try kept.decode(Int.self, forKey: .value))
+  }
+
+  func testADecoderKeptPastItsDecodingReadsNothingOnceTheDecodingEnds() throws {
+    XCTAssertEqual(try both(DecoderKeeper.self, #"{"value":1}"#).compact?.value, 1)
+    let kept = try XCTUnwrap(DecoderKeeper.kept)
+    XCTAssertEqual(try both(DecoderKeeper.self, #"{"value":2}"#).compact?.value, 2)
+    let container = try kept.container(keyedBy: DecoderKeeper.CodingKeys.self)
+    XCTAssertFalse(container.contains(.value), "a kept decoder must not see a later value")
   }
 
   func testANullOptionalAndAnAbsentOneDecodeAsTheTreeDecoderDecodesThem() throws {
@@ -154,3 +246,23 @@ final class CompactDecodingTests: XCTestCase {
 }
 
 extension CompactDecodingTests.Shape: Codable {}
+
+/// A counter several threads add to.
+final class Locked: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count: Int
+
+  init(_ count: Int) { self.count = count }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+
+  func add(_ amount: Int) {
+    lock.lock()
+    count += amount
+    lock.unlock()
+  }
+}

@@ -70,6 +70,11 @@ final class DirectEncodingTests: XCTestCase {
     var ratio: Double
   }
 
+  /// A payload the direct writer declines (a float), inside an effect it writes itself.
+  struct Ratio: Codable, Equatable, Sendable {
+    var value: Double
+  }
+
   /// Catches an error of its own member and goes on: the tree encoder writes the rest without it.
   struct Forgiving: Encodable {
     enum CodingKeys: String, CodingKey { case good, bad }
@@ -143,8 +148,11 @@ final class DirectEncodingTests: XCTestCase {
     let effects: [Effect<Shape>] = [
       .run(.dot, id: "counter.ticker"), .run(.box(width: 3, height: 4)), .cancel(id: "counter.ticker"),
       .run(.named(Label(text: "q\"", note: nil)), id: "\u{1}"),
+      .cancel(id: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"), .run(.circle(-1), id: ""),
     ]
     assertWrittenDirectly(effects)
+    assertWrittenDirectly(Effect<Shape>.run(.dot, id: "solo"))
+    assertDeclined([Effect<Ratio>.run(Ratio(value: 0.5), id: "x")])
     XCTAssertEqual(
       DirectEncoding.compact([Effect<Shape>.run(.dot, id: "counter.ticker")]),
       #"[{"id":"counter.ticker","kind":"run","payload":{"case":"dot"}}]"#)

@@ -92,4 +92,58 @@ final class ResponseScannerTests: XCTestCase {
       XCTAssertFalse(matches(line, effects: "[]", state: "{}"), line)
     }
   }
+
+  /// A JSON string's content for `text`, escaped the way a runner may: the usual two-character
+  /// escapes, and `\/` for a slash when `slashes` (as a Duet Swift runner writes).
+  static func quoted(_ text: [UInt8], slashes: Bool) -> [UInt8] {
+    var out: [UInt8] = []
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "\""): out += Array(#"\""#.utf8)
+      case UInt8(ascii: "\\"): out += Array(#"\\"#.utf8)
+      case UInt8(ascii: "/") where slashes: out += Array(#"\/"#.utf8)
+      case 0x0A: out += Array(#"\n"#.utf8)
+      case 0x09: out += Array(#"\t"#.utf8)
+      default: out.append(byte)
+      }
+    }
+    return out
+  }
+
+  /// Long texts (several words, escapes anywhere) match exactly when their strings unescape to the expected
+  /// bytes, as the scan reads them: over random texts and every one-byte change of their lines.
+  func testLongTextsMatchExactlyWhenTheScanReadsTheExpectedBytes() {
+    var generator = SystemRandomNumberGenerator()
+    // Whole characters (a text is valid UTF-8); a changed line may hold any of these bytes.
+    let characters =
+      #"abcdefghijklmnopqrstuvwxyz0123456789{}[]:,"\/ é"#.map { Array(String($0).utf8) } + [[0x0A], [0x09]]
+    let alphabet = characters.flatMap { $0 }
+    for round in 0..<300 {
+      func text() -> [UInt8] {
+        (0..<Int.random(in: 0...40, using: &generator)).flatMap { _ in characters.randomElement(using: &generator)! }
+      }
+      let state = text()
+      let effects = text()
+      let slashes = round % 2 == 0
+      let line =
+        Array(#"{"effects":""#.utf8) + Self.quoted(effects, slashes: slashes) + Array(#"","state":""#.utf8)
+        + Self.quoted(state, slashes: slashes) + Array(#""}"#.utf8)
+      var lines = [line]
+      for position in line.indices {
+        var changed = line
+        changed[position] = alphabet.randomElement(using: &generator)!
+        lines.append(changed)
+        lines.append(Array(line[..<position]) + Array(line[(position + 1)...]))
+      }
+      for candidate in lines {
+        var expected = false
+        if case .answer(let scannedState, let scannedEffects)? = ResponseScanner.scan(candidate) {
+          expected = Array(scannedState.utf8) == state && Array(scannedEffects.utf8) == effects
+        }
+        XCTAssertEqual(
+          ResponseScanner.matches(candidate, effects: effects[...], state: state[...]), expected,
+          String(decoding: candidate, as: UTF8.self))
+      }
+    }
+  }
 }

@@ -22,6 +22,27 @@ final class RunsResultWriterTests: XCTestCase {
       RunResult(fixtures: fixtures, lintProblems: [LintProblem(file: "manifest.yaml", line: 3, message: "names:")]),
     ]
     runs[2].arguments = try ParsedArguments.verify(["--feature", "\n  \"results\": []"])
+    // Every field the direct writer writes, with the texts that need escaping.
+    var full = RunResult(fixtures: fixtures)
+    full.lanes[0].runner = RunnerIdentity(
+      path: "runners/odd \"path\"", platform: "swift", buildMillis: 1_234, upToDate: false, buildReason: "a\\b changed")
+    full.lanes[0].runners = 2
+    full.shard = Shard(index: 2, count: 4)
+    full.shardSource = "GITHUB_JOB"
+    full.corpusFingerprint = "6F9619FF-8B86-D011-B42D-00CF4FC964FF"
+    full.durationMillis = 12_345
+    full.arguments = try ParsedArguments.verify(["--jobs", "3"])
+    var upToDate = RunResult(fixtures: Array(fixtures.prefix(2)))
+    upToDate.lanes[0].runner = RunnerIdentity(path: "r", upToDate: true)
+    runs += [full, upToDate]
+    // The summary's record names no recordings (its results list does).
+    func shell(_ run: RunResult) -> RunRecord {
+      var record = RunRecord(run)
+      record.names = []
+      return record
+    }
+    XCTAssertTrue(RunsResultWriter.isPlain(shell(full)), "the direct writer is tested")
+    XCTAssertFalse(RunsResultWriter.isPlain(shell(runs[2])), "and so is the encoder's path")
     for run in runs {
       var record = RunRecord(run)
       let results = RunsSummary.outcomes(of: run)

@@ -17,3 +17,15 @@ public enum FileTree {
     return files
   }
 }
+
+extension FileTree {
+  /// Writes each text of `files` (keyed by its path relative to `root`) as UTF-8, making the
+  /// folders on the way: how the tests lay out a throwaway app or package.
+  public static func write(_ files: [String: String], under root: URL) throws {
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+  }
+}

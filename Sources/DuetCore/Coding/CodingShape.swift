@@ -14,8 +14,8 @@ struct CodingShape {
   let encodingCollection: (any CanonicalCollectionEncoding.Type)?
   /// True when the type is marked ``CanonicalSumCodable``.
   let isSum: Bool
-  /// The type's direct writing as an array (``DirectWriter``), when it is one.
-  let directArray: (any DirectArrayEncoding.Type)?
+  /// The type's own writing in the direct writer (``DirectWriting``: arrays, effects).
+  let direct: (any DirectWriting.Type)?
 
   /// The shape of `type`, from the cache or (once per type) from the runtime.
   static func of(_ type: Any.Type) -> CodingShape {
@@ -25,7 +25,7 @@ struct CodingShape {
       decodingCollection: type as? any CanonicalCollectionDecoding.Type,
       encodingCollection: type as? any CanonicalCollectionEncoding.Type,
       isSum: type is any CanonicalSumCodable.Type,
-      directArray: type as? any DirectArrayEncoding.Type)
+      direct: type as? any DirectWriting.Type)
     ShapeCache.shared.add(shape, for: identity)
     return shape
   }

@@ -57,6 +57,90 @@ final class KeyMemory: @unchecked Sendable {
     return unsafeDowncast(tables[index], to: KeyTable<Key>.self).single(name)
   }
 
+  /// A container of `type` for the object at `object` (``CompactContainerCell``, taken until the
+  /// document's decoding ends); a miss when it is not an object or has a member `type` refuses.
+  func objectContainer<Key: CodingKey>(
+    _ document: CompactDocument, _ object: Int, as type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    guard document.nodes[object].kind == .object else { throw CompactDecoding.miss(document) }
+    lock.lock()
+    let index = slot(for: type)
+    guard index >= 0 else {
+      lock.unlock()
+      return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: object))
+    }
+    let table = unsafeDowncast(tables[index], to: KeyTable<Key>.self)
+    guard table.acceptsAll(document, object) else {
+      lock.unlock()
+      throw CompactDecoding.miss(document)
+    }
+    let cell = table.takeCell()
+    lock.unlock()
+    guard let cell else {
+      return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: object))
+    }
+    return document.take(cell, object: object, payload: -1)
+  }
+
+  /// The container of a sum case's payload (`payload` is the envelope's `value`, -1 when absent):
+  /// the virtual `_0` object when `type` has that key, an empty object when there is no payload,
+  /// else the payload's object (a miss when it is none, or has a member `type` refuses).
+  func payloadContainer<Key: CodingKey>(
+    _ document: CompactDocument, _ payload: Int, as type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    lock.lock()
+    let index = slot(for: type)
+    guard index >= 0 else {
+      lock.unlock()
+      if KeyTable<Key>.asks("_0") {
+        return KeyedDecodingContainer(
+          CompactObjectContainer<Key>(
+            cursor: CompactCursor(document: document, object: CompactCursor.unlabelledObject, payload: payload)))
+      }
+      guard payload >= 0 else {
+        return KeyedDecodingContainer(
+          CompactObjectContainer<Key>(
+            cursor: CompactCursor(document: document, object: CompactCursor.emptyObject, payload: -1)))
+      }
+      return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: payload))
+    }
+    let table = unsafeDowncast(tables[index], to: KeyTable<Key>.self)
+    var object: Int
+    var payloadNode = -1
+    if table.acceptsUnlabelled() {
+      object = CompactCursor.unlabelledObject
+      payloadNode = payload
+    } else if payload < 0 {
+      object = CompactCursor.emptyObject
+    } else {
+      guard document.nodes[payload].kind == .object, table.acceptsAll(document, payload) else {
+        lock.unlock()
+        throw CompactDecoding.miss(document)
+      }
+      object = payload
+    }
+    let cell = table.takeCell()
+    lock.unlock()
+    guard let cell else {
+      return KeyedDecodingContainer(
+        CompactObjectContainer<Key>(cursor: CompactCursor(document: document, object: object, payload: payloadNode)))
+    }
+    return document.take(cell, object: object, payload: payloadNode)
+  }
+
+  /// Gives back every cell in the list starting at `first` (under the lock: the pools are shared
+  /// by every thread decoding).
+  func giveBack(from first: PooledCompactCell) {
+    lock.lock()
+    defer { lock.unlock() }
+    var cell: PooledCompactCell? = first
+    while let current = cell {
+      cell = current.next
+      current.next = nil
+      current.giveBack()
+    }
+  }
+
   /// The index of the table of `type`, made on first use; -1 when the memory is full. Called under
   /// the lock.
   private func slot<Key: CodingKey>(for type: Key.Type) -> Int {

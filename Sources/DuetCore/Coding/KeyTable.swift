@@ -16,6 +16,43 @@ final class KeyTable<Key: CodingKey> {
   @exclusivity(unchecked) private var verdicts: [Bool] = []
   /// For each name, a `KeyList<Key>` holding `[key]`, or `[]` when the type refuses it.
   @exclusivity(unchecked) private var lists: [AnyObject] = []
+  /// Pooled containers not in use (``CompactContainerCell``, linked), and how many were made.
+  @exclusivity(unchecked) private var firstFree: PooledCompactCell?
+  @exclusivity(unchecked) private var cellCount = 0
+
+  /// A free container cell, made when none is free; nil past `capacity` cells in use at once.
+  func takeCell() -> CompactContainerCell<Key>? {
+    if let cell = firstFree {
+      firstFree = cell.next
+      cell.next = nil
+      // Every cell in this pool was made for this table's `Key` below.
+      return unsafeDowncast(cell, to: CompactContainerCell<Key>.self)
+    }
+    guard cellCount < Self.capacity else { return nil }
+    cellCount += 1
+    return CompactContainerCell(table: self)
+  }
+
+  func giveBack(_ cell: PooledCompactCell) {
+    cell.next = firstFree
+    firstFree = cell
+  }
+
+  /// True when the type knows every member name of the object at `object`.
+  func acceptsAll(_ document: CompactDocument, _ object: Int) -> Bool {
+    var child = object + 1
+    for _ in 0..<document.nodes[object].count {
+      guard accepts(document.key(child)) else { return false }
+      child = Int(document.nodes[child].next)
+    }
+    return true
+  }
+
+  /// True when the type knows `_0` (a sum case's single unlabelled payload).
+  func acceptsUnlabelled() -> Bool {
+    let name = StaticString("_0")
+    return accepts(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+  }
 
   func accepts(_ name: String) -> Bool {
     let position = position(of: name)

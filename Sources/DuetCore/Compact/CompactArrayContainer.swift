@@ -43,7 +43,7 @@ struct CompactArrayContainer: UnkeyedDecodingContainer {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    KeyedDecodingContainer(try CompactObjectContainer<NestedKey>(document: document, object: try next()))
+    try KeyMemory.shared.objectContainer(document, try next(), as: NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -1,8 +1,12 @@
 /// The `Decoder` a value's `init(from:)` sees on the compact path (see ``CompactDecoding``).
+///
+/// Decoders are kept by their document, one per value depth (``CompactDocument/decoder(node:isSum:)``),
+/// and do not hold it (a cycle): a decoder a type keeps past its decoding is pointed at
+/// ``CompactDocument/none`` when the decoding ends.
 final class CompactDecoder: Decoder {
-  let document: CompactDocument
-  let node: Int
-  let isSum: Bool
+  @exclusivity(unchecked) unowned(unsafe) var document: CompactDocument
+  @exclusivity(unchecked) var node: Int
+  @exclusivity(unchecked) var isSum: Bool
   /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
   /// (no path is carried on the compact path at all).
   var codingPath: [any CodingKey] {
@@ -21,7 +25,7 @@ final class CompactDecoder: Decoder {
     if isSum {
       return KeyedDecodingContainer(try CompactSumContainer<Key>(document: document, envelope: node))
     }
-    return KeyedDecodingContainer(try CompactObjectContainer<Key>(document: document, object: node))
+    return try KeyMemory.shared.objectContainer(document, node, as: Key.self)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

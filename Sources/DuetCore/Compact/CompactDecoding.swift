@@ -24,6 +24,10 @@ package enum CompactDecoding {
     _ type: T.Type, from document: CompactDocument, at node: Int
   ) throws(CompactMiss) -> T {
     document.missed = false
+    defer {
+      document.releaseCells()
+      document.closeKeptDecoders()
+    }
     let value: T
     do {
       value = try unbox(type, document, node)
@@ -67,7 +71,9 @@ package enum CompactDecoding {
     let shape = CodingShape.of(T.self)
     // Dictionaries and sets keep the tree decoder's rules (and its messages) to themselves.
     if shape.decodingCollection != nil { throw miss(document) }
-    return try T(from: CompactDecoder(document: document, node: node, isSum: shape.isSum))
+    let decoder = document.decoder(node: node, isSum: shape.isSum)
+    defer { document.endValue() }
+    return try T(from: decoder)
   }
 
   static func bool(_ document: CompactDocument, _ node: Int) throws -> Bool {
@@ -78,9 +84,15 @@ package enum CompactDecoding {
     }
   }
 
+  /// The integer at `node` when `N` holds it exactly. Checked by converting there and back rather
+  /// than with `N(exactly:)`, whose `N?` is a runtime metadata look-up in this generic body.
   static func integer<N: FixedWidthInteger>(_ type: N.Type, _ document: CompactDocument, _ node: Int) throws -> N {
     let value = document.nodes[node]
-    guard value.kind == .integer, let exact = N(exactly: value.integer) else { throw miss(document) }
+    guard value.kind == .integer else { throw miss(document) }
+    let exact = N(truncatingIfNeeded: value.integer)
+    guard Int64(truncatingIfNeeded: exact) == value.integer, (exact < 0) == (value.integer < 0) else {
+      throw miss(document)
+    }
     return exact
   }
 }

@@ -13,32 +13,111 @@ import Foundation
 package final class CompactDocument {
   static let maximumDepth = 64
 
-  let bytes: UnsafeMutableBufferPointer<UInt8>
-  private(set) var nodes: UnsafeMutablePointer<CompactNode>
-  private(set) var nodeCount = 0
-  private var nodeCapacity: Int
+  /// The line's bytes: the first `count` of memory of the document's own, which a document indexed
+  /// again (``reindex(_:)``) keeps.
+  @exclusivity(unchecked) private(set) var bytes: UnsafeMutableBufferPointer<UInt8>
+  @exclusivity(unchecked) private var byteCapacity: Int
+  @exclusivity(unchecked) private(set) var nodes: UnsafeMutablePointer<CompactNode>
+  @exclusivity(unchecked) private(set) var nodeCount = 0
+  @exclusivity(unchecked) private var nodeCapacity: Int
+  /// One decoder per value depth, handed to value after value (``decoder(node:isSum:)``), and the
+  /// depth of the value being decoded.
+  @exclusivity(unchecked) private var decoders: [CompactDecoder] = []
+  @exclusivity(unchecked) private var depth = 0
   /// Set when any part of a decode missed: its result is then not used, even if the type's own
   /// decoding caught the error and went on.
   var missed = false
+  /// The pooled containers the decoding took, linked (``CompactContainerCell``).
+  @exclusivity(unchecked) private var firstTaken: PooledCompactCell?
 
   /// The line indexed, or nil when it is outside the subset. The bytes are copied: a decoder an
   /// app's `init(from:)` kept would otherwise outlive the caller's buffer.
   package init?(_ line: UnsafeBufferPointer<UInt8>) {
-    guard line.count > 1, line.count < Int(Int32.max), line[0] == UInt8(ascii: "{") else { return nil }
-    bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: line.count)
-    _ = bytes.initialize(from: line)
+    byteCapacity = max(line.count, 256)
+    bytes = UnsafeMutableBufferPointer(start: .allocate(capacity: byteCapacity), count: 0)
     nodeCapacity = 16
     nodes = UnsafeMutablePointer<CompactNode>.allocate(capacity: nodeCapacity)
-    var scanner = CompactScanner(bytes: UnsafeBufferPointer(bytes))
-    guard scanner.value(into: self, depth: 1, keyStart: 0, keyEnd: 0), scanner.index == bytes.count else {
-      return nil
+    guard reindex(line) else { return nil }
+  }
+
+  /// `{}`: what a given-back pooled container, and a decoder a type kept past its decoding, read
+  /// (an empty object: every key is missing), so neither holds a request's index.
+  nonisolated(unsafe) static let none: CompactDocument = {
+    let text: StaticString = "{}"
+    return CompactDocument(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))!
+  }()
+
+  /// Indexes `line` in place of the line read before, in the same memory (grown when needed):
+  /// a runner reads each request into one document while nothing else holds it. False, with the
+  /// document's contents undefined until it is indexed again, when the line is outside the subset.
+  package func reindex(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count > 1, line.count < Int(Int32.max), line[0] == UInt8(ascii: "{") else { return false }
+    if line.count > byteCapacity {
+      bytes.baseAddress?.deallocate()
+      byteCapacity = max(line.count, byteCapacity * 2)
+      bytes = UnsafeMutableBufferPointer(start: .allocate(capacity: byteCapacity), count: 0)
     }
+    bytes = UnsafeMutableBufferPointer(start: bytes.baseAddress, count: line.count)
+    bytes.baseAddress!.update(from: line.baseAddress!, count: line.count)
+    nodes.deinitialize(count: nodeCount)
+    nodeCount = 0
+    missed = false
+    var scanner = CompactScanner(bytes: UnsafeBufferPointer(bytes))
+    return scanner.value(into: self, depth: 1, keyStart: 0, keyEnd: 0) && scanner.index == bytes.count
+  }
+
+  /// The decoder of the value at `node`, one level below the value being decoded; call
+  /// ``endValue()`` when its `init(from:)` returns.
+  func decoder(node: Int, isSum: Bool) -> CompactDecoder {
+    let level = depth
+    depth += 1
+    if level < decoders.count {
+      let decoder = decoders[level]
+      decoder.node = node
+      decoder.isSum = isSum
+      return decoder
+    }
+    let decoder = CompactDecoder(document: self, node: node, isSum: isSum)
+    decoders.append(decoder)
+    return decoder
+  }
+
+  func endValue() { depth -= 1 }
+
+  /// After a decoding: a decoder a type kept (held elsewhere too) is pointed at ``none`` and
+  /// replaced, so it never reads a later request, nor this document once it is gone.
+  func closeKeptDecoders() {
+    for index in decoders.indices where !isKnownUniquelyReferenced(&decoders[index]) {
+      decoders[index].document = CompactDocument.none
+      decoders[index].node = 0
+      decoders[index].isSum = false
+      decoders[index] = CompactDecoder(document: self, node: 0, isSum: false)
+    }
+  }
+
+  /// `cell`'s container pointed at `object` (and `payload`), the cell kept in the taken list.
+  func take<Key: CodingKey>(
+    _ cell: CompactContainerCell<Key>, object: Int, payload: Int
+  ) -> KeyedDecodingContainer<Key> {
+    cell.cursor.document = self
+    cell.cursor.object = object
+    cell.cursor.payload = payload
+    cell.next = firstTaken
+    firstTaken = cell
+    return cell.container
+  }
+
+  /// Gives back every cell the decoding took.
+  func releaseCells() {
+    guard let first = firstTaken else { return }
+    firstTaken = nil
+    KeyMemory.shared.giveBack(from: first)
   }
 
   deinit {
     nodes.deinitialize(count: nodeCount)
     nodes.deallocate()
-    bytes.deallocate()
+    bytes.baseAddress?.deallocate()
   }
 
   /// Appends a node and returns its index.
@@ -87,6 +166,23 @@ package final class CompactDocument {
   func string(_ index: Int) -> String {
     let node = nodes[index]
     return String(decoding: bytes[Int(node.start) + 1..<Int(node.end) - 1], as: UTF8.self)
+  }
+
+  /// The top-level object's members in one pass, for a caller that knows the few keys it wants:
+  /// `body` gets each member's key bytes and node, in key order.
+  package func forEachTopMember(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+    var child = 1
+    for _ in 0..<nodes[0].count {
+      body(key(child), child)
+      child = Int(nodes[child].next)
+    }
+  }
+
+  /// The text of the string at `index` as bytes, without its quotes; nil when it is not a string.
+  package func stringBytes(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+    let node = nodes[index]
+    guard node.kind == .string else { return nil }
+    return UnsafeBufferPointer(rebasing: bytes[Int(node.start) + 1..<Int(node.end) - 1])
   }
 
   /// The member named `name` of the top-level object when it is a string, else nil.

@@ -5,13 +5,16 @@
 /// object: one member `_0`, the envelope's `value` (`payload`, -1 when absent); for a case
 /// without a payload, an empty object.
 struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  static var unlabelled: Int { -1 }
-  static var empty: Int { -2 }
+  static var unlabelled: Int { CompactCursor.unlabelledObject }
+  static var empty: Int { CompactCursor.emptyObject }
 
-  let document: CompactDocument
+  /// Where the container reads: its own, or a pooled one's (``CompactContainerCell``), pointed at
+  /// each value it serves in turn.
+  let cursor: CompactCursor
+  var document: CompactDocument { cursor.document! }
   /// The object's node, or ``unlabelled`` or ``empty``.
-  let object: Int
-  let payload: Int
+  var object: Int { cursor.object }
+  var payload: Int { cursor.payload }
   /// Reading the path is what a type does to word an error: a miss, so the tree decoder words it
   /// (no path is carried on the compact path at all).
   var codingPath: [any CodingKey] {
@@ -21,27 +24,17 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   init(document: CompactDocument, object: Int) throws {
     guard document.nodes[object].kind == .object else { throw CompactDecoding.miss(document) }
-    self.document = document
-    self.object = object
-    payload = -1
     var child = object + 1
     for _ in 0..<document.nodes[object].count {
       guard KeyMemory.shared.accepts(document.key(child), as: Key.self) else { throw CompactDecoding.miss(document) }
       child = Int(document.nodes[child].next)
     }
+    cursor = CompactCursor(document: document, object: object, payload: -1)
   }
 
-  init(document: CompactDocument, unlabelledPayload payload: Int) {
-    self.document = document
-    object = Self.unlabelled
-    self.payload = payload
-  }
-
-  /// A case without a payload: an object with no members.
-  init(emptyIn document: CompactDocument) {
-    self.document = document
-    object = Self.empty
-    payload = -1
+  /// A pooled container's, reading through `cursor` (``CompactContainerCell``).
+  init(cursor: CompactCursor) {
+    self.cursor = cursor
   }
 
   var allKeys: [Key] {
@@ -109,8 +102,7 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: try require(key)))
+    try KeyMemory.shared.objectContainer(document, try require(key), as: NestedKey.self)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

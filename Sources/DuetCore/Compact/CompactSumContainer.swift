@@ -25,7 +25,7 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let name = document.nodes[envelope + 1]
     let keys = KeyMemory.shared.single(
       UnsafeBufferPointer(rebasing: document.bytes[Int(name.start) + 1..<Int(name.end) - 1]), as: Key.self)
-    guard !keys.isEmpty else { throw CompactDecoding.miss(document) }
+    guard keys.count > 0 else { throw CompactDecoding.miss(document) }
     self.document = document
     caseNode = envelope + 1
     self.payload = payload
@@ -37,15 +37,7 @@ struct CompactSumContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    if KeyMemory.shared.accepts("_0", as: NestedKey.self) {
-      return KeyedDecodingContainer(
-        CompactObjectContainer<NestedKey>(document: document, unlabelledPayload: payload))
-    }
-    guard payload >= 0 else {
-      return KeyedDecodingContainer(CompactObjectContainer<NestedKey>(emptyIn: document))
-    }
-    return KeyedDecodingContainer(
-      try CompactObjectContainer<NestedKey>(document: document, object: payload))
+    try KeyMemory.shared.payloadContainer(document, payload, as: NestedKey.self)
   }
 
   func decodeNil(forKey key: Key) throws -> Bool { throw CompactDecoding.miss(document) }

@@ -93,7 +93,7 @@ package final class DirectWriter {
     // Fractions are the telemetry double's alone, and its envelope's rule is the tree's.
     if T.self == CanonicalDouble.self || T.self == Double.self || T.self == Float.self { throw miss() }
     let shape = CodingShape.of(T.self)
-    if let array = shape.directArray { return try array.writeDirect(value, to: self, depth: depth + 1) }
+    if let direct = shape.direct { return try direct.writeDirect(value, to: self, depth: depth + 1) }
     if shape.encodingCollection != nil { return try writeThroughTree(value) }
     let encoder = encoder(at: depth, isSum: shape.isSum)
     let savedDepth = activeDepth

@@ -8,6 +8,12 @@ import DuetScenario
 /// directly: the same path a `reduce` request takes, without the process or the line protocol.
 public struct ReplayRegistry: Sendable {
   let features: [String: ReplayFeature]
+  /// The features with their names as UTF-8, for a compact request's name read as bytes: a
+  /// registry holds a handful of features, and comparing a few bytes with each costs less than
+  /// making a `String` of the name and hashing it.
+  let compactNames: CompactNames
+  /// ``features`` in the order of ``compactNames``.
+  let compactFeatures: [ReplayFeature]
   let chains: [String: ChainScenario]
   /// The feature names, in canonical (UTF-8 byte) order: what the handshake advertises.
   public let featureNames: [String]
@@ -51,6 +57,8 @@ public struct ReplayRegistry: Sendable {
       problems.append(.duplicateChain(name, count: chainCounts[name, default: 0]))
     }
     self.features = byName
+    self.compactNames = CompactNames(names)
+    self.compactFeatures = names.compactMap { byName[$0] }
     self.chains = chainsByName
     self.featureNames = names
     self.chainNames = chainNames
@@ -74,7 +82,8 @@ public struct ReplayRegistry: Sendable {
   /// The reply line of a compact request written into `writer`; false (nothing written) to send
   /// it the tree way (an unknown feature included, so its error is worded there).
   func reduce(_ request: CompactRequest, into writer: ReplyWriter) -> Bool {
-    features[request.feature]?.reduceCompact(request, writer) ?? false
+    let index = compactNames.index(of: request.feature)
+    return index >= 0 && compactFeatures[index].reduceCompact(request, writer)
   }
 
   func reduceStep(feature: String, state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayStep {

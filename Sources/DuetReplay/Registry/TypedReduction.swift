@@ -46,7 +46,9 @@ enum TypedReduction {
     }
     let effects = reducer(&state, action)
     let mark = writer.beginReduced()
-    if effects.isEmpty {
+    // `count`, not `isEmpty`: the collection's `isEmpty` is reached through the array's metadata
+    // and its `Collection` witness table, two runtime look-ups per request in this generic body.
+    if effects.count == 0 {
       writer.appendNoEffects()
     } else if !writer.appendEncoded(effects) {
       writer.rollBack(to: mark)

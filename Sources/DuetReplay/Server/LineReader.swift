@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Splits a byte stream into lines, reading in large chunks.
 ///
 /// A benchmark pushes a hundred thousand requests through one runner, so the reader pulls 64 KiB
@@ -35,7 +43,7 @@ struct LineReader {
   /// The next line. Empty lines are returned as empty slices; the caller decides what they mean.
   mutating func next() -> Line {
     while true {
-      if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = newlineIndex() {
         let lineStart = start
         start = newline + 1
         scanned = start
@@ -68,6 +76,18 @@ struct LineReader {
         return .line(rest)
       }
       fill()
+    }
+  }
+
+  /// The index of the first newline at or after `scanned`, found by `memchr` (the slice's
+  /// generic `firstIndex(of:)` went byte by byte through the collection's indices).
+  private func newlineIndex() -> Int? {
+    let from = scanned
+    return buffer.withUnsafeBufferPointer { bytes -> Int? in
+      guard from < bytes.count, let base = bytes.baseAddress,
+        let found = memchr(base + from, 0x0A, bytes.count - from)
+      else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 

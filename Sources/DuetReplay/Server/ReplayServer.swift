@@ -57,7 +57,7 @@ public struct ReplayServer: Sendable {
   /// nothing written, for the other readings.
   func compactReply(_ line: some Collection<UInt8>, into writer: ReplyWriter) -> Bool {
     let written = line.withContiguousStorageIfAvailable { buffer in
-      guard let request = CompactRequest(buffer) else { return false }
+      guard let request = CompactRequest(buffer, reusing: &writer.spareDocument) else { return false }
       return registry.reduce(request, into: writer)
     }
     return written ?? false

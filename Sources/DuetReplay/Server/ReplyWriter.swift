@@ -21,6 +21,9 @@ final class ReplyWriter {
   private(set) var isOpen = true
   /// Writes a step's results as compact canonical bytes, quoted from there into the line.
   private let encoder = DirectWriter()
+  /// The index the last compact request was read into, read into again for the next one
+  /// (``CompactRequest``): no allocation of the runner's own per request.
+  var spareDocument: CompactDocument?
 
   /// A writer to `descriptor`; `capacity` is the buffer's first size (it grows as needed).
   init(descriptor: Int32, capacity: Int = flushThreshold * 2) {

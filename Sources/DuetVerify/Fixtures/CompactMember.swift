@@ -119,6 +119,14 @@ struct CompactMember: RecordedMember {
   var arrayElements: [CompactMember]? {
     guard leadingByte == UInt8(ascii: "[") else { return nil }
     var elements: [CompactMember] = []
+    // Counted first, so the array is made once (appends grew it three or four times per recording).
+    var count = 0
+    var child = Int(nodes[node].firstChild)
+    while child >= 0 {
+      count &+= 1
+      child = Int(nodes[child].nextSibling)
+    }
+    elements.reserveCapacity(count)
     guard forEachChild({ _, value in elements.append(value) }) else { return nil }
     return elements
   }

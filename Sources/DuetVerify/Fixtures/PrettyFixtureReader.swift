@@ -42,7 +42,7 @@ enum PrettyFixtureReader {
       top[known] = value
     }
     guard indexed == true else { return nil }
-    var slimSteps: [JSONValue] = []
+    var slimSteps: [JSONValue]?
     guard
       var document = try? FixtureDocumentReader.read(
         top, name: name,
@@ -50,6 +50,9 @@ enum PrettyFixtureReader {
           try readSteps(elements, kind: kind, seeds: seeds, slim: &slimSteps)
         })
     else { return nil }
+    // Without an effect that can hold a `track` the gate finds nothing in a slim tree of `null`
+    // steps, and nothing in `.null` either: the tree is made only for a recording that has one.
+    guard let slimSteps else { return document }
     var slim = [String: JSONValue](minimumCapacity: 3)
     slim["feature"] = top.feature.map { feature in feature.stringValue.map(JSONValue.string) ?? feature.tree }
     if top.initialStates != nil { slim["initialStates"] = .object([:]) }
@@ -59,14 +62,14 @@ enum PrettyFixtureReader {
   }
 
   /// The `steps` elements, each checked by `FixtureDocumentReader.readStep` over its members in
-  /// place (no string but the texts and the small fields); `slim` gets the slim taxonomy steps. A
-  /// step whose effects cannot hold a `track` is `null` in the slim taxonomy tree (the gate skips it).
+  /// place (no string but the texts and the small fields); `slim` gets the slim taxonomy steps
+  /// from the first step whose effects can hold a `track` on (`nil` while there is none). A step
+  /// whose effects cannot hold one is `null` in the slim taxonomy tree (the gate skips it).
   static func readSteps(
-    _ elements: [CompactMember], kind: FixtureDocument.Kind, seeds: [String: WireText], slim: inout [JSONValue]
+    _ elements: [CompactMember], kind: FixtureDocument.Kind, seeds: [String: WireText], slim: inout [JSONValue]?
   ) throws(FixtureFormatError) -> [FixtureStep] {
     var steps: [FixtureStep] = []
     steps.reserveCapacity(elements.count)
-    slim.reserveCapacity(elements.count)
     let unknownKey = FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
     for element in elements {
       guard element.leadingByte == UInt8(ascii: "{") else { throw unknownKey }
@@ -86,16 +89,20 @@ enum PrettyFixtureReader {
         child = Int(member.nextSibling)
       }
       steps.append(try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds))
-      var slimStep = JSONValue.null
       // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
       if let effects = members.expectedEffects, effects.bytes.count > 2, mentionsTrack(effects.bytes) {
         var slimMembers = [String: JSONValue](minimumCapacity: 2)
         slimMembers["expectedEffects"] = effects.tree
         // Bound first: written `members.node?.tree`, a debug build read the tree of an absent node.
         if let node = members.node { slimMembers["node"] = node.tree }
-        slimStep = .object(slimMembers)
+        if slim == nil {
+          slim = Array(repeating: .null, count: steps.count - 1)
+          slim?.reserveCapacity(elements.count)
+        }
+        slim?.append(.object(slimMembers))
+      } else {
+        slim?.append(.null)
       }
-      slim.append(slimStep)
     }
     return steps
   }

@@ -56,6 +56,20 @@ struct ReplayConversation {
     earlier = nil
     explanation = nil
     result.steps.reserveCapacity(document.steps.count)
+    if document.kind == .leaf {
+      // A leaf's one slot, set without the lists a chain's seeds need (a few arrays per recording).
+      let feature = document.leafFeature(owner: owner)
+      guard handshake.features.contains(feature) else {
+        return finish(Self.notServed([feature], served: handshake.features))
+      }
+      switch (document.initialState ?? WireText(text: "null")).bytes {
+      case .success(let text):
+        nodes = [feature]
+        states = [text]
+      case .failure(let problem): return finish(Self.unsendableSeed(problem))
+      }
+      return advance()
+    }
     switch seedSlots(served: handshake.features) {
     case .success(let seeded):
       nodes = seeded.map(\.node)
@@ -198,43 +212,40 @@ struct ReplayConversation {
     return nodes.count - 1
   }
 
-  /// Seeds one slot per node, after checking the runner serves every node; a failure when it does
-  /// not, or when a seed cannot be sent.
+  /// Seeds one slot per node of a chain, after checking the runner serves every node; a failure
+  /// when it does not, or when a seed cannot be sent. (A leaf's one slot is set by `start`.)
   private func seedSlots(served: [String]) -> Result<[(node: String, state: ArraySlice<UInt8>)], FixtureFailure> {
-    let needed: [String]
-    var seeds: [(node: String, text: WireText)] = []
-    switch document.kind {
-    case .leaf:
-      let feature = document.leafFeature(owner: owner)
-      needed = [feature]
-      seeds = [(feature, document.initialState ?? WireText(text: "null"))]
-    case .chain:
-      needed = document.nodes
-      seeds = document.initialStates.keys.sorted(by: JSONValue.canonicalPrecedes).compactMap { node in
-        document.initialStates[node].map { (node, $0) }
-      }
+    let needed = document.nodes
+    let seeds = document.initialStates.keys.sorted(by: JSONValue.canonicalPrecedes).compactMap { node in
+      document.initialStates[node].map { (node: node, text: $0) }
     }
     let missing = needed.filter { !served.contains($0) }
-    if !missing.isEmpty {
-      let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-      let list = served.isEmpty ? "nothing" : served.joined(separator: ", ")
-      return .failure(
-        FixtureFailure(
-          reason: .featureNotServed,
-          detail:
-            "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
-            + (Self.renameHint(missing, served: served)
-              ?? "Register the feature in the runner, or give the runner that serves it with --runner.")))
-    }
+    if !missing.isEmpty { return .failure(Self.notServed(missing, served: served)) }
     var slots: [(node: String, state: ArraySlice<UInt8>)] = []
     for seed in seeds {
       switch seed.text.bytes {
       case .success(let text): slots.append((seed.node, text))
-      case .failure(let problem):
-        return .failure(FixtureFailure(reason: .unreadable, detail: problem.message + ". Re-record the fixture."))
+      case .failure(let problem): return .failure(Self.unsendableSeed(problem))
       }
     }
     return .success(slots)
+  }
+
+  /// The runner serves none of `missing` (nodes or the leaf's feature).
+  static func notServed(_ missing: [String], served: [String]) -> FixtureFailure {
+    let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+    let list = served.isEmpty ? "nothing" : served.joined(separator: ", ")
+    return FixtureFailure(
+      reason: .featureNotServed,
+      detail:
+        "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
+        + (renameHint(missing, served: served)
+          ?? "Register the feature in the runner, or give the runner that serves it with --runner."))
+  }
+
+  /// A seed the dialect cannot send.
+  static func unsendableSeed(_ problem: WireProblem) -> FixtureFailure {
+    FixtureFailure(reason: .unreadable, detail: problem.message + ". Re-record the fixture.")
   }
 
   /// Settles `result` with `failure` (none: passed); no request follows.

@@ -13,9 +13,10 @@ enum RunsResultWriter {
   static func summary(_ record: RunRecord, results: [RecordingOutcome]) throws -> [UInt8] {
     var shell = record
     shell.names = []
-    let run = try CanonicalEncoder().pretty(shell)
+    // A passing run's usual record is written directly; any other goes through the encoder.
+    let run = isPlain(shell) ? nil : try CanonicalEncoder().pretty(shell)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(results.count * 128 + run.utf8.count + run.utf8.count / 8 + 64)
+    bytes.reserveCapacity(results.count * 128 + (run?.utf8.count ?? 1_024) * 9 / 8 + 64)
     put("{\n  \"results\": [", into: &bytes)
     for (index, result) in results.enumerated() {
       put(index == 0 ? "\n    {\n      \"durationMillis\": " : ",\n    {\n      \"durationMillis\": ", into: &bytes)
@@ -28,6 +29,11 @@ enum RunsResultWriter {
       put("\n    }", into: &bytes)
     }
     put(results.isEmpty ? "],\n  \"run\": " : "\n  ],\n  \"run\": ", into: &bytes)
+    guard let run else {
+      putPlain(shell, into: &bytes)
+      put("\n}\n", into: &bytes)
+      return bytes
+    }
     // The run's summary one level deeper: two more spaces after each line break but its last.
     var text = Substring(run)
     if text.hasSuffix("\n") { text = text.dropLast() }
@@ -37,6 +43,108 @@ enum RunsResultWriter {
     }
     put("\n}\n", into: &bytes)
     return bytes
+  }
+
+  /// True when `record` holds only what ``putPlain(_:into:)`` writes: no lint problem, taxonomy
+  /// finding or runner failure, one lane. The encoder's first use in a run costs several million
+  /// instructions (the runtime's first conformance look-ups for the record's types), a fixed cost
+  /// that was a sixth of a 1,000-recording run's (docs/performance.md).
+  static func isPlain(_ record: RunRecord) -> Bool {
+    record.lint.isEmpty && record.taxonomy.isEmpty && record.runnerFailures.isEmpty && record.names.isEmpty
+      && record.lanes == nil && record.parityBreaks == nil
+  }
+
+  /// `record` (``isPlain(_:)``) as the canonical pretty encoding writes it one level deep, keys in
+  /// canonical order; `RunsResultWriterTests` hold it to the encoder's bytes.
+  static func putPlain(_ record: RunRecord, into bytes: inout [UInt8]) {
+    var run = PrettyMembers(depth: 2, into: &bytes)
+    run.string("corpus", record.corpus, into: &bytes)
+    run.number("durationMillis", record.durationMillis, into: &bytes)
+    run.strings("failed", record.failed, into: &bytes)
+    run.number("fixtures", record.fixtures, into: &bytes)
+    run.strings("flags", record.flags, into: &bytes)
+    for empty: StaticString in ["lint", "names"] { run.strings(empty, [], into: &bytes) }
+    run.number("passed", record.passed, into: &bytes)
+    if let runner = record.runner {
+      run.key("runner", into: &bytes)
+      var identity = PrettyMembers(depth: 3, into: &bytes)
+      identity.number("buildMillis", runner.buildMillis, into: &bytes)
+      identity.string("buildReason", runner.buildReason, into: &bytes)
+      identity.string("path", runner.path, into: &bytes)
+      identity.string("platform", runner.platform, into: &bytes)
+      if let upToDate = runner.upToDate {
+        identity.key("upToDate", into: &bytes)
+        put(upToDate ? "true" : "false", into: &bytes)
+      }
+      identity.close(into: &bytes)
+    }
+    run.strings("runnerFailures", [], into: &bytes)
+    run.number("runners", record.runners, into: &bytes)
+    run.string("shard", record.shard, into: &bytes)
+    run.string("shardSource", record.shardSource, into: &bytes)
+    run.number("steps", record.steps, into: &bytes)
+    run.strings("taxonomy", [], into: &bytes)
+    run.string("verdict", record.verdict.rawValue, into: &bytes)
+    run.close(into: &bytes)
+  }
+
+  /// The members of one object as the pretty writer lays them out at `depth` (two spaces a level),
+  /// written in the order given (the caller's is canonical); a `nil` value leaves its member out.
+  private struct PrettyMembers {
+    let depth: Int
+    private var first = true
+
+    /// Opens the object.
+    init(depth: Int, into bytes: inout [UInt8]) {
+      self.depth = depth
+      bytes.append(UInt8(ascii: "{"))
+    }
+
+    mutating func key(_ name: StaticString, into bytes: inout [UInt8]) {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      RunsResultWriter.newline(depth: depth, into: &bytes)
+      bytes.append(UInt8(ascii: "\""))
+      RunsResultWriter.put(name, into: &bytes)
+      RunsResultWriter.put("\": ", into: &bytes)
+    }
+
+    mutating func string(_ name: StaticString, _ value: String?, into bytes: inout [UInt8]) {
+      guard let value else { return }
+      key(name, into: &bytes)
+      RunsResultWriter.put(quoted: value, into: &bytes)
+    }
+
+    mutating func number(_ name: StaticString, _ value: Int?, into bytes: inout [UInt8]) {
+      guard let value else { return }
+      key(name, into: &bytes)
+      RunsResultWriter.put(number: value, into: &bytes)
+    }
+
+    mutating func strings(_ name: StaticString, _ list: [String]?, into bytes: inout [UInt8]) {
+      guard let list else { return }
+      key(name, into: &bytes)
+      guard !list.isEmpty else { return RunsResultWriter.put("[]", into: &bytes) }
+      for (index, text) in list.enumerated() {
+        bytes.append(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        RunsResultWriter.newline(depth: depth + 1, into: &bytes)
+        RunsResultWriter.put(quoted: text, into: &bytes)
+      }
+      RunsResultWriter.newline(depth: depth, into: &bytes)
+      bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Closes the object.
+    func close(into bytes: inout [UInt8]) {
+      RunsResultWriter.newline(depth: depth - 1, into: &bytes)
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A line break and the indentation of `depth`.
+  private static func newline(depth: Int, into bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
   /// The bytes of `fixtures/<name>.json` for a failing recording: its whole result.

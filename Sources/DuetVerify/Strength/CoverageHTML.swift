@@ -6,16 +6,7 @@ import Foundation
 enum CoverageHTML {
   /// The page; `source` reads a file of the repository by its relative path.
   static func render(_ report: CoverageReport, source: (String) -> String?) -> String {
-    var page = """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(Program.name) coverage</title>
-      <style>\(style)</style></head><body>
-      <h1>\(Program.name) coverage: \(report.passed ? "PASS" : "FAIL")</h1>
-      <p class="summary">Reducer modules: lines \(report.lines.shown), regions \(report.regions.shown), \
-      reached by \(report.recordings) recordings.</p>
-
-      """
-    page += "<table><thead><tr><th>feature</th><th>module</th><th>lines</th><th>regions</th></tr></thead><tbody>\n"
+    var page = "<table><thead><tr><th>feature</th><th>module</th><th>lines</th><th>regions</th></tr></thead><tbody>\n"
     for group in report.groups {
       page +=
         "<tr><th>\(HTMLText.escape(group.feature ?? "(shared)"))</th><td>\(HTMLText.escape(group.module))</td>"
@@ -29,7 +20,10 @@ enum CoverageHTML {
         page += sourceTable(file, module: group.module, text: source(file.path) ?? "")
       }
     }
-    return page + "</body></html>\n"
+    return StrengthPage.document(
+      verb: "coverage", verdict: report.passed ? "PASS" : "FAIL",
+      summary: "Reducer modules: lines \(report.lines.shown), regions \(report.regions.shown), reached by "
+        + "\(report.recordings) recordings.", style: StrengthPage.style, body: page)
   }
 
   /// One file's lines, the unreached ones marked.
@@ -50,23 +44,9 @@ enum CoverageHTML {
           "<div class=\"note\">" + HTMLText.escape(CoverageReport.line(region, file: file.path, module: module))
           + "</div>"
       }
-      table +=
-        "<tr\(miss ? " class=\"miss\"" : "")><td class=\"n\">\(number)</td><td class=\"m\">\(miss ? "✗" : "")</td>"
-        + "<td><pre>\(HTMLText.escape(String(line)))</pre>\(note)</td></tr>\n"
+      table += StrengthPage.sourceRow(
+        number, mark: miss ? "✗" : "", String(line), kind: miss ? "miss" : nil, note: note)
     }
     return table + "</tbody></table>\n"
   }
-
-  static let style = """
-    body { font: 15px/1.45 system-ui, sans-serif; color: #1d2330; background: #f6f7f9; margin: 0; padding: 24px 32px; }
-    table { border-collapse: collapse; background: #fff; margin: 8px 0 24px; }
-    th, td { border: 1px solid #d6dae1; padding: 4px 10px; text-align: left; vertical-align: top; }
-    table.source td { border: none; padding: 0 8px; }
-    table.source td.n { color: #7b8391; text-align: right; }
-    pre { margin: 0; font: 13px ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
-    tr.miss { background: #fde7e7; }
-    td.m { color: #a3161b; font-weight: 600; }
-    .note { color: #a3161b; font-size: 13px; }
-    .summary { color: #4a5261; }
-    """
 }

@@ -8,14 +8,7 @@ enum MutationHTML {
 
   /// The page; `source` reads a file of the runner package by the path a ``Mutant`` carries.
   static func render(_ run: MutationRun, source: (String) -> String?) -> String {
-    var page = """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(Program.name) mutate</title>
-      <style>\(style)</style></head><body>
-      <h1>\(Program.name) mutate: \(run.passed ? "✓ PASS" : "✗ FAIL")</h1>
-      <p class="summary">\(HTMLText.escape(run.summaryLine))</p>
-
-      """
+    var page = ""
     if run.results.isEmpty { page += "<p>No mutants were made, so there is nothing to score.</p>\n" }
     var files: [String] = []
     for result in run.results where !files.contains(result.mutant.file) { files.append(result.mutant.file) }
@@ -36,7 +29,9 @@ enum MutationHTML {
     let survivors = run.results.filter { $0.status == .survived }
     if !survivors.isEmpty { page += "<h2>Survivors (\(survivors.count))</h2>\n" }
     for result in survivors { page += survivorBlock(result, source: source(result.mutant.file)) }
-    return page + "</body></html>\n"
+    return StrengthPage.document(
+      verb: "mutate", verdict: run.passed ? "✓ PASS" : "✗ FAIL", summary: HTMLText.escape(run.summaryLine),
+      style: style, body: page)
   }
 
   /// A survivor: its block's sentences, then the source around its line with the mutated line
@@ -51,30 +46,25 @@ enum MutationHTML {
     let first = max(1, mutant.start.line - context)
     let last = min(text.count, mutant.start.line + context)
     if text.isEmpty || mutant.start.line > text.count {
-      block += row(mutant.start.line, "-", mutant.originalLine, kind: "old")
-      block += row(mutant.start.line, "+", mutant.mutatedLine, kind: "new")
+      block += StrengthPage.sourceRow(mutant.start.line, mark: "-", mutant.originalLine, kind: "old")
+      block += StrengthPage.sourceRow(mutant.start.line, mark: "+", mutant.mutatedLine, kind: "new")
     } else {
       for number in first...last {
         if number == mutant.start.line {
-          block += row(number, "-", text[number - 1], kind: "old")
-          block += row(number, "+", mutant.mutatedLine, kind: "new")
+          block += StrengthPage.sourceRow(number, mark: "-", text[number - 1], kind: "old")
+          block += StrengthPage.sourceRow(number, mark: "+", mutant.mutatedLine, kind: "new")
         } else {
-          block += row(number, "", text[number - 1], kind: nil)
+          block += StrengthPage.sourceRow(number, mark: "", text[number - 1], kind: nil)
         }
       }
     }
     return block + "</tbody></table></section>\n"
   }
 
-  static func row(_ number: Int, _ mark: String, _ text: String, kind: String?) -> String {
-    "<tr\(kind.map { " class=\"\($0)\"" } ?? "")><td class=\"n\">\(number)</td><td class=\"m\">\(mark)</td>"
-      + "<td><pre>\(HTMLText.escape(text))</pre></td></tr>\n"
-  }
-
-  /// Coverage's page style (the two strength pages look alike), plus the mutants' statuses and
-  /// the survivors' diff rows.
+  /// The strength pages' style (``StrengthPage``), plus the mutants' statuses and the survivors'
+  /// diff rows.
   static let style =
-    CoverageHTML.style + "\n"
+    StrengthPage.style + "\n"
       + """
       code { font: 13px ui-monospace, "DejaVu Sans Mono", monospace; }
       tr.Killed td.status, tr.Timeout td.status, tr.RuntimeError td.status { color: #1a6b32; font-weight: 600; }

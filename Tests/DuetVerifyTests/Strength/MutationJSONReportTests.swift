@@ -23,24 +23,24 @@ final class MutationJSONReportTests: XCTestCase {
     return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
   }
 
-  func testTheReportValidatesAgainstTheMutationTestingSchema() throws {
+  /// Every shape the renderer writes is checked in one test (one skip where the schema or
+  /// `jsonschema` is missing): a run with every status and a hostile file, a run of no mutants, and
+  /// a broken copy of the first, which the check must reject.
+  func testEveryReportShapeValidatesAgainstTheMutationTestingSchemaAndABrokenReportDoesNot() throws {
     let json = mixedRun.json { $0 == Fixtures.file ? Fixtures.source : Fixtures.hostileSource }
-    let result = try validate(json)
-    XCTAssertEqual(result.code, 0, result.out + result.error)
-  }
-
-  func testAReportOfNoMutantsValidatesToo() throws {
-    let result = try validate(Fixtures.run([]).json { _ in nil })
-    XCTAssertEqual(result.code, 0, result.out + result.error)
-  }
-
-  func testTheValidatorRejectsABrokenReport() throws {
     // The same report with a status the schema does not know and a column of 0: the check must fail.
-    let json = mixedRun.json { _ in "" }.replacingOccurrences(of: "\"Survived\"", with: "\"Lived\"")
+    let broken = mixedRun.json { _ in "" }.replacingOccurrences(of: "\"Survived\"", with: "\"Lived\"")
       .replacingOccurrences(of: "\"column\":19", with: "\"column\":0")
-    let result = try validate(json)
-    XCTAssertNotEqual(result.code, 0, "a report with an unknown status passed the schema check")
-    XCTAssertTrue(result.error.contains("Lived") || result.error.contains("minimum"), result.error)
+    let results = try MutationSchemaCheck.validate([
+      "every status": json, "no mutants": Fixtures.run([]).json { _ in nil }, "broken": broken,
+    ])
+    for shape in ["every status", "no mutants"] {
+      let result = try XCTUnwrap(results[shape])
+      XCTAssertEqual(result.code, 0, "the report of \(shape): " + result.out + result.error)
+    }
+    let rejected = try XCTUnwrap(results["broken"])
+    XCTAssertNotEqual(rejected.code, 0, "a report with an unknown status passed the schema check")
+    XCTAssertTrue(rejected.error.contains("Lived") || rejected.error.contains("minimum"), rejected.error)
   }
 
   func testMutantsCarryTheirLocationStatusAndTheRecordingsThatRanThem() throws {
@@ -80,7 +80,4 @@ final class MutationJSONReportTests: XCTestCase {
     let hostile = try XCTUnwrap(files[Fixtures.hostile.mutant.file])
     XCTAssertEqual(hostile["source"] as? String, Fixtures.hostileSource)
   }
-
-  /// The shared check (``MutationSchemaCheck``); skips where Python's `jsonschema` is missing.
-  func validate(_ json: String) throws -> CommandRun { try MutationSchemaCheck.validate(json) }
 }

@@ -33,11 +33,7 @@ final class AdopterEndToEndTests: XCTestCase {
       XCTFail("README.md's app files are \(files.map(\.path).sorted()), expected \(expected)")
       return
     }
-    for file in files {
-      let url = app.appendingPathComponent(file.path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.text.utf8).write(to: url)
-    }
+    try FileTree.write(Dictionary(files.map { ($0.path, $0.text) }) { $1 }, under: app)
     let gitIdentity = ["-c", "user.name=Adopter", "-c", "user.email=adopter@example.invalid"]
     func gitRun(_ arguments: [String]) throws -> CommandRun {
       try CommandRun.run(git, gitIdentity + arguments, in: app)

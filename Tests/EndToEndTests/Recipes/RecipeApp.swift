@@ -41,11 +41,8 @@ final class RecipeApp {
 
     // The README's files; the dependency's URL is the one substitution (the bare repository's).
     let app = scratch.appendingPathComponent("work/todo-app")
-    for file in try ReadmeAppFiles.read(checkout: root, gitURL: "file://" + package.path) {
-      let url = app.appendingPathComponent(file.path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.text.utf8).write(to: url)
-    }
+    let files = try ReadmeAppFiles.read(checkout: root, gitURL: "file://" + package.path)
+    try FileTree.write(Dictionary(files.map { ($0.path, $0.text) }) { $1 }, under: app)
     try Self.git(git, ["init", "-q", "-b", "main"], in: app)
     let started = Date()
     try Self.shell("swift run duet-verify record", in: app, deadline: 3600)

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// `duet-verify coverage` against a throwaway app (``TallyApp``) built for real with coverage
-/// instrumentation: one run, in the class's setUp (an instrumented build takes a while), with
+/// instrumentation: one run, made when the first test reads it (an instrumented build takes a while), with
 /// `--min-lines 100 --json --html --junit` under `GITHUB_ACTIONS=true`, whose result each test
 /// reads. The run's temporary folder (`TMPDIR`) is the test's own, so its scratch copies can be
 /// seen and counted. Before it, a `verify` (with a runner that does not serve the feature) leaves
@@ -34,76 +34,63 @@ final class CoverageEndToEndTests: XCTestCase {
     var next: CommandRun
   }
 
-  nonisolated(unsafe) static var shared: Shared?
-  nonisolated(unsafe) static var skip: String?
+  /// The one coverage run, made when the first test reads it.
+  static let shared = ClassRun(
+    skipReason: {
+      RealBuilds.skipReason("coverage", purpose: "coverage builds an instrumented throwaway runner package")
+    }, make: makeShared)
 
-  override class func setUp() {
-    super.setUp()
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      skip = "DUET_SKIP_ADOPTER=1: the real-build coverage tests are skipped"
-      return
-    }
-    guard ExecutableSearch.isOnPath("swift") else {
-      skip = "'swift' is not on PATH: coverage builds an instrumented throwaway runner package"
-      return
-    }
-    do {
-      let folder = try TemporaryFolder(prefix: "duet-verify-coverage")
-      let app = try TallyApp.write(into: folder.url.appendingPathComponent("app"))
-      let temporary = folder.url.appendingPathComponent("tmp")
-      // A scratch a killed run left: its pid is one that has ended.
-      let ended = Process()
-      ended.executableURL = URL(fileURLWithPath: "/bin/true")
-      try ended.run()
-      ended.waitUntilExit()
-      let stray = temporary.appendingPathComponent("duet-verify-strength/\(ended.processIdentifier)-dead/package")
-      try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
-      let tool = try BuiltProducts.executable(named: "duet-verify")
-      // The last verify's report, with a failure `explain` re-renders: coverage must leave it alone.
-      _ = try CommandRun.run(
-        tool, ["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path], in: app.root)
-      let explainBefore = try CommandRun.run(tool, ["explain"], in: app.root)
-      // A checkout can commit anything under .runs/: here the report's folder leads out of the app.
-      let elsewhere = folder.url.appendingPathComponent("elsewhere")
-      try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-      try FileManager.default.createSymbolicLink(
-        at: app.root.appendingPathComponent(".runs/coverage"), withDestinationURL: elsewhere)
-      let before = app.tree()
-      let html = folder.url.appendingPathComponent("reports/coverage.html")
-      let junit = folder.url.appendingPathComponent("reports/coverage.xml")
-      let run = try CommandRun.run(
-        tool, ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
-        environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
-      let after = app.tree()
-      let kept = try? String(
-        contentsOf: app.root.appendingPathComponent(".runs/coverage/summary.json"), encoding: .utf8)
-      let explainAfter = try CommandRun.run(tool, ["explain"], in: app.root)
-      // The run's options as its `next:` line renders them (its report files left out), run as printed.
-      let nextCommand = "duet-verify coverage --feature tally --min-lines 100"
-      let next = try CommandRun.run(
-        URL(fileURLWithPath: "/bin/sh"), ["-c", nextCommand], in: app.root,
-        environment: [
-          "TMPDIR": temporary.path,
-          "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
-        ], deadline: 1800)
-      shared = Shared(
-        folder: folder, app: app, temporary: temporary, before: before, after: after,
-        stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit, elsewhere: elsewhere,
-        kept: kept, explainBefore: explainBefore, explainAfter: explainAfter, nextCommand: nextCommand, next: next)
-    } catch {
-      skip = "the throwaway app could not be set up: \(error)"
-    }
+  private static func makeShared() throws -> Shared {
+    let folder = try TemporaryFolder(prefix: "duet-verify-coverage")
+    let app = try TallyApp.write(into: folder.url.appendingPathComponent("app"))
+    let temporary = folder.url.appendingPathComponent("tmp")
+    // A scratch a killed run left: its pid is one that has ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let stray = temporary.appendingPathComponent("duet-verify-strength/\(ended.processIdentifier)-dead/package")
+    try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: true)
+    let tool = try BuiltProducts.executable(named: "duet-verify")
+    // The last verify's report, with a failure `explain` re-renders: coverage must leave it alone.
+    _ = try CommandRun.run(
+      tool, ["verify", "--runner", try BuiltProducts.executable(named: "demo-runner").path], in: app.root)
+    let explainBefore = try CommandRun.run(tool, ["explain"], in: app.root)
+    // A checkout can commit anything under .runs/: here the report's folder leads out of the app.
+    let elsewhere = folder.url.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: app.root.appendingPathComponent(".runs/coverage"), withDestinationURL: elsewhere)
+    let before = app.tree()
+    let html = folder.url.appendingPathComponent("reports/coverage.html")
+    let junit = folder.url.appendingPathComponent("reports/coverage.xml")
+    let run = try CommandRun.run(
+      tool, ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
+      environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
+    let after = app.tree()
+    let kept = try? String(
+      contentsOf: app.root.appendingPathComponent(".runs/coverage/summary.json"), encoding: .utf8)
+    let explainAfter = try CommandRun.run(tool, ["explain"], in: app.root)
+    // The run's options as its `next:` line renders them (its report files left out), run as printed.
+    let nextCommand = "duet-verify coverage --feature tally --min-lines 100"
+    let next = try CommandRun.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", nextCommand], in: app.root,
+      environment: [
+        "TMPDIR": temporary.path,
+        "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+      ], deadline: 1800)
+    return Shared(
+      folder: folder, app: app, temporary: temporary, before: before, after: after,
+      stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit, elsewhere: elsewhere,
+      kept: kept, explainBefore: explainBefore, explainAfter: explainAfter, nextCommand: nextCommand, next: next)
   }
 
   override class func tearDown() {
-    shared = nil
+    shared.drop()
     super.tearDown()
   }
 
-  private func sharedRun() throws -> Shared {
-    if let skip = Self.skip { throw XCTSkip(skip) }
-    return try XCTUnwrap(Self.shared)
-  }
+  private func sharedRun() throws -> Shared { try Self.shared.value() }
 
   /// The one unreached region of the reducer, as `--json` reports it.
   private func unreachedRegions(_ run: CommandRun) throws -> [[String: Any]] {

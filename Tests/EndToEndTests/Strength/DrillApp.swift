@@ -24,11 +24,7 @@ struct DrillApp {
       "fixtures/gauge.fills.fixture.json": recording("gauge", "fill", from: 0, to: 1),
       "fixtures/gauge.at-limit.fixture.json": recording("gauge", "fill", from: 2, to: 2),
     ]
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
+    try FileTree.write(files, under: root)
     return DrillApp(root: root)
   }
 

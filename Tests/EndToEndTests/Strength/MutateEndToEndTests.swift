@@ -9,14 +9,14 @@ import XCTest
 #endif
 
 /// `duet-verify mutate` against a throwaway app (``DrillApp``) built for real, driven by a
-/// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, in the
-/// class's setUp, and the tests read their real outputs: the drill (the terminal report, with
-/// `--junit`, `--html` and GitHub annotations), the same drill again with two mutants the switch
-/// does not hold (`--json`, the cache), a red baseline, `--since` after one line changed
-/// (`--json`), and the `next:` command the first drill printed, run as a shell reads it. Before the
-/// runs that write `.runs/mutate/summary.json`, a hard link to a recording, a named pipe and a link
-/// leading out of the app are planted there in turn. Each run's temporary folder is its own, so
-/// scratch copies can be counted.
+/// hand-made plan (DUET_VERIFY_MUTATION_PLAN). The runs that need a build happen once, for the
+/// first test that reads them (``ClassRun``), and the tests read their real outputs: the drill
+/// (the terminal report, with `--junit`, `--html` and GitHub annotations), the same drill again
+/// with two mutants the switch does not hold (`--json`, the cache), a red baseline, `--since`
+/// after one line changed (`--json`), and the `next:` command the first drill printed, run as a
+/// shell reads it. Before the runs that write `.runs/mutate/summary.json`, a hard link to a
+/// recording, a named pipe and a link leading out of the app are planted there in turn. Each
+/// run's temporary folder is its own, so scratch copies can be counted.
 ///
 /// Skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1 like the other real-build tests.
 final class MutateEndToEndTests: XCTestCase {
@@ -52,9 +52,6 @@ final class MutateEndToEndTests: XCTestCase {
     return (FileManager.default.contents(atPath: path) ?? Data(), plain)
   }
 
-  nonisolated(unsafe) static var shared: Shared?
-  nonisolated(unsafe) static var skip: String?
-
   /// `duet-verify mutate` in `folder`, scratch copies under `temporary`; with `plan`, the
   /// hand-made plan instead of the planner.
   static func mutate(
@@ -68,101 +65,91 @@ final class MutateEndToEndTests: XCTestCase {
       environment: variables, deadline: 1800)
   }
 
-  override class func setUp() {
-    super.setUp()
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      skip = "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"
-      return
+  /// The drill's runs, made when the first test reads them.
+  static let shared = ClassRun(
+    skipReason: {
+      RealBuilds.skipReason("mutate", needing: ["swift", "git"], purpose: "mutate builds a throwaway runner package")
+    }, make: makeShared)
+
+  private static func makeShared() throws -> Shared {
+    let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
+    let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
+    let plan = folder.url.appendingPathComponent("plan.json")
+    try DrillApp.plan(DrillApp.switched).write(to: plan)
+    let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
+    try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
+    // A hard link to a recording where the drill's report goes: writing it in place would write the recording.
+    let report = app.root.appendingPathComponent(".runs/mutate/summary.json")
+    try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.linkItem(
+      at: app.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"), to: report)
+    let before = app.tree()
+    let reportFiles =
+      ["--junit", folder.url.appendingPathComponent("drill.xml").path]
+      + ["--html", folder.url.appendingPathComponent("drill.html").path]
+    let drill = try mutate(
+      ["--jobs", "2"] + reportFiles, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
+      environment: ["GITHUB_ACTIONS": "true"])
+    let after = app.tree()
+    var reports: [String: Data] = [:]
+    var plainFiles: [String: Bool] = [:]
+    (reports["drill"], plainFiles["drill"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+    // A named pipe nobody reads: opening it for writing would wait forever.
+    try? FileManager.default.removeItem(at: report)
+    guard mkfifo(report.path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    let again = try mutate(
+      ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
+      temporary: folder.url.appendingPathComponent("t2"))
+    (reports["again"], plainFiles["again"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+    // A pipe left there would hang every later snapshot of the tree.
+    if plainFiles["again"] != true { try? FileManager.default.removeItem(at: report) }
+    let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
+    try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
+      to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
+    let redRun = try mutate([], in: red.root, plan: plan, temporary: folder.url.appendingPathComponent("t3"))
+    reports["red"] = strengthReport(of: red)?.data
+    for command in [
+      ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
+    ] {
+      _ = try CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + command, in: app.root)
     }
-    guard ExecutableSearch.isOnPath("swift"), ExecutableSearch.isOnPath("git") else {
-      skip = "'swift' or 'git' is not on PATH: mutate builds a throwaway runner package"
-      return
+    let gauge = app.root.appendingPathComponent(DrillApp.gaugeFile)
+    let text = try String(contentsOf: gauge, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
+      to: gauge)
+    // A link leading out of the app where the report goes.
+    let outside = try folder.write("outside.json", "theirs\n")
+    try? FileManager.default.removeItem(at: report)
+    try FileManager.default.createSymbolicLink(at: report, withDestinationURL: outside)
+    let since = try mutate(
+      ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
+    (reports["since"], plainFiles["since"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
+    // The drill's `next:` line, run as printed, with the plan and a temporary folder of its own.
+    let nextCommand = drill.out.split(separator: "\n").first { $0.hasPrefix("next: ") }.map {
+      String($0.dropFirst(6))
     }
-    do {
-      let folder = try TemporaryFolder(prefix: "duet-verify-mutate")
-      let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
-      let plan = folder.url.appendingPathComponent("plan.json")
-      try DrillApp.plan(DrillApp.switched).write(to: plan)
-      let withOwnBuilds = folder.url.appendingPathComponent("plan-own-builds.json")
-      try DrillApp.plan(DrillApp.mutants.map(\.id)).write(to: withOwnBuilds)
-      // A hard link to a recording where the drill's report goes: writing it in place would write the recording.
-      let report = app.root.appendingPathComponent(".runs/mutate/summary.json")
-      try FileManager.default.createDirectory(at: report.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try FileManager.default.linkItem(
-        at: app.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"), to: report)
-      let before = app.tree()
-      let reportFiles =
-        ["--junit", folder.url.appendingPathComponent("drill.xml").path]
-        + ["--html", folder.url.appendingPathComponent("drill.html").path]
-      let drill = try mutate(
-        ["--jobs", "2"] + reportFiles, in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t1"),
-        environment: ["GITHUB_ACTIONS": "true"])
-      let after = app.tree()
-      var reports: [String: Data] = [:]
-      var plainFiles: [String: Bool] = [:]
-      (reports["drill"], plainFiles["drill"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
-      // A named pipe nobody reads: opening it for writing would wait forever.
-      try? FileManager.default.removeItem(at: report)
-      guard mkfifo(report.path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
-      let again = try mutate(
-        ["--jobs", "2", "--json"], in: app.root, plan: withOwnBuilds,
-        temporary: folder.url.appendingPathComponent("t2"))
-      (reports["again"], plainFiles["again"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
-      // A pipe left there would hang every later snapshot of the tree.
-      if plainFiles["again"] != true { try? FileManager.default.removeItem(at: report) }
-      let red = try DrillApp.write(into: folder.url.appendingPathComponent("red"))
-      try Data(DrillApp.recording("tally", "bump", from: 0, to: 2).utf8).write(
-        to: red.root.appendingPathComponent("fixtures/tally.bumps.fixture.json"))
-      let redRun = try mutate([], in: red.root, plan: plan, temporary: folder.url.appendingPathComponent("t3"))
-      reports["red"] = strengthReport(of: red)?.data
-      for command in [
-        ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
-      ] {
-        _ = try CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + command, in: app.root)
-      }
-      let gauge = app.root.appendingPathComponent(DrillApp.gaugeFile)
-      let text = try String(contentsOf: gauge, encoding: .utf8)
-      try Data(text.replacingOccurrences(of: "state.level += 1\n", with: "state.level += 1  // one up\n").utf8).write(
-        to: gauge)
-      // A link leading out of the app where the report goes.
-      let outside = try folder.write("outside.json", "theirs\n")
-      try? FileManager.default.removeItem(at: report)
-      try FileManager.default.createSymbolicLink(at: report, withDestinationURL: outside)
-      let since = try mutate(
-        ["--since", "HEAD", "--json"], in: app.root, plan: plan, temporary: folder.url.appendingPathComponent("t4"))
-      (reports["since"], plainFiles["since"]) = (strengthReport(of: app)?.data, strengthReport(of: app)?.plain)
-      // The drill's `next:` line, run as printed, with the plan and a temporary folder of its own.
-      let nextCommand = drill.out.split(separator: "\n").first { $0.hasPrefix("next: ") }.map {
-        String($0.dropFirst(6))
-      }
-      let tool = try BuiltProducts.executable(named: "duet-verify")
-      let temporary = folder.url.appendingPathComponent("t6")
-      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-      let next = try nextCommand.map { command in
-        try CommandRun.run(
-          URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: app.root,
-          environment: [
-            "TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": plan.path,
-            "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
-          ], deadline: 1800)
-      }
-      shared = Shared(
-        folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
-        since: since, reports: reports, plainFiles: plainFiles, outside: outside, nextCommand: nextCommand, next: next)
-    } catch {
-      skip = "the throwaway app could not be set up: \(error)"
+    let tool = try BuiltProducts.executable(named: "duet-verify")
+    let temporary = folder.url.appendingPathComponent("t6")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let next = try nextCommand.map { command in
+      try CommandRun.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: app.root,
+        environment: [
+          "TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": plan.path,
+          "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
+        ], deadline: 1800)
     }
+    return Shared(
+      folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
+      since: since, reports: reports, plainFiles: plainFiles, outside: outside, nextCommand: nextCommand, next: next)
   }
 
   override class func tearDown() {
-    shared = nil
+    shared.drop()
     super.tearDown()
   }
 
-  private func sharedRun() throws -> Shared {
-    if let skip = Self.skip { throw XCTSkip(skip) }
-    return try XCTUnwrap(Self.shared)
-  }
+  private func sharedRun() throws -> Shared { try Self.shared.value() }
 
   /// The line the run printed for mutant `id` (the first of its block, for a survivor).
   private func line(of id: String, in run: CommandRun) throws -> String {
@@ -252,13 +239,19 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertEqual(mutants["2"]?["coveredBy"] as? [String], ["tally.bumps"])
   }
 
-  func testTheJSONOfARunWithEveryVerdictKindValidatesAgainstTheMutationTestingSchema() throws {
+  func testTheJSONOfARunWithEveryVerdictKindNamesEveryStatus() throws {
     let shared = try sharedRun()
     XCTAssertEqual(shared.again.code, 1, shared.again.all)
     let statuses = Set(try mutants(shared.again).values.compactMap { $0["status"] as? String })
     XCTAssertEqual(statuses, ["Killed", "Survived", "NoCoverage", "Timeout", "RuntimeError", "CompileError"])
-    let check = try MutationSchemaCheck.validate(shared.again.out)
-    XCTAssertEqual(check.code, 0, check.all)
+  }
+
+  /// The real command's reports (every verdict kind; a `--since` run of one mutant) in one check,
+  /// which skips once where the schema (`../shared/reference`) or Python's `jsonschema` is missing.
+  func testTheJSONOfTheDrillsRunsValidatesAgainstTheMutationTestingSchema() throws {
+    let shared = try sharedRun()
+    let checks = try MutationSchemaCheck.validate(["every verdict kind": shared.again.out, "--since": shared.since.out])
+    for (run, check) in checks { XCTAssertEqual(check.code, 0, "the report of the run with \(run): " + check.all) }
   }
 
   func testAMutantTheSwitchDoesNotHoldIsJudgedOnABuildOfItsOwnAndOneThatDoesNotBuildIsACompileError() throws {

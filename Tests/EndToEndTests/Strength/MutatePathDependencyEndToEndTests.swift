@@ -18,40 +18,28 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
   }
 
   /// The one drill, run when a test first asks for it; a reason to skip instead.
-  nonisolated(unsafe) private static let outcome: Result<Shared, Skip> = drill()
+  static let shared = ClassRun(
+    skipReason: { RealBuilds.skipReason("mutate", purpose: "mutate builds a throwaway runner package") },
+    make: drill)
 
-  struct Skip: Error {
-    var reason: String
+  private static func drill() throws -> Shared {
+    let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
+    let app = try TwoPackageApp.write(into: folder.url.appendingPathComponent("app"))
+    let temporary = folder.url.appendingPathComponent("t")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let before = app.tree()
+    let drill = try CommandRun.run(
+      try BuiltProducts.executable(named: "duet-verify"), ["mutate", "--jobs", "2"], in: app.root,
+      environment: ["TMPDIR": temporary.path], deadline: 1800)
+    return Shared(folder: folder, app: app, before: before, after: app.tree(), drill: drill)
   }
 
-  private static func drill() -> Result<Shared, Skip> {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      return .failure(Skip(reason: "DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped"))
-    }
-    guard ExecutableSearch.isOnPath("swift") else {
-      return .failure(Skip(reason: "'swift' is not on PATH: mutate builds a throwaway runner package"))
-    }
-    do {
-      let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
-      let app = try TwoPackageApp.write(into: folder.url.appendingPathComponent("app"))
-      let temporary = folder.url.appendingPathComponent("t")
-      try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-      let before = app.tree()
-      let drill = try CommandRun.run(
-        try BuiltProducts.executable(named: "duet-verify"), ["mutate", "--jobs", "2"], in: app.root,
-        environment: ["TMPDIR": temporary.path], deadline: 1800)
-      return .success(Shared(folder: folder, app: app, before: before, after: app.tree(), drill: drill))
-    } catch {
-      return .failure(Skip(reason: "the throwaway app could not be set up: \(error)"))
-    }
+  override class func tearDown() {
+    shared.drop()
+    super.tearDown()
   }
 
-  private func sharedRun() throws -> Shared {
-    switch Self.outcome {
-    case .success(let shared): return shared
-    case .failure(let skip): throw XCTSkip(skip.reason)
-    }
-  }
+  private func sharedRun() throws -> Shared { try Self.shared.value() }
 
   func testMutantsOfReducersInAPathDependencyAreBuiltAndKilledInTheScratchCopy() throws {
     let shared = try sharedRun()

@@ -22,11 +22,8 @@ final class MutateTableEndToEndTests: XCTestCase {
   func run(_ rows: [(String, String, String, String)], _ arguments: [String] = []) throws -> (
     CommandRun, DrillApp, URL
   ) {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real-build mutate tests are skipped")
-    }
-    guard ExecutableSearch.isOnPath("swift") else {
-      throw XCTSkip("'swift' is not on PATH: mutate builds a throwaway runner package")
+    if let skip = RealBuilds.skipReason("mutate", purpose: "mutate builds a throwaway runner package") {
+      throw XCTSkip(skip)
     }
     let folder = try TemporaryFolder(prefix: "duet-verify-mutate-table")
     addTeardownBlock { _ = folder }

@@ -15,11 +15,7 @@ struct TallyApp {
       "Sources/TallyFeatures/TallyRegistry.swift": registry, "Sources/replay-runner/main.swift": main,
       "manifest.yaml": manifest, "fixtures/tally.bumps.fixture.json": recording,
     ]
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
+    try FileTree.write(files, under: root)
     return TallyApp(root: root)
   }
 

@@ -19,11 +19,7 @@ struct TwoPackageApp {
         .replacingOccurrences(of: "swift: Sources/", with: "swift: core/Sources/"),
       "fixtures/tally.bumps.fixture.json": TallyApp.recording,
     ]
-    for (path, text) in files {
-      let url = root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
-    }
+    try FileTree.write(files, under: root)
     return TwoPackageApp(root: root)
   }
 

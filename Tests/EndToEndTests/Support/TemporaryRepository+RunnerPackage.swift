@@ -8,13 +8,9 @@ import XCTest
 extension TemporaryRepository {
   /// Throws XCTSkip when real builds are not wanted (DUET_SKIP_ADOPTER=1) or `swift` is not on PATH.
   static func requireRealBuilds() throws {
-    if ProcessInfo.processInfo.environment["DUET_SKIP_ADOPTER"] == "1" {
-      throw XCTSkip("DUET_SKIP_ADOPTER=1: the real runner-build tests are skipped")
+    if let skip = RealBuilds.skipReason("runner", purpose: "this test builds a throwaway runner package") {
+      throw XCTSkip(skip)
     }
-    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-      if FileManager.default.isExecutableFile(atPath: String(folder) + "/swift") { return }
-    }
-    throw XCTSkip("'swift' is not on PATH: this test builds a throwaway runner package")
   }
 
   /// The counter corpus with `replayRunner: runner` and the two packages; `library` is Marker's
