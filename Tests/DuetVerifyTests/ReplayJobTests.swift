@@ -172,6 +172,15 @@ final class ReplayJobTests: XCTestCase {
         + "runner that serves it with --runner.")
   }
 
+  func testAFeatureServedUnderANameATypoAwayIsNamedAsAPossibleTypo() throws {
+    let outcome = try replay(FixtureText.counterTree(), connection: FakeConnection(features: ["counters"]))
+    XCTAssertEqual(outcome.result.failure?.reason, .featureNotServed)
+    XCTAssertEqual(
+      outcome.result.failure?.detail,
+      "the runner does not serve feature 'counter' (it serves: counters). Is 'counters' a typo? The name given to "
+        + "Feature(…) must be the manifest's feature key 'counter': rename one of them, then record again.")
+  }
+
   func testAChainReplaysEachNodeFromItsOwnSlot() throws {
     let connection = FakeConnection()
     let outcome = try replay(FixtureText.chainTree(), name: "chain-ping-pong", owner: nil, connection: connection)

@@ -230,6 +230,30 @@ final class RunnerFingerprintTests: XCTestCase {
     XCTAssertEqual(plan.modules, ["Gen"])
   }
 
+  /// After a build that began within a second of an edit, the next run builds again; its reason
+  /// says the file may have been edited only before that build, not just that it changed.
+  func testARebuildAfterAnUnsettledBuildSaysTheFileMayHaveBeenEditedOnlyBeforeThatBuild() throws {
+    let (folder, app) = try packages()
+    let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))
+    let now = try XCTUnwrap(fingerprint(app))
+    stamp.write(
+      RunnerBuildStamp.record(
+        before: now, after: now, started: RunnerBuildStamp.now(), succeeded: true, outputs: stamp.outputs()))
+    let plan = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: now, outputs: stamp.outputs(), force: false, root: folder.url)
+    XCTAssertTrue(
+      plan.reason.contains(
+        " changed, or was edited within a second of the last build's start (which could then not vouch for it)"),
+      plan.reason)
+    let edited = try XCTUnwrap(fingerprint(app))
+    vouch(stamp, edited)
+    try folder.write("app/Sources/replay-runner/main.swift", "print(8)\n")
+    let settled = RunnerRebuildPlan.plan(
+      last: stamp.read(), now: try XCTUnwrap(fingerprint(app)), outputs: stamp.outputs(), force: false,
+      root: folder.url)
+    XCTAssertEqual(settled.reason, "app/Sources/replay-runner/main.swift changed", "an edit after a trusted build")
+  }
+
   func testNoStampVouchesForABuildWhoseInputsChangedDuringOrJustBeforeIt() throws {
     let (folder, app) = try packages()
     let stamp = RunnerBuildStamp(package: app, executable: app.appendingPathComponent(".build/debug/replay-runner"))

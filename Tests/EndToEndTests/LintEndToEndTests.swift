@@ -53,6 +53,37 @@ final class LintEndToEndTests: XCTestCase {
       ])
   }
 
+  func testAMisspelledRecordingNameIsPairedWithTheUnlistedFileItMeantAndNoRemovalIsAdvised() throws {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "manifest.yaml",
+      """
+      features:
+        counter:
+          fixtures:
+            - counter
+            - counter-endings.changes-its-mind
+            - counter-endings.keeps-countin
+
+      """)
+    let run = try repository.verify(["lint"])
+    XCTAssertEqual(run.code, 1)
+    XCTAssertEqual(
+      run.out.split(separator: "\n").map(String.init),
+      [
+        "✗ manifest.yaml:6: recording 'counter-endings.keeps-countin' is listed but "
+          + "fixtures/counter-endings.keeps-countin.fixture.json does not exist, and "
+          + "fixtures/counter-endings.keeps-counting.fixture.json is not listed. A typo? Did you mean "
+          + "'counter-endings.keeps-counting'? Correct the name on this line; if 'counter-endings.keeps-countin' is a "
+          + "new name, record it: duet-verify record --feature counter",
+        "✗ fixtures/counter-endings.keeps-counting.fixture.json: recording 'counter-endings.keeps-counting' is not "
+          + "listed in manifest.yaml, which lists 'counter-endings.keeps-countin' at line 6 with no file. A typo? "
+          + "Correct manifest.yaml:6 to 'counter-endings.keeps-counting' and keep this recording; if "
+          + "'counter-endings.keeps-countin' is a new name, record it, then remove this one.",
+        "duet-verify lint: FAIL (2 problems)",
+      ])
+  }
+
   func testLintProblemsFailVerifyButEveryRecordingIsStillReplayed() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
     try repository.copyRecording("lamp.timed-off")
@@ -105,18 +136,34 @@ final class RunnerBuildEndToEndTests: XCTestCase {
   /// The issue's trap: without its own `replay-runner`, SwiftPM would build a dependency's runner,
   /// which serves another app's features. Refused before any build.
   func testAPackageWithoutItsOwnReplayRunnerProductIsRefusedBeforeBuilding() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "Package.swift",
-      "// swift-tools-version:6.0\nimport PackageDescription\n"
-        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"todo-runner\")])\n")
-    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
-    let run = try repository.verify(["verify"])
+    let (repository, run) = try verifyWithRunnerPackage(executable: "todo-runner")
     XCTAssertEqual(run.code, 1, run.out + run.error)
     XCTAssertTrue(
       run.error.hasPrefix("duet-verify: ./Package.swift declares no `replay-runner` product"), run.error)
     XCTAssertFalse(
       FileManager.default.fileExists(atPath: repository.root.appendingPathComponent(".build").path),
       "nothing was built")
+  }
+
+  func testARunnerProductNamedATypoAwayIsNamedInTheRefusal() throws {
+    let (_, run) = try verifyWithRunnerPackage(executable: "replay-runer")
+    XCTAssertEqual(run.code, 1, run.out + run.error)
+    XCTAssertEqual(
+      run.error,
+      "duet-verify: ./Package.swift declares no `replay-runner` product, but it names \"replay-runer\": a typo? The "
+        + "runner must be called exactly `replay-runner`: rename the executable target (and its folder under "
+        + "Sources/), or give a built runner with --runner CMD.\n")
+  }
+
+  /// `verify` in the counter corpus whose manifest names `.` as replayRunner: and whose
+  /// Package.swift declares one executable target, `executable`.
+  private func verifyWithRunnerPackage(executable: String) throws -> (TemporaryRepository, CommandRun) {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    try repository.write(
+      "Package.swift",
+      "// swift-tools-version:6.0\nimport PackageDescription\n"
+        + "let package = Package(name: \"todo\", targets: [.executableTarget(name: \"\(executable)\")])\n")
+    try repository.write("manifest.yaml", "replayRunner: .\n" + (try repository.read("manifest.yaml")))
+    return (repository, try repository.verify(["verify"]))
   }
 }

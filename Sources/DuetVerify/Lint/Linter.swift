@@ -38,7 +38,9 @@ struct Linter: Sendable {
     let tracked =
       orphans.isEmpty && listing.nestedRecordings.isEmpty
       ? [] : GitTracking.trackedFiles(in: manifest.location.fixturesFolder)
-    var problems = orphanProblems(orphans, tracked: tracked)
+    let onDisk = Set(listing.recordings)
+    let missing = listed.filter { !onDisk.contains($0.name) }
+    var problems = orphanProblems(orphans, tracked: tracked, missing: missing)
     if !listing.strayTemporaries.isEmpty { problems += strayTemporaryProblems(listing.strayTemporaries) }
     if !listing.nestedRecordings.isEmpty {
       problems += nestedRecordingProblems(listing.nestedRecordings, tracked: tracked)
@@ -50,6 +52,19 @@ struct Linter: Sendable {
   func problems(of listed: ListedFixture, reading: Result<FixtureDocument, FixtureLoadError>) -> [LintProblem] {
     switch reading {
     case .failure(.missing(let path)):
+      // A recording on disk that nobody lists, a few letters away, is what a typo in the list
+      // leaves: recording afresh would not be the fix.
+      let unlisted = Set(store.listing().recordings).subtracting(manifest.listedFixtures.map(\.name))
+      if let meant = Suggestion.closest(to: listed.name, among: unlisted.sorted()) {
+        return [
+          LintProblem(
+            file: manifest.location.displayName, line: listed.line,
+            message:
+              "recording '\(listed.name)' is listed but \(path) does not exist, and \(store.displayPath(meant)) "
+              + "is not listed. A typo? Did you mean '\(meant)'? Correct the name on this line; if '\(listed.name)' "
+              + "is a new name, record it: \(Self.recordCommand(for: listed))")
+        ]
+      }
       return [
         LintProblem(
           file: manifest.location.displayName, line: listed.line,
@@ -164,10 +179,21 @@ struct Linter: Sendable {
   }
 
   /// Recordings on disk the manifest does not list; `git rm` is advised only for one git tracks
-  /// (`tracked`: paths relative to the fixtures folder).
-  func orphanProblems(_ orphans: [String], tracked: Set<String>) -> [LintProblem] {
+  /// (`tracked`: paths relative to the fixtures folder), and never for one whose name is a typo
+  /// away from a listed recording that has no file (`missing`): that line is what to correct.
+  func orphanProblems(_ orphans: [String], tracked: Set<String>, missing: [ListedFixture] = []) -> [LintProblem] {
     orphans.map { name in
       let path = store.displayPath(name)
+      if let typo = Suggestion.closest(to: name, among: missing.map(\.name)),
+        let line = missing.first(where: { $0.name == typo })?.line
+      {
+        return LintProblem(
+          file: path,
+          message:
+            "recording '\(name)' is not listed in \(manifest.location.displayName), which lists '\(typo)' at line "
+            + "\(line) with no file. A typo? Correct \(manifest.location.displayName):\(line) to '\(name)' and "
+            + "keep this recording; if '\(typo)' is a new name, record it, then remove this one.")
+      }
       let remedy =
         tracked.contains(name + FixturesListing.suffix)
         ? "or remove it: git rm \(path)" : "or delete it (git does not track it): rm \(path)"

@@ -45,6 +45,9 @@ struct RecordPlan: Sendable {
     var reason: String
     /// The recordings the manifest lists for it: left exactly as they are.
     var listed: [ListedFixture]
+    /// True when the runner serves the feature but registers no scenarios for it: the remedy is
+    /// its registry entry's `scenarios:`, not registering the feature.
+    var served = false
   }
 
   /// Every compiled recording, in target order.
@@ -89,7 +92,9 @@ struct RecordPlan: Sendable {
         continue
       case .compiled(let fixtures) where fixtures.isEmpty && !listed.isEmpty:
         plan.elsewhere.append(
-          Elsewhere(target: outcome.target, reason: "the runner compiles no scenarios for it", listed: listed))
+          Elsewhere(
+            target: outcome.target, reason: "the runner serves it with no scenarios", listed: listed,
+            served: true))
         continue
       default: break
       }

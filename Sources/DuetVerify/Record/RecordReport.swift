@@ -117,8 +117,10 @@ enum RecordReport {
     return
       "\(mark) \(item.target.display): \(item.reason), but \(manifest.location.displayName):\(swift.line) gives it "
       + "the Swift file \(swift.name) and no Kotlin one, so no other core records its \(item.listed.count) "
-      + "\(plural(item.listed.count, "recording")) (\(names)). Register the feature (and its scenarios) in the Swift "
-      + "runner's registry, then record again."
+      + "\(plural(item.listed.count, "recording")) (\(names)). "
+      + (item.served
+        ? "Give its registry entry its scenarios (ReplayFeature.entry(\(name), scenarios: [...])), then record again."
+        : "Register the feature (and its scenarios) in the Swift runner's registry, then record again.")
   }
 
   /// Counts by kind of change.

@@ -239,7 +239,8 @@ struct ReplayConversation {
       reason: .featureNotServed,
       detail:
         "the runner does not serve \(missing.count == 1 ? "feature" : "features") \(names) (it serves: \(list)). "
-        + "Register the feature in the runner, or give the runner that serves it with --runner.")
+        + (renameHint(missing, served: served)
+          ?? "Register the feature in the runner, or give the runner that serves it with --runner."))
   }
 
   /// A seed the dialect cannot send.

@@ -27,8 +27,9 @@ enum RunnerBuilder {
   enum BuildError: Diagnostic, Equatable, Sendable {
     /// `shown` (the package folder as shown) has no readable Package.swift.
     case notAPackage(shown: String)
-    /// `shown`/Package.swift declares no `replay-runner` product.
-    case noRunnerProduct(shown: String)
+    /// `shown`/Package.swift declares no `replay-runner` product; `near` is a quoted name in it a
+    /// typo away (`replay_runner`), when there is one.
+    case noRunnerProduct(shown: String, near: String? = nil)
     /// No `swift` on `PATH`.
     case noSwift
     /// `swift build` could not be started.
@@ -48,7 +49,12 @@ enum RunnerBuilder {
         return "replayRunner: \(shown) is not a SwiftPM package (no readable \(shown)/Package.swift). "
           + "Name the folder of the package that builds your `\(product)` as replayRunner: in the manifest, "
           + "or give a built runner with \(Option.runner.rawValue) CMD."
-      case .noRunnerProduct(let shown):
+      case .noRunnerProduct(let shown, let near?):
+        return
+          "\(shown)/Package.swift declares no `\(product)` product, but it names \"\(near)\": a typo? The runner must "
+          + "be called exactly `\(product)`: rename the executable target (and its folder under Sources/), or give a "
+          + "built runner with \(Option.runner.rawValue) CMD."
+      case .noRunnerProduct(let shown, nil):
         return
           "\(shown)/Package.swift declares no `\(product)` product, so there is no runner to build "
           + "(a dependency's would serve another app's features). Add `.executableTarget(name: \"\(product)\", …)` whose "
@@ -74,6 +80,14 @@ enum RunnerBuilder {
     var reason: String?
   }
 
+  /// The string literal of a Package.swift text that is a typo away from `replay-runner`
+  /// (`replay_runner`, `ReplayRunner`), for the sentence that refuses the package.
+  static func nearProductName(in text: String) -> String? {
+    let literals = text.split(separator: "\"", omittingEmptySubsequences: false).enumerated()
+      .filter { $0.offset % 2 == 1 && !$0.element.contains("\n") }.map { String($0.element) }
+    return Suggestion.closest(to: product, among: literals)
+  }
+
   /// Builds `replay-runner` in `package` (unless it is up to date and not `force`) and returns the
   /// command that starts it in `root`; `starting` is called just before a real build begins.
   /// Before building, the products of every module whose sources are not byte for byte what the
@@ -85,7 +99,7 @@ enum RunnerBuilder {
     let shown = displayPath(package, root: root)
     let manifest = package.appendingPathComponent("Package.swift")
     guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { throw .notAPackage(shown: shown) }
-    guard text.contains("\"\(product)\"") else { throw .noRunnerProduct(shown: shown) }
+    guard text.contains("\"\(product)\"") else { throw .noRunnerProduct(shown: shown, near: nearProductName(in: text)) }
     guard let swift = RunnerCommand.search("swift", path: environment["PATH"] ?? "/usr/bin:/bin") else {
       throw .noSwift
     }

@@ -46,7 +46,15 @@ struct RunnerRebuildPlan: Equatable, Sendable {
       present.insert(key)
       let before = recorded[key]
       let contentChanged = before?.content != entry.content
-      if contentChanged { changes.append(describe(entry, added: before == nil, root: root)) }
+      if contentChanged {
+        // An input the last build could not vouch for (edited in the second before it) need not
+        // have changed since: saying "changed" sends the reader looking for a new edit.
+        let racy = last.status == .unsettled && before?.content == FingerprintEntry.unknown && entry.kind == "file"
+        changes.append(
+          racy
+            ? describe(entry, added: false, root: root) + Self.racyNote
+            : describe(entry, added: before == nil, root: root))
+      }
       if entry.kind == "file", contentChanged || before?.identity != entry.identity,
         let module = graph?.module(holding: entry.name)
       {
@@ -81,6 +89,10 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     }
     return plan
   }
+
+  /// What is said of a file the last build could not vouch for: it was edited within a second of
+  /// that build's start (RunnerBuildStamp.settle), so whether it changed since cannot be told.
+  static let racyNote = ", or was edited within a second of the last build's start (which could then not vouch for it)"
 
   /// `Sources/Logic/Logic.swift changed`, `X changed (environment)`, ….
   static func describe(_ entry: FingerprintEntry, added: Bool, root: URL) -> String {

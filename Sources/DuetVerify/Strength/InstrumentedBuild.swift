@@ -20,7 +20,9 @@ enum InstrumentedBuild {
   ) throws(RunnerBuilder.BuildError) -> (executable: URL, millis: Int) {
     let manifest = scratch.package.appendingPathComponent("Package.swift")
     guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { throw .notAPackage(shown: shown) }
-    guard text.contains("\"\(RunnerBuilder.product)\"") else { throw .noRunnerProduct(shown: shown) }
+    guard text.contains("\"\(RunnerBuilder.product)\"") else {
+      throw .noRunnerProduct(shown: shown, near: RunnerBuilder.nearProductName(in: text))
+    }
     guard let swift = RunnerCommand.search("swift", path: environment["PATH"] ?? "/usr/bin:/bin") else {
       throw .noSwift
     }

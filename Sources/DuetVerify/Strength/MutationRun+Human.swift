@@ -25,7 +25,15 @@ extension MutationRun {
     if let nextLine { text += nextLine + "\n" }
     text += summaryLine + "\n"
     if results.isEmpty {
-      text += Program.prefix(Verb.mutate.rawValue) + "no mutants were made, so there is nothing to score.\n"
+      text += Program.prefix(Verb.mutate.rawValue) + "no mutants were made, so there is nothing to score"
+      if let since = arguments?.values[.since]?.last {
+        // The usual surprise: a commit that only strengthens a scenario changes no reducer line.
+        text +=
+          ": no line of the reducer modules changed since \(since) (a change to a scenario, the manifest or a "
+          + "recording makes no mutant). To see whether new steps kill earlier survivors, run the drill without "
+          + "\(Option.since.rawValue)"
+      }
+      text += ".\n"
     }
     return text + verdictLine + "\n"
   }

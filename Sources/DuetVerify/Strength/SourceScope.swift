@@ -1,6 +1,7 @@
 /// The function and `switch` case a source line belongs to, found textually: the nearest `case`
 /// (or `default:`) label at or above the line, no deeper indented than the line itself, and the
-/// nearest `func` (or `init`) above both. Good enough for reducers, which are one `switch` over
+/// nearest `func` (or `init`) above both that is less indented than every line between (so one
+/// that ended before the line is not named). Good enough for reducers, which are one `switch` over
 /// the action; a label inside a string or comment can mislead it, never the counts.
 enum SourceScope {
   /// The enclosing function (`func todoReducer`) and case (`case .clearTapped`) of `line`
@@ -9,12 +10,19 @@ enum SourceScope {
     guard line >= 1, line <= lines.count else { return (nil, nil) }
     let depth = indentation(lines[line - 1])
     var switchCase: String?
+    // The least indentation walked so far: a declaration above encloses the line only when it is
+    // less indented than that (a top-level `let` after a struct's `init` is in no function). A
+    // line opening with `)` or `]` closes a wrapped signature or call, not a scope.
+    var floor = depth
     var index = line - 1
     while index >= 0 {
       let text = lines[index]
       let trimmed = text.drop { $0 == " " || $0 == "\t" }
-      if let function = function(trimmed) { return (function, switchCase) }
+      if let function = function(trimmed), index == line - 1 || indentation(text) < floor {
+        return (function, switchCase)
+      }
       if switchCase == nil, indentation(text) <= depth, let label = label(trimmed) { switchCase = label }
+      if !trimmed.isEmpty, trimmed.first != ")", trimmed.first != "]" { floor = min(floor, indentation(text)) }
       index -= 1
     }
     return (nil, switchCase)

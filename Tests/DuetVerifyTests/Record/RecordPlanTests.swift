@@ -73,6 +73,22 @@ final class RecordPlanTests: FolderTestCase {
     XCTAssertEqual(result.unlisted.first?.listedElsewhere?.owner, "lamp")
   }
 
+  func testASwiftOnlyFeatureServedWithNoScenariosIsToldToGiveItsRegistryEntryScenarios() throws {
+    let text = "features:\n  todo:\n    swift: Sources/Todo.swift\n    fixtures:\n      - todo.adds\n"
+    try folder.write("manifest.yaml", text)
+    let manifest = ManifestReader.read(text, location: folder.manifestLocation).manifest
+    var result = RecordPlan.make(
+      outcomes: [TargetOutcome(target: .feature("todo"), result: .compiled([]))], manifest: manifest,
+      store: FixtureStore(location: manifest.location), wholeManifest: true)
+    result.separateUnserved(manifest)
+    let item = try XCTUnwrap(result.unserved.first)
+    XCTAssertEqual(
+      RecordReport.unservedLine(item, manifest: manifest, mark: "✗"),
+      "✗ feature 'todo': the runner serves it with no scenarios, but manifest.yaml:3 gives it the Swift file "
+        + "Sources/Todo.swift and no Kotlin one, so no other core records its 1 recording (todo.adds). Give its "
+        + "registry entry its scenarios (ReplayFeature.entry(todo, scenarios: [...])), then record again.")
+  }
+
   func testAFailedScenarioIsKeptWithItsSentenceAndWritesNothing() {
     let result = plan([TargetOutcome(target: .feature("lamp"), result: .scenarioFailed("Then 'on' (L.swift:3) failed"))]
     )

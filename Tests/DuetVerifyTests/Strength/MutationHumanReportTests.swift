@@ -79,6 +79,21 @@ final class MutationHumanReportTests: XCTestCase {
       """)
   }
 
+  func testARunSinceARevisionWithNoMutantsSaysNoReducerLineChangedAndToDropSince() throws {
+    var run = Fixtures.run([])
+    run.arguments = try ParsedArguments.read(["--since", "HEAD~1"][...], for: .mutate)
+    XCTAssertEqual(
+      run.human,
+      """
+      duet-verify: mutation score 100% (0 killed, 0 survived) in 4.2s
+      duet-verify mutate: no mutants were made, so there is nothing to score: no line of the reducer modules changed \
+      since HEAD~1 (a change to a scenario, the manifest or a recording makes no mutant). To see whether new steps \
+      kill earlier survivors, run the drill without --since.
+      duet-verify mutate: PASS
+
+      """)
+  }
+
   func testNoCoverageTimeoutAndCompileErrorAreOneLineEachAndKilledAreNotListed() {
     var timeout = Fixtures.result(.timeout, id: "2", line: 9)
     timeout.recording = "counter-basic"

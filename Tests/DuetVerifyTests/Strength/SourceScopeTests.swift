@@ -40,4 +40,31 @@ final class SourceScopeTests: XCTestCase {
     XCTAssertEqual(scope.function, "func shelfReducer")
     XCTAssertNil(scope.switchCase)
   }
+
+  func testATopLevelConstantAfterAStructsInitIsInNoFunction() {
+    let source = """
+      public struct TodoState {
+        public var draft = ""
+        public init() {}
+      }
+
+      public let maxTitleLength = 10
+      """
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertNil(SourceScope.enclosing(6, in: lines).function)
+    XCTAssertNil(SourceScope.enclosing(2, in: lines).function, "a stored default above the init is in none either")
+  }
+
+  func testAFunctionWithAWrappedSignatureStillEnclosesItsBody() {
+    let source = """
+      func reducer(
+        _ state: inout S, _ action: A
+      ) -> [Effect<E>] {
+        state.count += 1
+        return []
+      }
+      """
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(SourceScope.enclosing(4, in: lines).function, "func reducer")
+  }
 }
