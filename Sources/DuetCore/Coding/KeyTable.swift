@@ -28,9 +28,9 @@ final class KeyTable<Key: CodingKey> {
       // Every cell in this pool was made for this table's `Key` below.
       return unsafeDowncast(cell, to: CompactContainerCell<Key>.self)
     }
-    guard cellCount < Self.capacity else { return nil }
+    guard cellCount < Self.capacity, let cell = CompactContainerCell(table: self) else { return nil }
     cellCount += 1
-    return CompactContainerCell(table: self)
+    return cell
   }
 
   func giveBack(_ cell: PooledCompactCell) {
