@@ -33,6 +33,9 @@ final class KeyTable<Key: CodingKey> {
     return cell
   }
 
+  /// Forgets a cell whose container an app kept (``CompactContainerCell/giveBack()``).
+  func retire(_ cell: PooledCompactCell) { cellCount -= 1 }
+
   func giveBack(_ cell: PooledCompactCell) {
     cell.next = firstFree
     firstFree = cell

@@ -54,11 +54,11 @@ class PooledCompactCell {
 /// A container an app's `init(from:)` kept past its decoding (no `Codable` code does) must never
 /// read a later decoding's value through the cell it came from. The cell holds the container's
 /// box alone (a `KeyedDecodingContainer` is that one reference), so when it is given back a copy
-/// held anywhere else shows as a second reference: the cell then retires its cursor for good (every
-/// read through the kept copy throws ``CompactCursor/keptPastItsDecoding``) and makes itself a new
-/// container and cursor.
+/// held anywhere else shows as a second reference: the cell's cursor is then retired for good
+/// (every read through the kept copy throws ``CompactCursor/keptPastItsDecoding``) and the cell
+/// leaves the pool instead of going back to it.
 final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
-  @exclusivity(unchecked) private(set) var cursor: CompactCursor
+  let cursor: CompactCursor
   /// The container's box: the one reference a `KeyedDecodingContainer<Key>` is made of.
   @exclusivity(unchecked) private var box: AnyObject
   unowned(unsafe) let table: KeyTable<Key>
@@ -69,31 +69,23 @@ final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
     guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return nil }
     let cursor = CompactCursor(document: nil, object: 0, payload: -1)
     self.cursor = cursor
-    box = Self.box(of: cursor)
+    box = unsafeBitCast(KeyedDecodingContainer(CompactObjectContainer<Key>(cursor: cursor)), to: AnyObject.self)
     self.table = table
-  }
-
-  /// Gives the kept container's cursor up for good and makes the cell a new container.
-  @inline(never)
-  private func retire() {
-    cursor.document = CompactDocument.none
-    cursor.object = CompactCursor.staleObject
-    cursor.payload = -1
-    cursor = CompactCursor(document: nil, object: 0, payload: -1)
-    box = Self.box(of: cursor)
-  }
-
-  private static func box(of cursor: CompactCursor) -> AnyObject {
-    unsafeBitCast(KeyedDecodingContainer(CompactObjectContainer<Key>(cursor: cursor)), to: AnyObject.self)
   }
 
   /// The pooled container, reading through ``cursor``.
   var container: KeyedDecodingContainer<Key> { unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self) }
 
   override func giveBack() {
-    // A copy of the container outlived its decoding: it keeps this cursor, retired.
-    if !isKnownUniquelyReferenced(&box) { retire() }
-    let cursor = self.cursor
+    if !isKnownUniquelyReferenced(&box) {
+      // A copy of the container outlived its decoding: it keeps this cursor, retired, and the
+      // cell leaves the pool (its table makes a new one when it needs one).
+      cursor.document = CompactDocument.none
+      cursor.object = CompactCursor.staleObject
+      cursor.payload = -1
+      table.retire(self)
+      return
+    }
     cursor.document = CompactDocument.none
     cursor.object = CompactCursor.emptyObject
     cursor.payload = -1
