@@ -89,6 +89,27 @@ final class CompactDecodingTests: XCTestCase {
     static func == (lhs: Keeper, rhs: Keeper) -> Bool { lhs.value == rhs.value }
   }
 
+  /// A type that keeps the container of its first decoding and reads it again while a later
+  /// value of its own type is decoded (the later decoding takes the same pooled container).
+  final class LateReader: Decodable, @unchecked Sendable {
+    enum CodingKeys: String, CodingKey { case value }
+    nonisolated(unsafe) static var kept: KeyedDecodingContainer<CodingKeys>?
+    let value: Int
+    /// What the kept container read during this decoding.
+    let readThroughKept: Int?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      value = try container.decode(Int.self, forKey: .value)
+      if let kept = Self.kept {
+        readThroughKept = try kept.decode(Int.self, forKey: .value)
+      } else {
+        readThroughKept = nil
+        Self.kept = container
+      }
+    }
+  }
+
   /// A type that keeps its decoder past its `init(from:)`.
   final class DecoderKeeper: Decodable, Equatable, @unchecked Sendable {
     enum CodingKeys: String, CodingKey { case value }
@@ -161,6 +182,24 @@ final class CompactDecodingTests: XCTestCase {
     XCTAssertEqual(try both(Keeper.self, #"{"value":2}"#).compact?.value, 2)
     XCTAssertFalse(kept.contains(.value), "a kept container must not see a later value's members")
     XCTAssertThrowsError(try kept.decode(Int.self, forKey: .value))
+  }
+
+  func testAContainerKeptPastItsDecodingAndReadDuringALaterOneFailsWithASentenceInsteadOfReadingTheLaterValue() throws {
+    let first = Array(#"{"v":{"value":1}}"#.utf8)
+    let firstDocument = try XCTUnwrap(first.withUnsafeBufferPointer { CompactDocument($0) })
+    XCTAssertEqual(CompactDecoding.decode(LateReader.self, from: firstDocument, at: 1, root: "state")?.value, 1)
+    XCTAssertNotNil(LateReader.kept)
+    let second = Array(#"{"v":{"value":2}}"#.utf8)
+    let secondDocument = try XCTUnwrap(second.withUnsafeBufferPointer { CompactDocument($0) })
+    let late = CompactDecoding.decode(LateReader.self, from: secondDocument, at: 1, root: "state")
+    XCTAssertNil(
+      late?.readThroughKept, "a kept container read the later decoding's value (\(late?.readThroughKept ?? 0))")
+    // The tree decoder, which the runner falls back to, reports the app's mistake in words.
+    XCTAssertThrowsError(
+      try CanonicalDecoder().decode(LateReader.self, from: JSONParser().parse(second)["v"]!, root: "state")
+    ) { error in
+      XCTAssertTrue("\(error)".contains("kept past the init(from:)"), "\(error)")
+    }
   }
 
   func testADecoderKeptPastItsDecodingReadsNothingOnceTheDecodingEnds() throws {

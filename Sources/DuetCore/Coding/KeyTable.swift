@@ -28,10 +28,13 @@ final class KeyTable<Key: CodingKey> {
       // Every cell in this pool was made for this table's `Key` below.
       return unsafeDowncast(cell, to: CompactContainerCell<Key>.self)
     }
-    guard cellCount < Self.capacity else { return nil }
+    guard cellCount < Self.capacity, let cell = CompactContainerCell(table: self) else { return nil }
     cellCount += 1
-    return CompactContainerCell(table: self)
+    return cell
   }
+
+  /// Forgets a cell whose container an app kept (``CompactContainerCell/giveBack()``).
+  func retire(_ cell: PooledCompactCell) { cellCount -= 1 }
 
   func giveBack(_ cell: PooledCompactCell) {
     cell.next = firstFree

@@ -5,6 +5,21 @@ final class CompactCursor {
   static var unlabelledObject: Int { -1 }
   /// `object` for an object without members (a case without a payload; a cell given back).
   static var emptyObject: Int { -2 }
+  /// `object` of a container an app kept past its decoding (``CompactContainerCell/giveBack()``):
+  /// every read fails with ``keptPastItsDecoding``.
+  static var staleObject: Int { -3 }
+
+  /// What a kept container's reads throw: a sentence for the app's author, not a miss (the tree
+  /// decoder, reading the same value again through the app's `init(from:)`, meets it too and
+  /// reports it).
+  static var keptPastItsDecoding: DecodingError {
+    DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: [],
+        debugDescription:
+          "a KeyedDecodingContainer was kept past the init(from:) that received it and read later; a container reads only while its own value is decoded: read every member inside init(from:)"
+      ))
+  }
 
   @exclusivity(unchecked) var document: CompactDocument?
   @exclusivity(unchecked) var object: Int
@@ -34,23 +49,43 @@ class PooledCompactCell {
 /// counter request. A cell keeps one such container; a value's `init(from:)` takes a free cell of
 /// its key type, and every cell a decoding took is free again when it ends
 /// (``CompactDecoding/decoded(_:from:at:)``), so values of the same key type nested in one another
-/// never share one. A container a type keeps past its decoding reads nothing once its cell is
-/// given back (it is pointed at ``CompactDocument/none``, an empty object: every key is missing,
-/// and the request's index is free to be read into again), until the cell is taken
-/// again: keeping a container past `init(from:)` is not something `Codable` code does.
+/// never share one.
+///
+/// A container an app's `init(from:)` kept past its decoding (no `Codable` code does) must never
+/// read a later decoding's value through the cell it came from. The cell holds the container's
+/// box alone (a `KeyedDecodingContainer` is that one reference), so when it is given back a copy
+/// held anywhere else shows as a second reference: the cell's cursor is then retired for good
+/// (every read through the kept copy throws ``CompactCursor/keptPastItsDecoding``) and the cell
+/// leaves the pool instead of going back to it.
 final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
   let cursor: CompactCursor
-  let container: KeyedDecodingContainer<Key>
+  /// The container's box: the one reference a `KeyedDecodingContainer<Key>` is made of.
+  @exclusivity(unchecked) private var box: AnyObject
   unowned(unsafe) let table: KeyTable<Key>
 
-  init(table: KeyTable<Key>) {
+  /// Nil where a `KeyedDecodingContainer` is not one reference (a standard library laid out
+  /// otherwise): the caller then makes a container per value, unpooled.
+  init?(table: KeyTable<Key>) {
+    guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else { return nil }
     let cursor = CompactCursor(document: nil, object: 0, payload: -1)
     self.cursor = cursor
-    container = KeyedDecodingContainer(CompactObjectContainer<Key>(cursor: cursor))
+    box = unsafeBitCast(KeyedDecodingContainer(CompactObjectContainer<Key>(cursor: cursor)), to: AnyObject.self)
     self.table = table
   }
 
+  /// The pooled container, reading through ``cursor``.
+  var container: KeyedDecodingContainer<Key> { unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self) }
+
   override func giveBack() {
+    if !isKnownUniquelyReferenced(&box) {
+      // A copy of the container outlived its decoding: it keeps this cursor, retired, and the
+      // cell leaves the pool (its table makes a new one when it needs one).
+      cursor.document = CompactDocument.none
+      cursor.object = CompactCursor.staleObject
+      cursor.payload = -1
+      table.retire(self)
+      return
+    }
     cursor.document = CompactDocument.none
     cursor.object = CompactCursor.emptyObject
     cursor.payload = -1

@@ -61,7 +61,10 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func require(_ key: Key) throws -> Int {
     let node = find(key)
-    guard node >= 0 else { throw CompactDecoding.miss(document) }
+    guard node >= 0 else {
+      if cursor.object == CompactCursor.staleObject { throw CompactCursor.keptPastItsDecoding }
+      throw CompactDecoding.miss(document)
+    }
     return node
   }
 
