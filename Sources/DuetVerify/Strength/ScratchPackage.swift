@@ -91,8 +91,9 @@ final class ScratchPackage: @unchecked Sendable {
     ([original] + dependencies).map { Self.relative($0, to: originalRoot) }.map { $0.isEmpty ? "." : $0 }
   }
 
-  /// Whether ``remove()`` was called: a copy still under way stops before its next file, so a
-  /// signal's removal is not undone by the copy going on (and nothing is left behind).
+  /// Whether ``remove()`` was called (once its removal has finished): a copy still under way stops
+  /// before its next file, so a signal's removal is not undone by the copy going on (and nothing is
+  /// left behind).
   var isRemoved: Bool { lock.withLock { removed } }
 
   /// Copies the packages into the scratch folder, each manifest's relative path dependencies made
@@ -180,14 +181,16 @@ final class ScratchPackage: @unchecked Sendable {
   }
 
   /// Removes the scratch folder and the lock files SwiftPM keeps beside its build folder in the
-  /// temporary folder; a second call does nothing.
+  /// temporary folder; a later call does nothing, but returns only once the first one's removal is
+  /// done. (An interrupt's stop calls it and then exits the process: when the main thread, its
+  /// build just killed, had begun the removal, returning at once let the exit cut it short and
+  /// leave the scratch.)
   func remove() {
-    let first = lock.withLock {
-      defer { removed = true }
-      return !removed
+    lock.withLock {
+      guard !removed else { return }
+      removed = true
+      Self.removeFolder(folder)
     }
-    guard first else { return }
-    Self.removeFolder(folder)
   }
 
   /// Removes `folder` (retrying briefly: a compiler killed a moment ago may still be writing).
