@@ -43,6 +43,7 @@ enum CoverageCommand {
       building?.finish()
     } catch {
       building?.finish()
+      session.holdIfInterrupted()
       return RunnerSetup.stop(.build(error), output: output)
     }
     let replayStarted = DispatchTime.now().uptimeNanoseconds
@@ -59,6 +60,7 @@ enum CoverageCommand {
       export = try CoverageExport.read(
         profiles: scratch.profiles, executable: built.executable, environment: context.environment)
     } catch {
+      session.holdIfInterrupted()
       for line in run.runnerFailureLines { output.diagnostic(line) }
       output.diagnostic(error.description)
       return .failed
@@ -78,7 +80,9 @@ enum CoverageCommand {
           + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
     }
     report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    return write(report, options: options, context: context, location: manifest.location)
+    // Whole or absent: a signal arriving meanwhile waits for the reports.
+    return session.unlessInterrupted { write(report, options: options, context: context, location: manifest.location) }
+      ?? .failed
   }
 
   /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or

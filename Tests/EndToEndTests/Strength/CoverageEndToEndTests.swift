@@ -157,7 +157,11 @@ final class CoverageEndToEndTests: XCTestCase {
     XCTAssertTrue(building, "the instrumented build never started: \(errorText)")
     XCTAssertEqual(process.terminationStatus, 130, errorText)
     assertContains(errorText, "duet-verify coverage: interrupted (SIGINT)")
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "the scratch is left")
+    XCTAssertFalse(errorText.contains("failed"), "the build the interrupt killed was reported as failing: \(errorText)")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: parent.path), [],
+      "the scratch is left: \(FileTree.listing(parent).prefix(60)); processes still running there: "
+        + "\(MutateEndToEndTests.processes(mentioning: temporary.path))")
     XCTAssertEqual(
       TallyApp.changes(from: shared.before, to: shared.app.tree()), [], "the interrupted run changed the user's tree")
   }
