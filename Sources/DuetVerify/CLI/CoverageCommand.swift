@@ -80,9 +80,7 @@ enum CoverageCommand {
           + "did not pass on the instrumented build; the counts are what they reached. Run verify to see why.")
     }
     report.totalMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-    // Whole or absent: a signal arriving meanwhile waits for the reports.
-    return session.unlessInterrupted { write(report, options: options, context: context, location: manifest.location) }
-      ?? .failed
+    return write(report, options: options, context: context, location: manifest.location)
   }
 
   /// The requested JUnit and HTML files, the annotations (under GitHub Actions), then the JSON or
