@@ -16,6 +16,19 @@ public enum FileTree {
     }
     return files
   }
+
+  /// Every file and folder under `root` (folders end in `/`), sorted: what a failing test left
+  /// behind, for its message.
+  public static func listing(_ root: URL) -> [String] {
+    var paths: [String] = []
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return paths }
+    while let relative = walker.nextObject() as? String {
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path, isDirectory: &isFolder)
+      paths.append(isFolder.boolValue ? relative + "/" : relative)
+    }
+    return paths.sorted()
+  }
 }
 
 extension FileTree {

@@ -43,6 +43,7 @@ enum CoverageCommand {
       building?.finish()
     } catch {
       building?.finish()
+      session.holdIfInterrupted()
       return RunnerSetup.stop(.build(error), output: output)
     }
     let replayStarted = DispatchTime.now().uptimeNanoseconds
@@ -59,6 +60,7 @@ enum CoverageCommand {
       export = try CoverageExport.read(
         profiles: scratch.profiles, executable: built.executable, environment: context.environment)
     } catch {
+      session.holdIfInterrupted()
       for line in run.runnerFailureLines { output.diagnostic(line) }
       output.diagnostic(error.description)
       return .failed

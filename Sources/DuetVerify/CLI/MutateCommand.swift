@@ -82,6 +82,7 @@ enum MutateCommand {
       progress.update { $0?.finish() }
     } catch {
       progress.update { $0?.finish() }
+      session.holdIfInterrupted()
       output.diagnostic(error.description)
       return .failed
     }

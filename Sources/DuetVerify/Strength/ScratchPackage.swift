@@ -91,21 +91,29 @@ final class ScratchPackage: @unchecked Sendable {
     ([original] + dependencies).map { Self.relative($0, to: originalRoot) }.map { $0.isEmpty ? "." : $0 }
   }
 
-  /// Whether ``remove()`` was called: a copy still under way stops before its next file, so a
-  /// signal's removal is not undone by the copy going on (and nothing is left behind).
+  /// Whether ``remove()`` was called (once its removal has finished).
   var isRemoved: Bool { lock.withLock { removed } }
 
+  /// Runs `body` (one file or folder the copy makes) under the removal's lock, or throws once the
+  /// scratch is removed: a copy still under way stops at its next file, and no file is made between
+  /// a check and a removal, so a signal's removal is never undone by the copy going on.
+  private func unlessRemoved(_ body: () throws -> Void) throws {
+    try lock.withLock {
+      guard !removed else { throw Removed() }
+      try body()
+    }
+  }
+
   /// Copies the packages into the scratch folder, each manifest's relative path dependencies made
-  /// absolute (to the copy, for a package copied too); on failure, or when the scratch is removed
-  /// meanwhile, what was made is removed.
+  /// absolute (to the copy, for a package copied too); on failure what was made is removed, and once
+  /// the scratch is removed (a signal's stop, meanwhile) nothing more is made.
   func fill() throws(StrengthError) {
     let packages = [original] + dependencies
     do {
-      guard !isRemoved else { throw Removed() }
-      try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+      try unlessRemoved { try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true) }
       // A package inside another copied one (a runner package in its core's tree) comes with it.
       for source in packages where !packages.contains(where: { $0.path != source.path && Self.contains($0, source) }) {
-        try Self.copyTree(from: source, to: copy(of: source)) { [self] in isRemoved }
+        try Self.copyTree(from: source, to: copy(of: source)) { [self] make in try unlessRemoved(make) }
       }
       for source in packages {
         let target = copy(of: source)
@@ -116,14 +124,12 @@ final class ScratchPackage: @unchecked Sendable {
           let rewritten = PackagePaths.absolute(text, relativeTo: source) { dependency in
             packages.contains { $0.path == dependency.path } ? copy(of: dependency) : dependency
           }
-          try Data(rewritten.utf8).write(to: url)
+          try unlessRemoved { try Data(rewritten.utf8).write(to: url) }
         }
       }
     } catch {
       let stopped = isRemoved
       remove()
-      // Removed meanwhile: whatever the copy made after the removal goes too.
-      if stopped { Self.removeFolder(folder) }
       throw .cannotCopy(
         package: original.path, reason: stopped ? "the run was stopped while copying" : "\(error.localizedDescription)")
     }
@@ -157,37 +163,40 @@ final class ScratchPackage: @unchecked Sendable {
     return URL(fileURLWithPath: NSString.path(withComponents: Array(one.prefix(max(shared, 1)))), isDirectory: true)
   }
 
-  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links. Stops
-  /// (throwing) before the next entry once `stopped` says so.
-  static func copyTree(from source: URL, to target: URL, stopped: () -> Bool = { false }) throws {
+  /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links. Each
+  /// folder, link or file is made through `make`, which may refuse it by throwing (the copy then
+  /// stops there).
+  static func copyTree(
+    from source: URL, to target: URL, make: (_ step: () throws -> Void) throws -> Void = { try $0() }
+  ) throws {
     let manager = FileManager.default
-    guard !stopped() else { throw Removed() }
-    try manager.createDirectory(at: target, withIntermediateDirectories: true)
+    try make { try manager.createDirectory(at: target, withIntermediateDirectories: true) }
     for name in try manager.contentsOfDirectory(atPath: source.path) where !skipped.contains(name) {
-      guard !stopped() else { throw Removed() }
       let from = source.appendingPathComponent(name)
       let to = target.appendingPathComponent(name)
       let type = try manager.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType
       if type == .typeDirectory {
-        try copyTree(from: from, to: to, stopped: stopped)
+        try copyTree(from: from, to: to, make: make)
       } else if type == .typeSymbolicLink {
-        try manager.createSymbolicLink(
-          atPath: to.path, withDestinationPath: manager.destinationOfSymbolicLink(atPath: from.path))
+        let destination = try manager.destinationOfSymbolicLink(atPath: from.path)
+        try make { try manager.createSymbolicLink(atPath: to.path, withDestinationPath: destination) }
       } else if type == .typeRegular {
-        try manager.copyItem(at: from, to: to)
+        try make { try manager.copyItem(at: from, to: to) }
       }
     }
   }
 
   /// Removes the scratch folder and the lock files SwiftPM keeps beside its build folder in the
-  /// temporary folder; a second call does nothing.
+  /// temporary folder; a later call does nothing, but returns only once the first one's removal is
+  /// done. (An interrupt's stop calls it and then exits the process: when the main thread, its
+  /// build just killed, had begun the removal, returning at once let the exit cut it short and
+  /// leave the scratch.)
   func remove() {
-    let first = lock.withLock {
-      defer { removed = true }
-      return !removed
+    lock.withLock {
+      guard !removed else { return }
+      removed = true
+      Self.removeFolder(folder)
     }
-    guard first else { return }
-    Self.removeFolder(folder)
   }
 
   /// Removes `folder` (retrying briefly: a compiler killed a moment ago may still be writing).

@@ -71,6 +71,15 @@ final class StrengthSession: @unchecked Sendable {
     lock.withLock { interrupted ? nil : body() }
   }
 
+  /// Never returns once a signal has stopped the run; the stop ends the process. The run's threads
+  /// call it where a failure would be reported or retried: a build or tool the stop killed fails,
+  /// and that failure is the stop's, not the user's (no "fix the build" sentence, no re-plan
+  /// writing into a scratch being removed).
+  func holdIfInterrupted() {
+    guard lock.withLock({ interrupted }) else { return }
+    while true { sleep(60) }
+  }
+
   private func removeScratch() {
     let all = lock.withLock { [scratch].compactMap { $0 } + others }
     for scratch in all { scratch.remove() }

@@ -109,6 +109,26 @@ final class ScratchPackageTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.folder.path), "the copy went on after the removal")
   }
 
+  /// A signal's stop removes the scratch and exits at once; when the main thread (its build just
+  /// killed) had begun the removal, the stop's own call must not return before the folder is gone,
+  /// or the exit cuts the removal short and leaves the scratch (the flaky interrupt tests' cause).
+  func testASecondRemovalReturnsOnlyOnceTheFirstHasRemovedTheWholeScratch() throws {
+    let folder = try TemporaryFolder(prefix: "duet-verify-scratch-twice")
+    let app = folder.url.appendingPathComponent("app").resolvingSymlinksInPath()
+    var files = ["Package.swift": "app"]
+    for index in 0..<200 { files["Sources/Core/File\(index).swift"] = "let value\(index) = \(index)" }
+    try write(files, under: app)
+    let scratch = ScratchPackage.reserve(for: app)
+    try scratch.fill()
+    let first = Thread { scratch.remove() }
+    first.start()
+    while !scratch.isRemoved { usleep(100) }
+    scratch.remove()
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: scratch.folder.path),
+      "the second removal returned while the first was still removing the scratch")
+  }
+
   func testScenarioFilesAndFilesDeclaringScenariosOrChainsAreNotMutated() throws {
     let folder = try TemporaryFolder(prefix: "duet-verify-reducer-scenarios")
     let app = folder.url.resolvingSymlinksInPath()

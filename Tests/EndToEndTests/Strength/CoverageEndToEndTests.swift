@@ -211,7 +211,11 @@ final class CoverageEndToEndTests: XCTestCase {
     XCTAssertTrue(building, "the instrumented build never started: \(errorText)")
     XCTAssertEqual(process.terminationStatus, 130, errorText)
     assertContains(errorText, "duet-verify coverage: interrupted (SIGINT)")
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "the scratch is left")
+    XCTAssertFalse(errorText.contains("failed"), "the build the interrupt killed was reported as failing: \(errorText)")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: parent.path), [],
+      "the scratch is left: \(FileTree.listing(parent).prefix(60)); processes still running there: "
+        + "\(MutateEndToEndTests.processes(mentioning: temporary.path))")
     XCTAssertNotNil(before[".runs/coverage/summary.json"])
     XCTAssertEqual(
       TallyApp.changes(from: before, to: shared.app.tree()), [],

@@ -379,7 +379,9 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertTrue(looping, "the looping mutant's runner never started: \(errorText)")
     XCTAssertEqual(process.terminationStatus, 130, errorText)
     assertContains(errorText, "duet-verify mutate: interrupted (SIGINT)")
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), [], "the scratch is left")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: parent.path), [],
+      "the scratch is left: \(FileTree.listing(parent).prefix(60))")
     XCTAssertEqual(Self.processes(mentioning: temporary.path), [], "a runner is left")
     let after = shared.app.tree()
     XCTAssertNotNil(before[".runs/mutate/summary.json"], "an earlier drill's report")
