@@ -36,20 +36,24 @@ struct MutationDrill {
   /// Runs the drill; the run and the cache to write.
   func run() throws(MutationDrillError) -> (run: MutationRun, cache: MutationCache) {
     let started = DispatchTime.now().uptimeNanoseconds
-    onPhase("building the mutated copy of \(ScratchPackage.spoken(shown))", 0)
-    let (planned, built) = try buildSchematized()
-    var plan = planned
-    if let lines {
-      plan.mutants = plan.mutants.filter { lines[$0.file]?.contains($0.start.line) ?? false }
+    // `--since` on a change that touches no reducer line (a strengthened scenario, say): nothing to
+    // judge, so neither the build nor the baseline is worth its minute.
+    if lines != nil, onChangedLines(try planner([])).isEmpty {
+      let run = MutationRun(
+        results: [], minScore: options.minScore, baselineRecordings: 0, buildMillis: 0, baselineMillis: 0,
+        totalMillis: Self.millis(since: started))
+      return (run, cache)
     }
-    let mutants = plan.mutants
+    onPhase("building the mutated copy of \(ScratchPackage.spoken(shown))", 0)
+    let (plan, built) = try buildSchematized()
+    let mutants = onChangedLines(plan)
     onPhase("the baseline: replaying \(selection.count) recordings unmutated", selection.count)
     let baselineStarted = DispatchTime.now().uptimeNanoseconds
     let groups = Self.groups(selection)
     let (reach, slowest) = try baseline(groups, executable: built.executable)
     let baselineMillis = Self.millis(since: baselineStarted)
     let timeout = options.timeout ?? max(2, 10 * Double(slowest) / 1000)
-    onPhase("judging \(plan.mutants.count) mutants", plan.mutants.count)
+    onPhase("judging \(mutants.count) mutants", mutants.count)
     let jobs = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     let results = Locked([MutantResult?](repeating: nil, count: mutants.count))
     let nextIndex = Locked(0)
@@ -72,6 +76,12 @@ struct MutationDrill {
       results: results.value.compactMap { $0 }, minScore: options.minScore, baselineRecordings: selection.count,
       buildMillis: built.millis, baselineMillis: baselineMillis, totalMillis: Self.millis(since: started))
     return (run, fresh.value)
+  }
+
+  /// The mutants of `plan` the drill judges: with `--since`, those starting on a changed line.
+  private func onChangedLines(_ plan: MutationPlan) -> [Mutant] {
+    guard let lines else { return plan.mutants }
+    return plan.mutants.filter { lines[$0.file]?.contains($0.start.line) ?? false }
   }
 
   /// The recordings in groups: each feature's (in manifest order of first listing), each chain alone.

@@ -18,9 +18,9 @@ struct MutationRun: Sendable {
   var arguments: ParsedArguments? = nil
 
   /// Which packages were copied and mutated, so a reader sees that the mutants went into copies
-  /// (nil when not known).
+  /// (nil when not known, or when there was no mutant to build).
   var scratchLine: String? {
-    guard let runner = copiedPackages.first.map(ScratchPackage.spoken) else { return nil }
+    guard !results.isEmpty, let runner = copiedPackages.first.map(ScratchPackage.spoken) else { return nil }
     let others = copiedPackages.dropFirst().map(ScratchPackage.spoken)
     let with =
       others.isEmpty

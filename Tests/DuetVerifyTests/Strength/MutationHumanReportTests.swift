@@ -191,4 +191,11 @@ final class MutationHumanReportTests: XCTestCase {
       "duet-verify mutate: the mutants were built in a scratch copy of Examples/foyer-runner and of its path "
         + "dependency the repository root; your packages were only read.")
   }
+
+  func testARunWithNoMutantClaimsNoBuiltMutants() {
+    var run = Fixtures.run([])
+    run.copiedPackages = ["."]
+    XCTAssertNil(run.scratchLine)
+    XCTAssertFalse(run.human.contains("were built"), run.human)
+  }
 }

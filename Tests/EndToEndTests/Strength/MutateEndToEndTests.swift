@@ -355,6 +355,33 @@ final class MutateEndToEndTests: XCTestCase {
     XCTAssertEqual(Array(try mutants(shared.since).keys), ["7"], shared.since.all)
   }
 
+  /// A pull request that only strengthens a scenario or re-records: `--since` finds no mutant, so
+  /// the drill neither builds nor replays the baseline (a minute for nothing), passes, and says why.
+  func testSinceWithNoReducerLineChangedBuildsNothingPassesAndSaysWhy() throws {
+    if ExecutableSearch.isOnPath("git") == false { throw XCTSkip("'git' is not on PATH: --since reads git") }
+    let folder = try TemporaryFolder(prefix: "duet-verify-mutate-since-nothing")
+    let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
+    for command in [
+      ["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"],
+    ] {
+      _ = try CommandRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + command, in: app.root)
+    }
+    // Only the manifest changes (as a scenario or a recording would): no line of a reducer module.
+    let manifest = app.root.appendingPathComponent("manifest.yaml")
+    try Data((try String(contentsOf: manifest, encoding: .utf8) + "# the tally scenario was strengthened\n").utf8)
+      .write(to: manifest)
+    let temporary = folder.url.appendingPathComponent("tmp")
+    let run = try Self.mutate(["--since", "HEAD"], in: app.root, plan: nil, temporary: temporary)
+    XCTAssertEqual(run.code, 0, run.all)
+    XCTAssertFalse(run.error.contains("building the mutated copy"), "the drill built for no mutant: \(run.all)")
+    XCTAssertFalse(run.error.contains("the baseline"), "the drill replayed a baseline for no mutant: \(run.all)")
+    assertContains(run.out, "no line of the reducer modules changed since HEAD")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(
+        atPath: temporary.appendingPathComponent("duet-verify-strength").path),
+      [], "a scratch is left")
+  }
+
   func testMutateInterruptedMidDrillRemovesTheScratchStopsTheRunnersAndLeavesTheTree() throws {
     let shared = try sharedRun()
     let temporary = shared.folder.url.appendingPathComponent("t5")
