@@ -96,4 +96,23 @@ final class VerifyInterruptReportTests: InterruptTestCase {
   func testAnInterruptedVerifyWithJSONOutputPrintsNoReport() throws {
     try assertInterruptsReachNoVerdict(["--json"], signal: SIGTERM, name: "SIGTERM", status: 143)
   }
+
+  /// `explain counter#3` replays through the decrement the runner hangs on: interrupted, it prints no
+  /// failure block for the runner the stop killed, only the interrupt sentence.
+  func testAnInterruptedExplainOfAStepPrintsOnlyTheInterrupt() throws {
+    var bad: [String] = []
+    for round in 1...Self.rounds {
+      let arguments =
+        ["explain", "counter#3", "--timeout", "30"]
+        + (try repository.misbehaving(
+          "--features counter,lamp,ping,pong --fault hang --on decrement --announce ANNOUNCE"))
+      let result = try InterruptedRecord.start(arguments, in: repository, scratch: scratch, signal: SIGINT)
+      let sentence = "duet-verify explain: interrupted (SIGINT): the runners were stopped; no verdict was reached.\n"
+      if result.runner == 0 || result.run.code != 130 || result.run.error != sentence || !result.run.out.isEmpty {
+        bad.append("round \(round): \(result.run.code)\n" + result.run.all)
+      }
+    }
+    XCTAssertTrue(
+      bad.isEmpty, "\(bad.count) of \(Self.rounds) interrupted explains said more:\n" + bad.joined(separator: "\n"))
+  }
 }
