@@ -172,6 +172,8 @@ enum ExplainCommand {
     }
     let replayed = StepExplanation.replay(
       loaded, owner: listed.owner, through: step, on: connection, timeout: launcher.requestTimeout)
+    // A runner a signal killed fails the step: that failure is the stop's, not the user's.
+    ProcessStop.shared.holdIfStopping()
     do throws(RunnerStreamError) {
       try connection.close()
     } catch {

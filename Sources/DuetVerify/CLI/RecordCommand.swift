@@ -64,6 +64,8 @@ enum RecordCommand {
     let verb = options.check ? "record --check" : "record"
     let location = manifest.location
     let compiled = ScenarioCompilation(pool: runner.pool).run(targets)
+    // Runners a signal killed fail their targets: that refusal is the stop's, not the user's.
+    ProcessStop.shared.holdIfStopping()
     let style = TerminalStyle.decide(
       isTerminal: output.outputIsTerminal, environment: context.environment, noColorFlag: options.noColor)
     if let refusal = refusal(

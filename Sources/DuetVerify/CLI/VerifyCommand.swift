@@ -60,7 +60,9 @@ enum VerifyCommand {
     var (run, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
       selected: selection, arguments: options,
       onResult: { lane, result in
-        runs.write(result, lane: lane)
+        // After a signal, a result is the stop's (its runner was killed): not staged, not counted.
+        ProcessStop.shared.holdIfStopping()
+        _ = ProcessStop.shared.unlessStopping { runs.write(result, lane: lane) }
         progress?.advance()
         logProgress?.advance(passed: result.passed)
       },
@@ -101,20 +103,29 @@ enum VerifyCommand {
   ) -> Bool {
     let output = context.output
     let outputs = ReportOutputs(options, context: context, location: manifest.location)
-    let passed = outputs.writeRun(
-      run, passed: run.passed, features: manifest.features.map(\.name), taxonomy: taxonomy,
-      timings: options.writeTimings.map { RequestedFile(url: resolve($0, against: context.folder), typed: $0) })
     let runs = streamed ?? StreamedRunsFolder(RunsFolder(location: manifest.location))
-    if streamed == nil {
-      for lane in run.lanes {
-        for result in lane.fixtures { runs.write(result, lane: run.naming.tag(lane.platform)) }
+    // An interrupted run writes no report: the reports are written whole before a signal's stop
+    // goes on, or not at all (the stop then ends the process).
+    let written = ProcessStop.shared.unlessStopping { () -> (passed: Bool, error: RunsFolderError?) in
+      let passed = outputs.writeRun(
+        run, passed: run.passed, features: manifest.features.map(\.name), taxonomy: taxonomy,
+        timings: options.writeTimings.map { RequestedFile(url: resolve($0, against: context.folder), typed: $0) })
+      if streamed == nil {
+        for lane in run.lanes {
+          for result in lane.fixtures { runs.write(result, lane: run.naming.tag(lane.platform)) }
+        }
+      }
+      do throws(RunsFolderError) {
+        try runs.finish(run, passed: passed)
+        return (passed, nil)
+      } catch {
+        return (passed, error)
       }
     }
-    do throws(RunsFolderError) {
-      try runs.finish(run, passed: passed)
-    } catch {
-      output.diagnostic(error.description)
-    }
+    ProcessStop.shared.holdIfStopping()
+    guard let written else { return false }
+    let passed = written.passed
+    if let error = written.error { output.diagnostic(error.description) }
     for note in runs.notes.all { output.diagnostic(Program.prefix() + note) }
     outputs.printRun(run, passed: passed, options: options, environment: context.environment)
     return passed

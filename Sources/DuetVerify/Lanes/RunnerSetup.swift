@@ -65,6 +65,8 @@ enum RunnerSetup {
 
   /// Prints why no runner can be used and gives the exit code to stop with.
   static func stop(_ error: Failure, output: CommandOutput) -> ExitCode {
+    // A build a signal killed fails: that failure is the stop's, and the stop ends the process.
+    ProcessStop.shared.holdIfStopping()
     switch error {
     case .badCommand, .noRunner:
       output.diagnostic(error.description)

@@ -29,12 +29,14 @@ final class InterruptGuard: @unchecked Sendable {
     self.stop = stop
   }
 
-  /// A guard whose stop kills every child, says `message(signal name, afterWrites)` on standard
-  /// error, and exits 128 + signal.
+  /// A guard whose stop marks the process stopping (``ProcessStop``: before the kill, so the
+  /// failures the kill causes are never reported), kills every child, says
+  /// `message(signal name, afterWrites)` on standard error, and exits 128 + signal.
   static func exiting(
     output: CommandOutput, saying message: @escaping @Sendable (_ signal: String, _ afterWrites: Bool) -> String
   ) -> InterruptGuard {
     InterruptGuard { signal, afterWrites in
+      ProcessStop.shared.begin()
       LiveChildren.shared.killAll()
       output.diagnostic(message(name(of: signal), afterWrites))
       _exit(128 + signal)

@@ -40,6 +40,7 @@ final class RecordInterruptTests: InterruptTestCase {
       result.run.error,
       "duet-verify \(verb): interrupted (\(signal)) before writing anything: the runners were stopped and the "
         + "fixtures folder is unchanged.\n", file: file, line: line)
+    XCTAssertEqual(result.run.out, "", "no refusal or verdict of the stopped run", file: file, line: line)
     XCTAssertEqual(repository.tree(), before, "the repository is byte-identical", file: file, line: line)
     XCTAssertFalse(result.runnerOutlived, "the hung runner outlived the verifier", file: file, line: line)
   }
