@@ -43,7 +43,7 @@ enum CoverageCommand {
       building?.finish()
     } catch {
       building?.finish()
-      session.holdIfInterrupted()
+      ProcessStop.shared.holdIfStopping()
       return RunnerSetup.stop(.build(error), output: output)
     }
     let replayStarted = DispatchTime.now().uptimeNanoseconds
@@ -60,7 +60,7 @@ enum CoverageCommand {
       export = try CoverageExport.read(
         profiles: scratch.profiles, executable: built.executable, environment: context.environment)
     } catch {
-      session.holdIfInterrupted()
+      ProcessStop.shared.holdIfStopping()
       for line in run.runnerFailureLines { output.diagnostic(line) }
       output.diagnostic(error.description)
       return .failed
@@ -83,7 +83,7 @@ enum CoverageCommand {
     report.arguments = options
     // A signal from here on stops the run before anything is written; one arriving while the
     // reports are written waits for them, so they are whole or absent.
-    let code: ExitCode? = session.unlessInterrupted {
+    let code: ExitCode? = ProcessStop.shared.unlessStopping {
       write(report, options: options, context: context, location: manifest.location)
     }
     return code ?? .failed

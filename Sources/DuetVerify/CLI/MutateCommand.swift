@@ -82,11 +82,11 @@ enum MutateCommand {
       progress.update { $0?.finish() }
     } catch {
       progress.update { $0?.finish() }
-      session.holdIfInterrupted()
+      ProcessStop.shared.holdIfStopping()
       output.diagnostic(error.description)
       return .failed
     }
-    let code: ExitCode? = session.unlessInterrupted {
+    let code: ExitCode? = ProcessStop.shared.unlessStopping {
       let notes = ReportNotes()
       do {
         try result.cache.write(manifest.location, notes: notes)

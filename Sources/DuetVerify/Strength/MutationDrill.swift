@@ -109,7 +109,7 @@ struct MutationDrill {
         let built = try InstrumentedBuild.build(scratch, shown: shown, environment: environment, instrumented: false)
         return (plan, built)
       } catch {
-        session.holdIfInterrupted()
+        ProcessStop.shared.holdIfStopping()
         guard case .failed(_, let status, let output) = error else {
           throw .buildFailed(status: "\(error)", output: "")
         }

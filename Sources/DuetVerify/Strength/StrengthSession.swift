@@ -14,7 +14,6 @@ import Foundation
 final class StrengthSession: @unchecked Sendable {
   private let lock = NSLock()
   private var scratch: ScratchPackage?
-  private var interrupted = false
   /// Further scratch copies (a mutant built on its own), removed with the first.
   private var others: [ScratchPackage] = []
   private var interrupts: InterruptGuard?
@@ -28,8 +27,9 @@ final class StrengthSession: @unchecked Sendable {
   {
     let session = StrengthSession()
     let interrupts = InterruptGuard { [session] signal, _ in
-      // From here on nothing the run would still write (a cache, a report) is written.
-      session.lock.withLock { session.interrupted = true }
+      // From here on nothing the run would still write (a cache, a report) is written, and no
+      // failure the kill causes is reported (``ProcessStop``, the mark every verb's stop sets).
+      ProcessStop.shared.begin()
       LiveChildren.shared.killAll()
       session.removeScratch()
       output.diagnostic(
@@ -55,29 +55,11 @@ final class StrengthSession: @unchecked Sendable {
   /// like the first.
   func another(like scratch: ScratchPackage) throws(StrengthError) -> ScratchPackage {
     let extra = scratch.sibling()
-    let stopped = lock.withLock {
-      others.append(extra)
-      return interrupted
-    }
+    lock.withLock { others.append(extra) }
     // A signal already removed the scratches: this one is never made.
-    if stopped { extra.remove() }
+    if ProcessStop.shared.isStopping { extra.remove() }
     try extra.fill()
     return extra
-  }
-
-  /// Runs `body` (a write into the user's tree: `.runs/`) unless a signal has stopped the run; a
-  /// signal arriving meanwhile waits for it, so the write is whole or absent. Nil when stopped.
-  func unlessInterrupted<T>(_ body: () -> T) -> T? {
-    lock.withLock { interrupted ? nil : body() }
-  }
-
-  /// Never returns once a signal has stopped the run; the stop ends the process. The run's threads
-  /// call it where a failure would be reported or retried: a build or tool the stop killed fails,
-  /// and that failure is the stop's, not the user's (no "fix the build" sentence, no re-plan
-  /// writing into a scratch being removed).
-  func holdIfInterrupted() {
-    guard lock.withLock({ interrupted }) else { return }
-    while true { sleep(60) }
   }
 
   private func removeScratch() {

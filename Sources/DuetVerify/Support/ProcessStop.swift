@@ -26,6 +26,9 @@ final class ProcessStop: @unchecked Sendable {
     lock.withLock { stopping = true }
   }
 
+  /// Whether a signal is stopping the process.
+  var isStopping: Bool { lock.withLock { stopping } }
+
   /// Runs `body` (a write into the user's tree) unless the process is stopping; a stop arriving
   /// meanwhile waits for it. Nil when stopping.
   func unlessStopping<T>(_ body: () -> T) -> T? {
@@ -35,7 +38,7 @@ final class ProcessStop: @unchecked Sendable {
   /// Never returns once the process is stopping (the handler ends it): called where a verdict or a
   /// failure would be printed, so a failure the stop caused is not presented as the user's.
   func holdIfStopping() {
-    guard lock.withLock({ stopping }) else { return }
+    guard isStopping else { return }
     while true { sleep(60) }
   }
 }
