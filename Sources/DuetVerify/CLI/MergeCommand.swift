@@ -80,7 +80,7 @@ enum MergeCommand {
     }
     let first = reports[0].summary
     return RunResult(
-      lanes: lanes, lintProblems: first.lint.map(\.problem), taxonomyFindings: first.taxonomy,
+      lanes: lanes, lintProblems: first.lint, taxonomyFindings: first.taxonomy,
       durationMillis: reports.map(\.summary.durationMillis).max() ?? 0)
   }
 

@@ -20,7 +20,7 @@ struct RunRecord: Codable, Equatable, Sendable {
   /// Wall time in milliseconds.
   var durationMillis: Int
   /// Lint problems, as `lint --json` states them.
-  var lint: [LintRecord]
+  var lint: [LintProblem]
   /// Taxonomy findings.
   var taxonomy: [TaxonomyFinding]
   /// Runner start failures.
@@ -61,7 +61,7 @@ struct RunRecord: Codable, Equatable, Sendable {
     steps = run.stepsReplayed
     runners = run.runners
     durationMillis = run.durationMillis
-    lint = run.lintProblems.map(LintRecord.init)
+    lint = run.lintProblems
     taxonomy = run.taxonomyFindings
     runnerFailures = run.runnerFailureLines
     shard = run.shard?.description
