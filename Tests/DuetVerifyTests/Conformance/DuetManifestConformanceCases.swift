@@ -11,6 +11,13 @@ enum DuetManifestConformanceCases {
 
   static let all: [Case] = duetParserTests + duetLintTests + derived + adopterTrees + probes + moreProbes + valueProbes
 
+  /// An input whose `presentation:` or `mocks:` section the duet CLI rejects and duet-verify
+  /// carries, warning that the duet CLI rejects it; `reason` names the section (``ledgerRejected``,
+  /// ``mocksRejected``).
+  static func carriedWhereDuetRejects(_ input: String, _ reason: String) -> Case {
+    Case(input: input, duet: .rejects, ours: .warns("the duet CLI rejects"), reason: reason)
+  }
+
   /// The inputs of the duet CLI's own tests: what the conformance is measured on.
   static var duetTestInputs: [Case] { duetParserTests + duetLintTests }
 

@@ -34,15 +34,9 @@ extension DuetManifestConformanceCases {
     Case(input: "parser: a misspelled chanis: section", duet: .rejects, ours: .same),
     Case(input: "parser: a misspelled top-level scalar alone", duet: .rejects, ours: .same),
     Case(input: "parser: a stray top-level line", duet: .rejects, ours: .same),
-    Case(
-      input: "parser: a ledger section with a scalar value", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: ledgerRejected),
-    Case(
-      input: "parser: a ledger entry outside waivers:/islands:", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: ledgerRejected),
-    Case(
-      input: "parser: a ledger entry that is not key: value", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: ledgerRejected),
+    carriedWhereDuetRejects("parser: a ledger section with a scalar value", ledgerRejected),
+    carriedWhereDuetRejects("parser: a ledger entry outside waivers:/islands:", ledgerRejected),
+    carriedWhereDuetRejects("parser: a ledger entry that is not key: value", ledgerRejected),
     Case(
       input: "parser: a mocks section with a generator row",
       duet: .accepts(features: [Feature("counter", [])], chains: []), ours: .refuses("has no fixtures: list"),

@@ -94,26 +94,13 @@ extension DuetManifestConformanceCases {
       input: "fixtures: with nothing under it",
       duet: .accepts(features: [Feature("a", []), Feature("b", ["b"])], chains: []), ours: .same),
     Case(input: "a top-level list item", duet: .rejects, ours: .same),
-    Case(
-      input: "a ledger with an unknown key", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: ledgerRejected),
-    Case(
-      input: "a ledger with islands: {}", duet: .rejects, ours: .warns("the duet CLI rejects"), reason: ledgerRejected),
-    Case(
-      input: "a ledger entry with a nested list", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: ledgerRejected),
-    Case(
-      input: "a mocks section holding a list", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: mocksRejected),
-    Case(
-      input: "a mocks key other than generators: opening a block", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: mocksRejected),
-    Case(
-      input: "a generator row with a value on its line", duet: .rejects, ours: .warns("the duet CLI rejects"),
-      reason: mocksRejected),
-    Case(
-      input: "a generator row key other than sources:/args: holding a list", duet: .rejects,
-      ours: .warns("the duet CLI rejects"), reason: mocksRejected),
+    carriedWhereDuetRejects("a ledger with an unknown key", ledgerRejected),
+    carriedWhereDuetRejects("a ledger with islands: {}", ledgerRejected),
+    carriedWhereDuetRejects("a ledger entry with a nested list", ledgerRejected),
+    carriedWhereDuetRejects("a mocks section holding a list", mocksRejected),
+    carriedWhereDuetRejects("a mocks key other than generators: opening a block", mocksRejected),
+    carriedWhereDuetRejects("a generator row with a value on its line", mocksRejected),
+    carriedWhereDuetRejects("a generator row key other than sources:/args: holding a list", mocksRejected),
     Case(
       input: "a generator row with no keys yet", duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
   ]
