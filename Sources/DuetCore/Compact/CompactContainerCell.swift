@@ -62,6 +62,8 @@ final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
   /// The container's box: the one reference a `KeyedDecodingContainer<Key>` is made of.
   @exclusivity(unchecked) private var box: AnyObject
   unowned(unsafe) let table: KeyTable<Key>
+  /// Copies ``box`` out as the container (``ContainerCopier``).
+  private let copyOut: (AnyObject) -> KeyedDecodingContainer<Key>
 
   /// Nil where a `KeyedDecodingContainer` is not one reference (a standard library laid out
   /// otherwise): the caller then makes a container per value, unpooled.
@@ -71,10 +73,11 @@ final class CompactContainerCell<Key: CodingKey>: PooledCompactCell {
     self.cursor = cursor
     box = unsafeBitCast(KeyedDecodingContainer(CompactObjectContainer<Key>(cursor: cursor)), to: AnyObject.self)
     self.table = table
+    copyOut = ContainerCopier.copying(KeyedDecodingContainer<Key>.self)
   }
 
   /// The pooled container, reading through ``cursor``.
-  var container: KeyedDecodingContainer<Key> { unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self) }
+  var container: KeyedDecodingContainer<Key> { copyOut(box) }
 
   override func giveBack() {
     if !isKnownUniquelyReferenced(&box) {
