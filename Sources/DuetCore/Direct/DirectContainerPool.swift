@@ -13,11 +13,12 @@ final class DirectCursor {
 }
 
 /// A pooled keyed container with its link: in its key type's free list in the writer, or in the
-/// list of cells taken by the values being written.
+/// list of cells taken by the values being written. The links are not counted: the writer holds
+/// every cell (``DirectWriter/cells``) from the moment it is made until it is retired.
 class DirectPooledCell {
   /// The writer's pool (one per coding-key type) the cell belongs to.
   let pool: Int
-  @exclusivity(unchecked) var next: DirectPooledCell?
+  @exclusivity(unchecked) unowned(unsafe) var next: DirectPooledCell?
 
   init(pool: Int) { self.pool = pool }
 
@@ -90,15 +91,15 @@ extension DirectWriter {
     }
     let cell: DirectContainerCell<Key>
     if let free = poolFree[pool] {
-      poolFree[pool] = free.next
+      poolFree[pool] = free.takeUnretainedValue().next.map(Unmanaged.passUnretained)
       // Every cell in this pool was made for this pool's `Key` below.
-      cell = unsafeDowncast(free, to: DirectContainerCell<Key>.self)
+      cell = unsafeDowncast(free.takeUnretainedValue(), to: DirectContainerCell<Key>.self)
     } else {
-      guard cellCount < Self.cellCapacity, let made = DirectContainerCell<Key>(writer: self, pool: pool) else {
+      guard cells.count < Self.cellCapacity, let made = DirectContainerCell<Key>(writer: self, pool: pool) else {
         return KeyedEncodingContainer(
           DirectKeyedContainer<Key>(cursor: DirectCursor(writer: self, frame: frame, depth: depth)))
       }
-      cellCount += 1
+      cells.append(made)
       cell = made
     }
     cell.cursor.frame = frame
@@ -116,11 +117,11 @@ extension DirectWriter {
       firstTaken = cell.next
       takenCount -= 1
       if cell.giveBack() {
-        cell.next = poolFree[cell.pool]
-        poolFree[cell.pool] = cell
+        cell.next = poolFree[cell.pool]?.takeUnretainedValue()
+        poolFree[cell.pool] = Unmanaged.passUnretained(cell)
       } else {
         cell.next = nil
-        cellCount -= 1
+        if let index = cells.firstIndex(where: { $0 === cell }) { cells.remove(at: index) }
       }
     }
   }

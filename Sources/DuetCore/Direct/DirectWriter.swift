@@ -26,14 +26,14 @@ package final class DirectWriter {
   @exclusivity(unchecked) var activeDepth = -1
   @exclusivity(unchecked) var base = 0
   @exclusivity(unchecked) private var nextID = 0
-  /// Pooled keyed containers (``DirectContainerCell``): each coding-key type's pool, its free
-  /// cells linked; the cells taken by the values being written, linked, and how many; and how
-  /// many cells are in use or free.
+  /// Pooled keyed containers (``DirectContainerCell``): every cell made and not retired, held
+  /// here; each coding-key type's pool, its free cells linked; the cells taken by the values being
+  /// written, linked, and how many. Links are not counted (the cells are held here).
+  @exclusivity(unchecked) var cells: [DirectPooledCell] = []
   @exclusivity(unchecked) var poolTypes: [ObjectIdentifier] = []
-  @exclusivity(unchecked) var poolFree: [DirectPooledCell?] = []
-  @exclusivity(unchecked) var firstTaken: DirectPooledCell?
+  @exclusivity(unchecked) var poolFree: [Unmanaged<DirectPooledCell>?] = []
+  @exclusivity(unchecked) unowned(unsafe) var firstTaken: DirectPooledCell?
   @exclusivity(unchecked) var takenCount = 0
-  @exclusivity(unchecked) var cellCount = 0
 
   package init() {
     capacity = 1024

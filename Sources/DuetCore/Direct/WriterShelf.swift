@@ -26,5 +26,6 @@ final class WriterShelf: @unchecked Sendable {
     lock.unlock()
     writer.encoders.removeAll()
     writer.poolFree.removeAll()
+    writer.cells.removeAll()
   }
 }
