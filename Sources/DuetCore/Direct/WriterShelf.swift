@@ -25,6 +25,7 @@ final class WriterShelf: @unchecked Sendable {
     }
     lock.unlock()
     writer.encoders.removeAll()
+    writer.poolTypes.removeAll()
     writer.poolFree.removeAll()
     writer.cells.removeAll()
   }
