@@ -82,6 +82,7 @@ public struct FixtureDocument: Sendable {
     set {
       texts = RecordingTexts()
       recorded = newValue.map { texts.record($0) }
+      texts.writeReplies(for: &recorded)
     }
   }
 

@@ -90,6 +90,7 @@ enum FixtureDocumentReader {
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
     document.recorded = try readSteps(elements, document.kind, document.initialStates, &texts)
+    texts.writeReplies(for: &document.recorded)
     document.texts = texts
     return document
   }
@@ -140,10 +141,12 @@ enum FixtureDocumentReader {
       guard let flag = linkValue.boolValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
       linkToNext = flag
     }
+    let actionSpan = action.span(what: "\(path).action", in: &texts)
+    let effectsSpan = effects.span(what: "\(path).expectedEffects", in: &texts)
+    let stateSpan = expectedState.map { $0.span(what: "\(path).expectedState", in: &texts) } ?? .absent
+    // The reply line is written once all the steps are read (`RecordingTexts.writeReplies`).
     return RecordedStep(
-      action: action.span(what: "\(path).action", in: &texts),
-      expectedEffects: effects.span(what: "\(path).expectedEffects", in: &texts),
-      expectedState: expectedState.map { $0.span(what: "\(path).expectedState", in: &texts) } ?? .absent,
+      action: actionSpan, expectedEffects: effectsSpan, expectedState: stateSpan, reply: .absent,
       label: label, line: line, node: node, linkToNext: linkToNext)
   }
 

@@ -13,6 +13,9 @@ struct RecordedStep: Sendable {
   var expectedEffects: TextSpan
   /// The full state expected after the step; `.absent` when the step records none (a chain's).
   var expectedState: TextSpan
+  /// The reply line a runner answers when the step passes, in `RecordingTexts.replies`; `.absent`
+  /// unless both expected texts are recorded and sendable.
+  var reply: TextSpan
   /// The step's label; `.absent` when it has none.
   var label: LabelSpan
   /// The scenario line of the step's `When`.
@@ -81,6 +84,8 @@ struct RecordingTexts: Sendable {
   var unsendable: [WireText] = []
   /// The chain nodes the steps name, each once.
   var nodes: [String] = []
+  /// Each step's expected reply line (`writeReplies`), one after another.
+  var replies: [UInt8] = []
 
   init(bytes: [UInt8] = []) {
     self.bytes = bytes
@@ -99,6 +104,95 @@ struct RecordingTexts: Sendable {
     }
   }
 
+  /// Writes the line a runner answers when each step passes, `{"effects":"…","state":"…"}` (each
+  /// text escaped as a JSON string holds it: `"` and `\` take a backslash; compact canonical text
+  /// has no other byte to escape), into `replies`, made once for all the steps, and sets each
+  /// step's `reply`: replay then judges a passing reply with one `memcmp`. A step without both
+  /// texts (a chain step without a state, an unsendable value) keeps `.absent` and is judged in full.
+  mutating func writeReplies(for steps: inout [RecordedStep]) {
+    let opening: StaticString = #"{"effects":""#
+    let middle: StaticString = #"","state":""#
+    let frame = opening.utf8CodeUnitCount + middle.utf8CodeUnitCount + 2
+    var most = 0
+    for step in steps {
+      guard let effects = step.expectedEffects.range, let state = step.expectedState.range else { continue }
+      // The worst case: every byte escaped.
+      most += frame + 2 * (effects.count + state.count)
+    }
+    guard most > 0 else { return }
+    replies = bytes.withUnsafeBufferPointer { source in
+      // Eight bytes of room past the worst case: `escape` stores whole words ahead of what it keeps.
+      [UInt8](unsafeUninitializedCapacity: most + 8) { target, count in
+        let first = target.baseAddress.unsafelyUnwrapped
+        let base = source.baseAddress.unsafelyUnwrapped
+        var out = first
+        for index in steps.indices {
+          guard let effects = steps[index].expectedEffects.range, let state = steps[index].expectedState.range else {
+            continue
+          }
+          let start = first.distance(to: out)
+          out.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
+          out = Self.escape(base + effects.lowerBound, effects.count, to: out + opening.utf8CodeUnitCount)
+          out.update(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
+          out = Self.escape(base + state.lowerBound, state.count, to: out + middle.utf8CodeUnitCount)
+          out[0] = UInt8(ascii: "\"")
+          out[1] = UInt8(ascii: "}")
+          out += 2
+          steps[index].reply = TextSpan(start..<first.distance(to: out))
+        }
+        count = first.distance(to: out)
+      }
+    }
+  }
+
+  /// Copies `count` bytes from `from` to `out` with a backslash before each `"` and `\`; returns
+  /// the position after them. Eight bytes at a time up to the next byte to escape (each word is
+  /// stored whole, so `out` needs eight bytes of room past what it keeps).
+  @inline(__always)
+  static func escape(_ from: UnsafePointer<UInt8>, _ count: Int, to out: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var out = out
+    var read = 0
+    while read &+ 8 <= count {
+      let word = UnsafeRawPointer(from + read).loadUnaligned(as: UInt64.self)
+      UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+      let flags = escapeFlags(UInt64(littleEndian: word))
+      if flags == 0 {
+        read &+= 8
+        out += 8
+        continue
+      }
+      let plain = flags.trailingZeroBitCount &>> 3
+      out += plain
+      out[0] = UInt8(ascii: "\\")
+      out[1] = from[read &+ plain]
+      out += 2
+      read &+= plain &+ 1
+    }
+    while read < count {
+      let byte = from[read]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        out.pointee = UInt8(ascii: "\\")
+        out += 1
+      }
+      out.pointee = byte
+      out += 1
+      read &+= 1
+    }
+    return out
+  }
+
+  /// The high bit of each `"` or `\` byte of a little-endian word; only the lowest flag is exact
+  /// (a borrow can flag a byte above it), which is the one `escape` uses.
+  @inline(__always)
+  static func escapeFlags(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (0x22 &* ones)
+    let backslash = word ^ (0x5C &* ones)
+    return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+  }
+
   /// `label`'s characters written in.
   mutating func append(label: String) -> LabelSpan {
     let start = bytes.count
@@ -115,9 +209,10 @@ struct RecordingTexts: Sendable {
 
   /// `step` written in (its index is its place).
   mutating func record(_ step: FixtureStep) -> RecordedStep {
-    RecordedStep(
-      action: append(step.action), expectedEffects: append(step.expectedEffects),
-      expectedState: step.expectedState.map { append($0) } ?? .absent,
+    let effects = append(step.expectedEffects)
+    let state = step.expectedState.map { append($0) } ?? .absent
+    return RecordedStep(
+      action: append(step.action), expectedEffects: effects, expectedState: state, reply: .absent,
       label: step.label.map { append(label: $0) } ?? .absent, line: step.line,
       node: step.node.map { place(ofNode: $0) } ?? -1, linkToNext: step.linkToNext)
   }

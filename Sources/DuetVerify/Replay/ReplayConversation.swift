@@ -2,6 +2,12 @@ import Dispatch
 import DuetCore
 import DuetRunner
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One recording's replay as a conversation with a runner (docs/recording.md, "Replay semantics"): the
 /// one replay loop `verify`, `explain` and the tests share, driven as a `RunnerJob` by `ReplayJob`.
 /// It asks for one `reduce` at a time and judges each reply line, threading the runner's *actual*
@@ -114,7 +120,8 @@ struct ReplayConversation {
     // Statics over the fields they read: a method of `self` called here copied the whole replay.
     guard explaining == nil, let sent = inFlight else { return judge(try ReduceResponse.parse(line)) }
     let record = document.recorded[sent.step]
-    guard let expectedState = Self.matchedState(line, record, in: document.texts.bytes) else {
+    guard let expectedState = Self.matchedState(line, record, in: document.texts.bytes, replies: document.texts.replies)
+    else {
       return judge(try ReduceResponse.parse(line))
     }
     inFlight = nil
@@ -136,12 +143,25 @@ struct ReplayConversation {
     SeamCheck.check(step, in: document, action: StepExchange.sentTexts(step).action)
   }
 
-  /// The recorded state, when `line` answers `record` with exactly its recorded state and effects
-  /// (compared as spans of the recording's `text`: nothing is made per step).
-  static func matchedState(_ line: [UInt8], _ record: RecordedStep, in text: [UInt8]) -> ArraySlice<UInt8>? {
-    guard let state = record.expectedState.range, let effects = record.expectedEffects.range,
-      ResponseScanner.matches(line, effects: text[effects], state: text[state])
-    else { return nil }
+  /// The recorded state, when `line` answers `record` with exactly its recorded state and effects:
+  /// the line is the step's expected reply line (`replies`, one `memcmp`), or, escaped otherwise
+  /// (a runner that writes `\/`), its two strings unescaped are the recorded texts (`text`).
+  static func matchedState(_ line: [UInt8], _ record: RecordedStep, in text: [UInt8], replies: [UInt8])
+    -> ArraySlice<UInt8>?
+  {
+    guard let state = record.expectedState.range, let effects = record.expectedEffects.range else { return nil }
+    if let reply = record.reply.range, line.count == reply.count,
+      line.withUnsafeBufferPointer({ line in
+        replies.withUnsafeBufferPointer { replies in
+          memcmp(
+            line.baseAddress.unsafelyUnwrapped, replies.baseAddress.unsafelyUnwrapped + reply.lowerBound, reply.count)
+            == 0
+        }
+      })
+    {
+      return text[state]
+    }
+    guard ResponseScanner.matches(line, effects: text[effects], state: text[state]) else { return nil }
     return text[state]
   }
 
