@@ -1,4 +1,5 @@
 import DuetCore
+import DuetRunner
 import XCTest
 
 @testable import DuetVerify
@@ -125,5 +126,32 @@ final class RecordedStepTests: XCTestCase {
     XCTAssertEqual(conversation.result.steps.map(\.passed), [true, true])
     XCTAssertEqual(conversation.result.steps.map(\.label), ["quotes \"here\"", "plain"])
     XCTAssertEqual(conversation.result.steps.map(\.line), [3, nil])
+  }
+}
+
+/// The fast reader names a key from its bytes without a string: every key the dialect defines is
+/// named by its spelling, and nothing else is (a near miss goes to the parser, which names it).
+final class KeySpellingTests: XCTestCase {
+  func named<Key>(_ text: String, _ make: (UnsafeBufferPointer<UInt8>) -> Key?) -> Key? {
+    Array(text.utf8).withUnsafeBufferPointer(make)
+  }
+
+  func testEveryDocumentKeyIsNamedByItsSpellingAndANearMissIsNot() {
+    for key in DocumentKey.allCases {
+      XCTAssertEqual(named(key.rawValue, DocumentKey.init(spelledBy:)), key)
+      XCTAssertNil(named(key.rawValue.uppercased(), DocumentKey.init(spelledBy:)), key.rawValue)
+      XCTAssertNil(named(String(key.rawValue.dropLast()) + "x", DocumentKey.init(spelledBy:)), key.rawValue)
+      XCTAssertNil(named(key.rawValue + "s", DocumentKey.init(spelledBy:)).flatMap { $0 == .initialStates ? nil : $0 })
+    }
+    XCTAssertNil(named("", DocumentKey.init(spelledBy:)))
+    XCTAssertEqual(Set(DocumentKey.allCases.map(\.rawValue)), Set(FixtureDocumentReader.documentKeys))
+  }
+
+  func testEveryStepKeyIsNamedByItsSpellingAndANearMissIsNot() {
+    for key in StepKey.allCases {
+      XCTAssertEqual(named(key.rawValue, StepKey.init(spelledBy:)), key)
+      XCTAssertNil(named(String(key.rawValue.dropLast()) + "x", StepKey.init(spelledBy:)), key.rawValue)
+    }
+    XCTAssertNil(named("", StepKey.init(spelledBy:)))
   }
 }
