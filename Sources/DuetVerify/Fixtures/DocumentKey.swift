@@ -10,20 +10,17 @@ enum DocumentKey: String, CaseIterable {
   case chain, description, dialect, feature, initialState, initialStates, scenario, steps
 
   /// The key spelled by `bytes` (a canonical key, between its quotes), matched without making a
-  /// string: by length (and first byte), then the bytes; `nil` for a key the dialect does not define.
+  /// string; `nil` for a key the dialect does not define.
   init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
-    let candidate: DocumentKey
-    switch bytes.count {
-    case 5: candidate = bytes.first == UInt8(ascii: "c") ? .chain : .steps
-    case 7: candidate = bytes.first == UInt8(ascii: "d") ? .dialect : .feature
-    case 8: candidate = .scenario
-    case 11: candidate = .description
-    case 12: candidate = .initialState
-    case 13: candidate = .initialStates
-    default: return nil
+    guard let base = bytes.baseAddress else { return nil }
+    for key in Self.allCases {
+      let spelling = key.spelling
+      if spelling.utf8CodeUnitCount == bytes.count, memcmp(base, spelling.utf8Start, bytes.count) == 0 {
+        self = key
+        return
+      }
     }
-    guard let base = bytes.baseAddress, memcmp(base, candidate.spelling.utf8Start, bytes.count) == 0 else { return nil }
-    self = candidate
+    return nil
   }
 
   /// The key's bytes, without an allocation.

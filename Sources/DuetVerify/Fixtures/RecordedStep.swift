@@ -121,39 +121,28 @@ struct RecordingTexts: Sendable {
     }
     guard most > 0 else { return }
     replies = bytes.withUnsafeBufferPointer { source in
-      steps.withUnsafeMutableBufferPointer { steps in
-        // Eight bytes of room past the worst case: `escape` stores whole words ahead of what it keeps.
-        [UInt8](unsafeUninitializedCapacity: most + 8) { target, count in
-          let first = target.baseAddress.unsafelyUnwrapped
-          let base = source.baseAddress.unsafelyUnwrapped
-          var out = first
-          for index in steps.indices {
-            guard let effects = steps[index].expectedEffects.range, let state = steps[index].expectedState.range
-            else { continue }
-            let start = first.distance(to: out)
-            out = Self.escape(base + effects.lowerBound, effects.count, to: Self.put(opening, at: out))
-            out = Self.escape(base + state.lowerBound, state.count, to: Self.put(middle, at: out))
-            out[0] = UInt8(ascii: "\"")
-            out[1] = UInt8(ascii: "}")
-            out += 2
-            steps[index].reply = TextSpan(start..<first.distance(to: out))
+      // Eight bytes of room past the worst case: `escape` stores whole words ahead of what it keeps.
+      [UInt8](unsafeUninitializedCapacity: most + 8) { target, count in
+        let first = target.baseAddress.unsafelyUnwrapped
+        let base = source.baseAddress.unsafelyUnwrapped
+        var out = first
+        for index in steps.indices {
+          guard let effects = steps[index].expectedEffects.range, let state = steps[index].expectedState.range else {
+            continue
           }
-          count = first.distance(to: out)
+          let start = first.distance(to: out)
+          out.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
+          out = Self.escape(base + effects.lowerBound, effects.count, to: out + opening.utf8CodeUnitCount)
+          out.update(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
+          out = Self.escape(base + state.lowerBound, state.count, to: out + middle.utf8CodeUnitCount)
+          out[0] = UInt8(ascii: "\"")
+          out[1] = UInt8(ascii: "}")
+          out += 2
+          steps[index].reply = TextSpan(start..<first.distance(to: out))
         }
+        count = first.distance(to: out)
       }
     }
-  }
-
-  /// Writes `text` (8 to 16 bytes) at `out` as two overlapping words; returns the position after it.
-  @inline(__always)
-  static func put(_ text: StaticString, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-    let count = text.utf8CodeUnitCount
-    let from = UnsafeRawPointer(text.utf8Start)
-    let to = UnsafeMutableRawPointer(out)
-    to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-    to.storeBytes(
-      of: from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), toByteOffset: count &- 8, as: UInt64.self)
-    return out + count
   }
 
   /// Copies `count` bytes from `from` to `out` with a backslash before each `"` and `\`; returns
