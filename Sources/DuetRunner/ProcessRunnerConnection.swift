@@ -55,6 +55,8 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
     } catch {
       throw RunnerStartError(command: command.display, fault: .cannotStart(error), stderr: [])
     }
+    PipeCapacity.widen(process.input)
+    PipeCapacity.widen(process.output)
     let drain = StderrDrain(fd: process.errorOutput, tailBytes: limits.stderrTailBytes)
     var reader = LineReader(fd: process.output, limit: limits.lineLimit)
     func fail(_ fault: RunnerFault, kill: Bool) -> RunnerStartError {

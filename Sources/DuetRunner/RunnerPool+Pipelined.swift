@@ -11,9 +11,12 @@ extension RunnerPool {
   /// the job itself (`nil`) or returns it to run. Jobs settle their own outputs. When no runner can
   /// be started at all, the remaining jobs are still prepared, and each is settled by its
   /// `abandon` with the start error. `timeout` (seconds per request) defaults to the launcher's
-  /// `requestTimeout`.
+  /// `requestTimeout`. `byteBudget` bounds the state and action bytes in flight per runner: by
+  /// default a pipe's usual capacity, so a batch of requests goes out in one `write(2)` that never
+  /// waits for the runner, and a deep window holds many small recordings but only a few dozen
+  /// large ones (their memory, not their count, is what the verifier's RSS pays for).
   package func runPipelined(
-    jobCount: Int, depth: Int, timeout: Double? = nil, byteBudget: Int = 1 << 20,
+    jobCount: Int, depth: Int, timeout: Double? = nil, byteBudget: Int = 1 << 16,
     prepare: @escaping @Sendable (Int) -> (any RunnerJob)?
   ) -> PoolRun {
     let slots = min(size, max(jobCount, 1))

@@ -24,6 +24,16 @@ final class PipelinedPoolTests: XCTestCase {
     XCTAssertEqual(outcome.runnersStarted, 1)
   }
 
+  func testADeepWindowOfLargeRequestsStopsAtThePipeSizedByteBudget() {
+    // 10 KB requests: the default budget (64 KiB in flight) admits 7, however deep the window.
+    let launcher = ScriptedLauncher()
+    let outcome = run(jobs: 40, depth: 128, launcher: launcher) {
+      EchoJob(job: $0, steps: 3, outputs: $1, padding: 10_000)
+    }
+    XCTAssertEqual(outcome.outputs, ok(0..<40))
+    XCTAssertEqual(launcher.runners.first?.mostInFlight, 7)
+  }
+
   func testDepthOneKeepsASingleRequestInFlight() {
     let launcher = ScriptedLauncher()
     XCTAssertEqual(run(jobs: 4, depth: 1, launcher: launcher).outputs, ok(0..<4))

@@ -128,17 +128,23 @@ final class EchoJob: RunnerJob {
   let steps: Int
   let outputs: JobOutputs<String>
   let onOutput: @Sendable (String) -> Void
+  /// Bytes added to every action (a large request).
+  let padding: Int
   var step = 0
 
-  init(job: Int, steps: Int, outputs: JobOutputs<String>, onOutput: @escaping @Sendable (String) -> Void = { _ in }) {
+  init(
+    job: Int, steps: Int, outputs: JobOutputs<String>, padding: Int = 0,
+    onOutput: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.job = job
     self.steps = steps
     self.outputs = outputs
+    self.padding = padding
     self.onOutput = onOutput
   }
 
   var request: RunnerRequest { .reduce(feature: "job", state: ArraySlice("{}".utf8), action: ArraySlice(action.utf8)) }
-  var action: String { "j\(job)s\(step)" }
+  var action: String { "j\(job)s\(step)" + String(repeating: "x", count: padding) }
 
   func open(handshake: RunnerHandshake) -> RunnerRequest? {
     step = 0
