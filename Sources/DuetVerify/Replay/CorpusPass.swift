@@ -1,7 +1,12 @@
 import Dispatch
 import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One lane's pass over the manifest's recordings: each selected one is read and replayed across
 /// the runner pool with requests pipelined. The run's one corpus scan (lint and the taxonomy
@@ -138,7 +143,7 @@ struct PassOutput: Sendable {
 /// The results kept for the final report, in selection order, as `keep` trims them; scenario
 /// paths (shared by many recordings) are stored once.
 final class PassResults: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var slots: [FixtureResult?]
   private var sources: Set<String> = []
   private let keep: @Sendable (FixtureResult) -> FixtureResult

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +30,7 @@ final class StreamedRunsFolder: @unchecked Sendable {
   /// What was replaced or refused on the way (a link removed), for the verb to print.
   let notes = ReportNotes()
   private static let sharedStaging = ".verify-staging"
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var runs: SafeFolder?
   private var stagingName = sharedStaging
   private var staging: SafeFolder?

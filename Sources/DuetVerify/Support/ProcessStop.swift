@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +23,7 @@ final class ProcessStop: @unchecked Sendable {
   /// The one mark of this process.
   static let shared = ProcessStop()
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var stopping = false
 
   /// Marks the process as stopping. A write under ``unlessStopping(_:)`` already under way is
