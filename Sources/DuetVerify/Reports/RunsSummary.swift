@@ -20,6 +20,8 @@ struct RunsSummary: Codable, Equatable, Sendable {
   static func outcomes(of run: RunResult) -> [RecordingOutcome] {
     guard let first = run.lanes.first else { return [] }
     var combined = first.fixtures.map(RecordingOutcome.init)
+    // One lane (the usual run) has nothing to combine: no name is hashed.
+    guard run.lanes.count > 1 else { return combined }
     var index: [String: Int] = [:]
     for (at, outcome) in combined.enumerated() { index[outcome.name] = at }
     for lane in run.lanes.dropFirst() {
