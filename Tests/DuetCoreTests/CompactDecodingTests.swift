@@ -110,6 +110,29 @@ final class CompactDecodingTests: XCTestCase {
     }
   }
 
+  /// A sum whose `init(from:)` keeps the outer container of its first decoding and asks it for
+  /// its case while a later value is decoded (the later decoding takes the same pooled container).
+  enum LateSum: CanonicalSumCodable {
+    case first, second
+    enum CodingKeys: String, CodingKey { case first, second }
+    enum NoPayloadKeys: CodingKey {}
+    nonisolated(unsafe) static var kept: KeyedDecodingContainer<CodingKeys>?
+    /// What the kept container said the case was, during the later decoding.
+    nonisolated(unsafe) static var casesThroughKept: [CodingKeys]?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      if let kept = Self.kept { Self.casesThroughKept = kept.allKeys } else { Self.kept = container }
+      guard container.allKeys.count == 1, let key = container.allKeys.first else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "one case expected"))
+      }
+      _ = try container.nestedContainer(keyedBy: NoPayloadKeys.self, forKey: key)
+      self = key == .first ? .first : .second
+    }
+
+    func encode(to encoder: any Encoder) throws {}
+  }
+
   /// A type that keeps its decoder past its `init(from:)`.
   final class DecoderKeeper: Decodable, Equatable, @unchecked Sendable {
     enum CodingKeys: String, CodingKey { case value }
@@ -200,6 +223,23 @@ final class CompactDecodingTests: XCTestCase {
     ) { error in
       XCTAssertTrue("\(error)".contains("kept past the init(from:)"), "\(error)")
     }
+  }
+
+  func testASumContainerKeptPastItsDecodingDoesNotSeeALaterValuesCase() throws {
+    LateSum.kept = nil
+    LateSum.casesThroughKept = nil
+    let first = Array(#"{"v":{"case":"first"}}"#.utf8)
+    let firstDocument = try XCTUnwrap(first.withUnsafeBufferPointer { CompactDocument($0) })
+    XCTAssertEqual(CompactDecoding.decode(LateSum.self, from: firstDocument, at: 1, root: "action"), .first)
+    XCTAssertNotNil(LateSum.kept)
+    let second = Array(#"{"v":{"case":"second"}}"#.utf8)
+    let secondDocument = try XCTUnwrap(second.withUnsafeBufferPointer { CompactDocument($0) })
+    XCTAssertEqual(CompactDecoding.decode(LateSum.self, from: secondDocument, at: 1, root: "action"), .second)
+    XCTAssertNotNil(LateSum.casesThroughKept)
+    XCTAssertNotEqual(
+      LateSum.casesThroughKept, [.second],
+      "a kept sum container saw the later decoding's case (\(LateSum.casesThroughKept ?? []))")
+    LateSum.kept = nil
   }
 
   func testADecoderKeptPastItsDecodingReadsNothingOnceTheDecodingEnds() throws {

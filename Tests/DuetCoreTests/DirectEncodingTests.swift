@@ -85,6 +85,20 @@ final class DirectEncodingTests: XCTestCase {
     }
   }
 
+  /// Keeps its container, and writes through the one kept from the value encoded before it: a
+  /// write into a value that is not the one being encoded.
+  struct LateWriter: Encodable {
+    enum CodingKeys: String, CodingKey { case value, late }
+    nonisolated(unsafe) static var kept: KeyedEncodingContainer<CodingKeys>?
+    let value: Int
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(value, forKey: .value)
+      if var kept = Self.kept { try? kept.encode(99, forKey: .late) }
+      Self.kept = container
+    }
+  }
+
   static let hostile = [
     "", "plain", "q\"uote", "back\\slash", "new\nline", "tab\tcr\r", "\u{0}\u{1}\u{1F}\u{7F}", "é 日本 🎉",
     "DEADBEEF-0000-1111-2222-ABCDEFABCDEF", "deadbeef-0000-1111-2222-abcdefabcdef",
@@ -166,6 +180,20 @@ final class DirectEncodingTests: XCTestCase {
     assertDeclined(Forgiving())
     XCTAssertTrue(compact(WithDouble(ratio: 1.5)).hasPrefix("error: "))
     XCTAssertTrue(compact(Mixed.pair(1, 2)).hasPrefix("error: "))
+  }
+
+  func testAContainerKeptPastItsValueNeverWritesIntoALaterValue() {
+    LateWriter.kept = nil
+    XCTAssertEqual(DirectEncoding.compact(LateWriter(value: 1)), #"{"value":1}"#)
+    XCTAssertNotNil(LateWriter.kept)
+    // The writer is the same one (the shelf hands back the writer used last), and so would be a
+    // pooled container's cell: the kept copy must not write into this value.
+    let later = DirectEncoding.compact(LateWriter(value: 2))
+    XCTAssertNotEqual(later, #"{"late":99,"value":2}"#, "a kept container wrote into a later value")
+    XCTAssertNil(later, "a write through a kept container is a miss, so the tree encoder writes the value")
+    XCTAssertEqual(compact(LateWriter(value: 3)), tree(LateWriter(value: 3)))
+    XCTAssertEqual(compact(LateWriter(value: 4)), #"{"value":4}"#)
+    LateWriter.kept = nil
   }
 
   // MARK: Random shapes

@@ -1,10 +1,15 @@
 import DemoFeatures
 import DuetCore
 import DuetScenario
+import Foundation
+import TestSupport
 import XCTest
 
 /// Chain scenarios → chain fixture documents, byte for byte.
 final class ChainScenarioCompilationTests: XCTestCase {
+  /// `Tests/Fixtures/scenarios`: documents these chains compile to, byte for byte.
+  let goldens = SharedReference.repositoryRoot.appendingPathComponent("Tests/Fixtures/scenarios")
+
   func testAHopCarriesTheDelegateEventAndLinksThePreviousStep() throws {
     let chain = ChainScenario("seam", description: "The seam.", filePath: testFile) {
       When(pingNode, "fire", .fire, line: 10)
@@ -15,78 +20,7 @@ final class ChainScenarioCompilationTests: XCTestCase {
     XCTAssertEqual(fixture.name, "chain-seam")
     XCTAssertEqual(
       try CanonicalWriter.pretty(fixture.document),
-      """
-      {
-        "chain": "seam",
-        "description": "The seam.",
-        "dialect": 2,
-        "initialStates": {
-          "ping": {
-            "sent": 0
-          },
-          "pong": {
-            "received": 0
-          }
-        },
-        "scenario": {
-          "source": "Sources/App/Scenarios.swift"
-        },
-        "steps": [
-          {
-            "action": {
-              "case": "fire"
-            },
-            "expectedEffects": [
-              {
-                "kind": "run",
-                "payload": {
-                  "case": "notifyListener",
-                  "value": {
-                    "count": 1
-                  }
-                }
-              }
-            ],
-            "label": "fire",
-            "line": 10,
-            "linkToNext": true,
-            "node": "ping"
-          },
-          {
-            "action": {
-              "case": "pingFired",
-              "value": {
-                "count": 1
-              }
-            },
-            "expectedEffects": [],
-            "label": "the seam",
-            "line": 11,
-            "node": "pong"
-          },
-          {
-            "action": {
-              "case": "fire"
-            },
-            "expectedEffects": [
-              {
-                "kind": "run",
-                "payload": {
-                  "case": "notifyListener",
-                  "value": {
-                    "count": 2
-                  }
-                }
-              }
-            ],
-            "label": "fire again",
-            "line": 12,
-            "node": "ping"
-          }
-        ]
-      }
-
-      """)
+      try String(contentsOf: goldens.appendingPathComponent("chain-seam.fixture.json"), encoding: .utf8))
   }
 
   func testTheChainPrefixIsOptionalInTheName() {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -9,46 +10,9 @@ import XCTest
 final class DuetManifestShapesTests: XCTestCase {
   let location = ManifestLocation(file: URL(fileURLWithPath: "/repo/parity/manifest.yaml"))
 
-  func testADualCoreManifestWithAPresentationLedgerReadsLikeTheDuetCLIReadsIt() {
-    let text = """
-      # A small dual-source tree: one feature with Swift and Kotlin twins,
-      # one chain, and a presentation ledger the duet CLI reads.
-
-      features:
-        greeter:
-          swift: src-ios/Sources/GreeterFeature/GreeterFeature.swift
-          kotlin: src-android/greeter/src/main/kotlin/com/example/greeter/GreeterFeature.kt
-          state: GreeterState
-          action: GreeterAction
-          effectPayload: GreeterEffectPayload
-          scenario: src-ios/Tests/GreeterFeatureTests/GreeterScenarioTests.swift
-          fixtures:
-            - greeter
-        counter_main:
-          kotlin: pending
-          fixtures:
-                - counter_main
-                - counter_main.Resets
-
-      chains:
-        - greeter.wave
-
-      presentation:
-        waivers:
-          - kind: greeter.banner-fade
-            feature: greeter
-            platform: ios
-            manner: banner fade duration differs
-            reason: platform animation defaults
-            since: 2026-08-12
-        islands:
-          - id: greeter.map
-            feature: greeter
-            boundary: GreeterMapView
-            reason: opaque map SDK view
-            since: 2026-08-12
-
-      """
+  func testADualCoreManifestWithAPresentationLedgerReadsLikeTheDuetCLIReadsIt() throws {
+    // One feature with Swift and Kotlin twins, a pending one with deeper items, one chain, a ledger.
+    let text = try ManifestFixtures.text("shapes/a-dual-core-feature-a-pending-feature-and-a-presentation-ledger")
     let read = ManifestReader.read(text, location: location)
     XCTAssertEqual(read.problems, [])
     XCTAssertEqual(read.manifest.warnings, [])

@@ -57,7 +57,7 @@ final class LaneResultsTests: XCTestCase {
           + "duet-verify verify: FAIL\n"), text)
   }
 
-  /// `{"file","line","column","message"}`, the object `lint --json` lists (one type, LintRecord).
+  /// `{"file","line","column","message"}`, the object `lint --json` lists (one type, LintProblem).
   func testASummaryStatesLintProblemsAsObjectsAsLintJSONDoes() throws {
     let problem = LintProblem(file: "manifest.yaml", line: 3, message: "feature 'a' is declared twice.")
     let run = RunResult(fixtures: [], lintProblems: [problem])

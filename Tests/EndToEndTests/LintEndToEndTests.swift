@@ -55,30 +55,21 @@ final class LintEndToEndTests: XCTestCase {
 
   func testAMisspelledRecordingNameIsPairedWithTheUnlistedFileItMeantAndNoRemovalIsAdvised() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "manifest.yaml",
-      """
-      features:
-        counter:
-          fixtures:
-            - counter
-            - counter-endings.changes-its-mind
-            - counter-endings.keeps-countin
-
-      """)
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 1)
+    // The corpus's manifest, its last recording misspelled (line 7, under the header comment).
+    try repository.edit(
+      "manifest.yaml", replacing: "- counter-endings.keeps-counting\n", with: "- counter-endings.keeps-countin\n")
+    let run = try repository.failingLint()
     XCTAssertEqual(
       run.out.split(separator: "\n").map(String.init),
       [
-        "✗ manifest.yaml:6: recording 'counter-endings.keeps-countin' is listed but "
+        "✗ manifest.yaml:7: recording 'counter-endings.keeps-countin' is listed but "
           + "fixtures/counter-endings.keeps-countin.fixture.json does not exist, and "
           + "fixtures/counter-endings.keeps-counting.fixture.json is not listed. A typo? Did you mean "
           + "'counter-endings.keeps-counting'? Correct the name on this line; if 'counter-endings.keeps-countin' is a "
           + "new name, record it: duet-verify record --feature counter",
         "✗ fixtures/counter-endings.keeps-counting.fixture.json: recording 'counter-endings.keeps-counting' is not "
-          + "listed in manifest.yaml, which lists 'counter-endings.keeps-countin' at line 6 with no file. A typo? "
-          + "Correct manifest.yaml:6 to 'counter-endings.keeps-counting' and keep this recording; if "
+          + "listed in manifest.yaml, which lists 'counter-endings.keeps-countin' at line 7 with no file. A typo? "
+          + "Correct manifest.yaml:7 to 'counter-endings.keeps-counting' and keep this recording; if "
           + "'counter-endings.keeps-countin' is a new name, record it, then remove this one.",
         "duet-verify lint: FAIL (2 problems)",
       ])

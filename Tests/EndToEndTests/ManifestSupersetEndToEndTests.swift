@@ -8,7 +8,7 @@ import XCTest
 final class ManifestSupersetEndToEndTests: XCTestCase {
   func testATopLevelWaiversFailsLintAndTheHintNeverSuggestsKeepingIt() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write("manifest.yaml", try repository.read("manifest.yaml") + "waivers: []\n")
+    try repository.append("waivers: []\n", to: "manifest.yaml")
     let run = try repository.failingLint()
     assertContains(run.out, "✗ manifest.yaml:8: unknown top-level key 'waivers'.")
     assertContains(run.out, "Waivers belong under presentation:")
@@ -26,8 +26,7 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
       "manifest.yaml",
       try repository.read("manifest.yaml").replacingOccurrences(
         of: "      - ", with: String(repeating: " ", count: width) + "- "))
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error, line: line)
+    let run = try repository.passingLint(line: line)
     assertContains(run.out, "OK (1 feature, 3 fixtures)")
   }
 
@@ -38,8 +37,7 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
       at: fixtures.appendingPathComponent("counter.fixture.json"),
       to: fixtures.appendingPathComponent("counter_main.fixture.json"))
     try repository.edit("manifest.yaml", replacing: "      - counter\n", with: "      - counter_main\n")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
+    try repository.passingLint()
   }
 
   func testAQuotedPathWarnsThatTheDuetCLIReadsTheQuotes() throws {
@@ -47,8 +45,7 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
     try repository.write("Tests/CounterScenario.swift", "// the counter's scenario\n")
     try repository.edit(
       "manifest.yaml", replacing: "  counter:\n", with: "  counter:\n    scenario: \"Tests/CounterScenario.swift\"\n")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
+    let run = try repository.passingLint()
     assertContains(
       run.out,
       "warning: manifest.yaml:4: 'scenario' of feature 'counter' is quoted: duet-verify reads the path "
@@ -61,10 +58,8 @@ final class ManifestSupersetEndToEndTests: XCTestCase {
 
   func testALedgerTheDuetCLIRejectsIsAWarningThatNamesItsLine() throws {
     let repository = try TemporaryRepository.counterCorpus(chain: false)
-    try repository.write(
-      "manifest.yaml", try repository.read("manifest.yaml") + "presentation:\n  waivers: []\n  notes: none\n")
-    let run = try repository.verify(["lint"])
-    XCTAssertEqual(run.code, 0, run.out + run.error)
+    try repository.append("presentation:\n  waivers: []\n  notes: none\n", to: "manifest.yaml")
+    let run = try repository.passingLint()
     assertContains(
       run.out,
       "warning: manifest.yaml:10: 'notes' under presentation: is not a ledger section (waivers:, islands:); the duet "

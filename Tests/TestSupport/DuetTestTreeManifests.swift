@@ -1,104 +1,20 @@
 /// The manifests of the duet CLI's three miniature test repositories (duet-tools,
-/// `Tests/DuetCLITests/Resources/`), and the mini-dual tree's two source files, re-typed as data:
-/// its lint tests copy a tree, edit one line of the manifest or a source file, and check the error.
-/// Their comments are ours.
+/// `Tests/DuetCLITests/Resources/`), re-typed as data in `Tests/Fixtures/manifests/duet-trees/`, and
+/// the mini-dual tree's two source files: its lint tests copy a tree, edit one line of the manifest or
+/// a source file, and check the error. Their comments are ours. (A manifest file that cannot be read
+/// reads as the sentence saying so, which no manifest reader accepts.)
 public enum DuetTestTreeManifests {
   /// `mini-dual`: one feature with Swift and Kotlin twins, a chain, a filled presentation ledger.
-  public static let dual = """
-    # mini-dual: a Swift file and its Kotlin twin, one chain, one waiver and one island.
-
-    features:
-      greeter:
-        swift: src-ios/Sources/GreeterFeature/GreeterFeature.swift
-        kotlin: src-android/feature-greeter/src/main/kotlin/com/mini/greeter/GreeterFeature.kt
-        state: GreeterState
-        action: GreeterAction
-        effectPayload: GreeterEffectPayload
-        scenario: src-ios/Tests/GreeterFeatureTests/GreeterScenarioTests.swift
-        fixtures:
-          - greeter
-
-    chains:
-      - greeter.wave
-
-    presentation:
-      waivers:
-        - kind: greeter.banner-fade
-          feature: greeter
-          platform: ios
-          manner: banner fade duration differs
-          reason: platform animation defaults
-          since: 2026-08-12
-      islands:
-        - id: greeter.map
-          feature: greeter
-          boundary: GreeterMapView
-          reason: opaque map SDK view
-          since: 2026-08-12
-
-    """
+  public static let dual = ManifestFixtures.textOrSentence("duet-trees/mini-dual")
 
   /// `mini-kmp`: two Kotlin-only (commonMain) features, no presentation section.
-  public static let kmp = """
-    # mini-kmp: Kotlin only, two features in subtrees, no presentation section.
-
-    features:
-      counter:
-        kotlin: src-kmp/subtrees/counter/logic/src/commonMain/kotlin/com/mini/counter/CounterFeature.kt
-        state: CounterState
-        action: CounterAction
-        effectPayload: CounterEffectPayload
-        scenario: src-kmp/subtrees/counter/logic/src/jvmTest/kotlin/com/mini/counter/CounterScenarioTest.kt
-        fixtures:
-          - counter
-      ticker:
-        kotlin: src-kmp/subtrees/ticker/logic/src/commonMain/kotlin/com/mini/ticker/TickerFeature.kt
-        state: TickerState
-        action: TickerAction
-        effectPayload: TickerEffectPayload
-        scenario: src-kmp/subtrees/ticker/logic/src/jvmTest/kotlin/com/mini/ticker/TickerScenarioTest.kt
-        fixtures:
-          - ticker
-
-    """
+  public static let kmp = ManifestFixtures.textOrSentence("duet-trees/mini-kmp")
 
   /// `mini-swift`: Swift only, `replayRunner:`, an empty `chains:` and empty ledger lists.
-  public static let swift = """
-    # mini-swift: Swift only, a replay runner package, an empty chain list and empty ledger lists.
-
-    replayRunner: src-ios/Replay
-
-    features:
-      counter:
-        swift: src-ios/Subtrees/Counter/CounterFeature/Sources/CounterFeature/CounterFeature.swift
-        state: CounterState
-        action: CounterAction
-        effectPayload: CounterEffectPayload
-        scenario: src-ios/Subtrees/Counter/CounterFeature/Tests/CounterFeatureTests/CounterScenarioTests.swift
-        fixtures:
-          - counter
-
-    chains:
-
-    presentation:
-      waivers: []
-      islands: []
-
-    """
+  public static let swift = ManifestFixtures.textOrSentence("duet-trees/mini-swift")
 
   /// The `mocks:` section the lint tests append to `mini-swift` (one generator row).
-  public static let mocksRow = """
-    mocks:
-      bundle: 0.6.0
-      generators:
-        counter_mocks:
-          output: src-ios/Subtrees/Counter/CounterFeature/Tests/CounterFeatureTests/Generated/CounterMocks.swift
-          template: Mocks.swifttemplate
-          sources:
-            - src-ios/Subtrees/Counter/CounterFeature/Sources
-          args:
-            - import=Foundation
-    """
+  public static let mocksRow = ManifestFixtures.textOrSentence("duet-trees/mini-swift-mocks-row")
 
   /// `mini-swift` with a `mocks:` block appended, as the lint tests append one.
   public static func swift(appending block: String) -> String { swift + "\n" + block + "\n" }

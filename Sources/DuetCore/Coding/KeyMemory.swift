@@ -52,13 +52,44 @@ final class KeyMemory: @unchecked Sendable {
     return unsafeDowncast(tables[index], to: KeyTable<Key>.self).accepts(name)
   }
 
-  /// ``single(_:as:)`` for a name read in place from a request's bytes.
-  func single<Key: CodingKey>(_ name: UnsafeBufferPointer<UInt8>, as type: Key.Type) -> [Key] {
+  /// The outer container of the sum whose envelope is at `envelope` (``CompactCursor/caseNode``),
+  /// taken from the pool as ``objectContainer(_:_:as:)``'s are; a miss unless the envelope holds
+  /// `case`, a name `type` knows, and at most `value` (``SumCaseContainer``'s rules).
+  func sumContainer<Key: CodingKey>(
+    _ document: CompactDocument, _ envelope: Int, as type: Key.Type
+  ) throws -> KeyedDecodingContainer<Key> {
+    let node = document.nodes[envelope]
+    // Keys are in byte order: `case`, then `value` when there is one.
+    guard node.kind == .object, node.count == 1 || node.count == 2,
+      document.member("case", of: envelope) == envelope + 1,
+      let name = document.stringBytes(envelope + 1)
+    else { throw CompactDecoding.miss(document) }
+    let payload = node.count == 2 ? Int(document.nodes[envelope + 1].next) : -1
+    if payload >= 0, document.member("value", of: envelope) != payload { throw CompactDecoding.miss(document) }
     lock.lock()
-    defer { lock.unlock() }
     let index = slot(for: type)
-    guard index >= 0 else { return KeyTable<Key>.single(String(decoding: name, as: UTF8.self)) }
-    return unsafeDowncast(tables[index], to: KeyTable<Key>.self).single(name)
+    guard index >= 0, let kept = unsafeDowncast(tables[index], to: KeyTable<Key>.self).keptList(name) else {
+      // No table keeps the name: the type is asked, and the container made for this value alone.
+      lock.unlock()
+      let keys = KeyTable<Key>.single(String(decoding: name, as: UTF8.self))
+      guard keys.count > 0 else { throw CompactDecoding.miss(document) }
+      return KeyedDecodingContainer(
+        CompactObjectContainer<Key>(
+          cursor: CompactCursor(document: document, payload: payload, caseNode: envelope + 1, caseKeys: KeyList(keys))))
+    }
+    guard kept.accepted else {
+      lock.unlock()
+      throw CompactDecoding.miss(document)
+    }
+    let cell = unsafeDowncast(tables[index], to: KeyTable<Key>.self).takeCell()
+    lock.unlock()
+    guard let cell else {
+      return KeyedDecodingContainer(
+        CompactObjectContainer<Key>(
+          cursor: CompactCursor(document: document, payload: payload, caseNode: envelope + 1, caseKeys: kept.list)))
+    }
+    return document.take(
+      cell, object: CompactCursor.emptyObject, payload: payload, caseNode: envelope + 1, caseKeys: kept.list)
   }
 
   /// A container of `type` for the object at `object` (``CompactContainerCell``, taken until the

@@ -28,9 +28,10 @@ final class KeyTable<Key: CodingKey> {
   @exclusivity(unchecked) private var verdicts: [Bool] = []
   /// For each name, a `KeyList<Key>` holding `[key]`, or `[]` when the type refuses it.
   @exclusivity(unchecked) private var lists: [AnyObject] = []
-  /// Pooled containers not in use (``CompactContainerCell``, linked), and how many were made.
-  @exclusivity(unchecked) private var firstFree: PooledCompactCell?
-  @exclusivity(unchecked) private var cellCount = 0
+  /// Pooled containers (``CompactContainerCell``): every one made and not retired, held here,
+  /// and those not in use, linked (not counted).
+  @exclusivity(unchecked) private var cells: [PooledCompactCell] = []
+  @exclusivity(unchecked) private unowned(unsafe) var firstFree: PooledCompactCell?
 
   /// A free container cell, made when none is free; nil past `capacity` cells in use at once.
   func takeCell() -> CompactContainerCell<Key>? {
@@ -40,13 +41,15 @@ final class KeyTable<Key: CodingKey> {
       // Every cell in this pool was made for this table's `Key` below.
       return unsafeDowncast(cell, to: CompactContainerCell<Key>.self)
     }
-    guard cellCount < Self.capacity, let cell = CompactContainerCell(table: self) else { return nil }
-    cellCount += 1
+    guard cells.count < Self.capacity, let cell = CompactContainerCell(table: self) else { return nil }
+    cells.append(cell)
     return cell
   }
 
   /// Forgets a cell whose container an app kept (``CompactContainerCell/giveBack()``).
-  func retire(_ cell: PooledCompactCell) { cellCount -= 1 }
+  func retire(_ cell: PooledCompactCell) {
+    if let index = cells.firstIndex(where: { $0 === cell }) { cells.remove(at: index) }
+  }
 
   func giveBack(_ cell: PooledCompactCell) {
     cell.next = firstFree
@@ -85,10 +88,11 @@ final class KeyTable<Key: CodingKey> {
     return position >= 0 ? verdicts[position] : Self.asks(String(decoding: name, as: UTF8.self))
   }
 
-  func single(_ name: UnsafeBufferPointer<UInt8>) -> [Key] {
+  /// The kept `KeyList<Key>` of `name` (a sum's case name: `[key]`, or `[]` when the type refuses
+  /// it) and the type's verdict; nil when the table is full. The list lives as long as the table.
+  func keptList(_ name: UnsafeBufferPointer<UInt8>) -> (list: AnyObject, accepted: Bool)? {
     let position = position(of: name)
-    return position >= 0
-      ? unsafeDowncast(lists[position], to: KeyList<Key>.self).keys : Self.single(String(decoding: name, as: UTF8.self))
+    return position >= 0 ? (lists[position], verdicts[position]) : nil
   }
 
   /// Where `name` is kept, asking the type once; -1 when the table is full.

@@ -23,7 +23,7 @@ final class CompactDecoder: Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if isSum {
-      return KeyedDecodingContainer(try CompactSumContainer<Key>(document: document, envelope: node))
+      return try KeyMemory.shared.sumContainer(document, node, as: Key.self)
     }
     return try KeyMemory.shared.objectContainer(document, node, as: Key.self)
   }

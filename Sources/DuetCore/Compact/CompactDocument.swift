@@ -40,7 +40,8 @@ package final class CompactDocument {
   /// decoding caught the error and went on.
   var missed = false
   /// The pooled containers the decoding took, linked (``CompactContainerCell``).
-  @exclusivity(unchecked) private var firstTaken: PooledCompactCell?
+  /// Not counted: the cells' tables hold them (``PooledCompactCell``).
+  @exclusivity(unchecked) private unowned(unsafe) var firstTaken: PooledCompactCell?
 
   /// The line indexed, or nil when it is outside the subset. The bytes are copied: a decoder an
   /// app's `init(from:)` kept would otherwise outlive the caller's buffer.
@@ -107,13 +108,16 @@ package final class CompactDocument {
     }
   }
 
-  /// `cell`'s container pointed at `object` (and `payload`), the cell kept in the taken list.
+  /// `cell`'s container pointed at `object` (and `payload`), or at a sum's envelope when
+  /// `caseNode` is not -1 (``CompactCursor``), the cell kept in the taken list.
   func take<Key: CodingKey>(
-    _ cell: CompactContainerCell<Key>, object: Int, payload: Int
+    _ cell: CompactContainerCell<Key>, object: Int, payload: Int, caseNode: Int = -1, caseKeys: AnyObject? = nil
   ) -> KeyedDecodingContainer<Key> {
     cell.cursor.document = self
     cell.cursor.object = object
     cell.cursor.payload = payload
+    cell.cursor.caseNode = caseNode
+    if caseNode >= 0 { cell.cursor.caseKeys = caseKeys }
     cell.next = firstTaken
     firstTaken = cell
     return cell.container

@@ -4,6 +4,10 @@
 /// For a sum case's single unlabelled payload the container is the tree decoder's virtual
 /// object: one member `_0`, the envelope's `value` (`payload`, -1 when absent); for a case
 /// without a payload, an empty object.
+///
+/// For a sum's envelope itself (``CompactCursor/caseNode``) it is the outer container the
+/// synthesized enum decoding asks for, with ``SumCaseContainer``'s rules: its one key is the
+/// case's, its nested container is the case's payload, and any other read is a miss.
 struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   static var unlabelled: Int { CompactCursor.unlabelledObject }
   static var empty: Int { CompactCursor.emptyObject }
@@ -11,7 +15,7 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// Where the container reads: its own, or a pooled one's (``CompactContainerCell``), pointed at
   /// each value it serves in turn.
   let cursor: CompactCursor
-  var document: CompactDocument { cursor.document! }
+  var document: CompactDocument { cursor.document }
   /// The object's node, or ``unlabelled`` or ``empty``.
   var object: Int { cursor.object }
   var payload: Int { cursor.payload }
@@ -38,6 +42,8 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   var allKeys: [Key] {
+    // The case's key, checked when the container was made.
+    if cursor.caseNode >= 0 { return unsafeDowncast(cursor.caseKeys!, to: KeyList<Key>.self).keys }
     guard object >= 0 else {
       return object == Self.unlabelled && payload >= 0 ? KeyMemory.shared.single("_0", as: Key.self) : []
     }
@@ -57,7 +63,10 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return document.member(key.stringValue, of: object)
   }
 
-  func contains(_ key: Key) -> Bool { find(key) >= 0 }
+  func contains(_ key: Key) -> Bool {
+    if cursor.caseNode >= 0 { return key.stringValue == document.string(cursor.caseNode) }
+    return find(key) >= 0
+  }
 
   func require(_ key: Key) throws -> Int {
     let node = find(key)
@@ -69,6 +78,7 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
+    if cursor.caseNode >= 0 { throw CompactDecoding.miss(document) }
     let node = find(key)
     return node >= 0 && document.nodes[node].kind == .null
   }
@@ -105,7 +115,8 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(
     keyedBy type: NestedKey.Type, forKey key: Key
   ) throws -> KeyedDecodingContainer<NestedKey> {
-    try KeyMemory.shared.objectContainer(document, try require(key), as: NestedKey.self)
+    if cursor.caseNode >= 0 { return try KeyMemory.shared.payloadContainer(document, payload, as: NestedKey.self) }
+    return try KeyMemory.shared.objectContainer(document, try require(key), as: NestedKey.self)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

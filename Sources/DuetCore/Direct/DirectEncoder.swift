@@ -40,7 +40,7 @@ final class DirectEncoder: Encoder {
   private var isActive: Bool { !isSpent && writer.activeDepth == depth }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(DirectKeyedContainer<Key>(writer: writer, frame: rootFrame(keyed: true), depth: depth))
+    writer.keyedContainer(Key.self, frame: rootFrame(keyed: true), depth: depth)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -1,9 +1,11 @@
 /// A keyed container of ``DirectEncoder``: each member's bytes written as it comes, put in
 /// canonical order when the container closes.
 struct DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let writer: DirectWriter
-  let frame: Int
-  let depth: Int
+  /// Where it writes: its own, or a pooled container's (``DirectContainerCell``).
+  let cursor: DirectCursor
+  var writer: DirectWriter { cursor.writer }
+  var frame: Int { cursor.frame }
+  var depth: Int { cursor.depth }
 
   var codingPath: [any CodingKey] {
     writer.missed = true
@@ -38,7 +40,7 @@ struct DirectKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let nested = (try? writer.nestedObject(frame, key.stringValue)) ?? 0
-    return KeyedEncodingContainer(DirectKeyedContainer<NestedKey>(writer: writer, frame: nested, depth: depth))
+    return writer.keyedContainer(NestedKey.self, frame: nested, depth: depth)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

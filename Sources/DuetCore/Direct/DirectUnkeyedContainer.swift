@@ -40,7 +40,7 @@ struct DirectUnkeyedContainer: UnkeyedEncodingContainer {
   ) -> KeyedEncodingContainer<NestedKey> {
     var nested = 0
     if (try? writer.beginElement(frame)) != nil { nested = writer.open(.object) }
-    return KeyedEncodingContainer(DirectKeyedContainer<NestedKey>(writer: writer, frame: nested, depth: depth))
+    return writer.keyedContainer(NestedKey.self, frame: nested, depth: depth)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -38,6 +38,14 @@ package final class DirectWriter {
   @exclusivity(unchecked) var activeDepth = -1
   @exclusivity(unchecked) var base = 0
   @exclusivity(unchecked) private var nextID = 0
+  /// Pooled keyed containers (``DirectContainerCell``): every cell made and not retired, held
+  /// here; each coding-key type's pool, its free cells linked; the cells taken by the values being
+  /// written, linked, and how many. Links are not counted (the cells are held here).
+  @exclusivity(unchecked) var cells: [DirectPooledCell] = []
+  @exclusivity(unchecked) var poolTypes: [ObjectIdentifier] = []
+  @exclusivity(unchecked) var poolFree: [Unmanaged<DirectPooledCell>?] = []
+  @exclusivity(unchecked) unowned(unsafe) var firstTaken: DirectPooledCell?
+  @exclusivity(unchecked) var takenCount = 0
 
   package init() {
     capacity = 1024
@@ -110,11 +118,13 @@ package final class DirectWriter {
     let encoder = encoder(at: depth, isSum: shape.isSum)
     let savedDepth = activeDepth
     let savedBase = base
+    let mark = takenCount
     activeDepth = depth
     base = frames.count
     defer {
       activeDepth = savedDepth
       base = savedBase
+      giveBackCells(to: mark)
     }
     try value.encode(to: encoder)
     guard !missed else { throw miss() }

@@ -18,8 +18,8 @@ final class WriterShelf: @unchecked Sendable {
     return writer ?? DirectWriter()
   }
 
-  /// Keeps `writer` for the next encoding; past `capacity` it is let go (its encoders, which
-  /// hold it, with it).
+  /// Keeps `writer` for the next encoding; past `capacity` it is let go (its encoders and pooled
+  /// containers, which hold it, with it).
   func put(_ writer: DirectWriter) {
     lock.lock()
     if idle.count < Self.capacity {
@@ -29,5 +29,8 @@ final class WriterShelf: @unchecked Sendable {
     }
     lock.unlock()
     writer.encoders.removeAll()
+    writer.poolTypes.removeAll()
+    writer.poolFree.removeAll()
+    writer.cells.removeAll()
   }
 }

@@ -102,17 +102,10 @@ enum CoverageCommand {
     -> ExitCode
   {
     let root = location.root
-    let outputs = ReportOutputs(options, context: context, location: location, speaker: "coverage")
-    let written = outputs.writeRequested(
-      passed: true, junit: { JUnitReport.render(report.testSuites, grouped: false) },
+    return ReportOutputs(options, context: context, location: location, speaker: Verb.coverage.rawValue).writeReport(
+      .coverage, passed: report.passed, testSuites: { report.testSuites },
       html: {
         CoverageHTML.render(report) { try? String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
-      })
-    let json = report.json
-    outputs.keepInRuns(json, folder: Verb.coverage.rawValue)
-    outputs.print(
-      passed: report.passed && written, annotations: { report.annotations }, json: { _ in json },
-      human: { _ in report.human })
-    return report.passed && written ? .passed : .failed
+      }, json: report.json, annotations: { report.annotations }, human: { report.human })
   }
 }

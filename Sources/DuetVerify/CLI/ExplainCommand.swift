@@ -56,7 +56,7 @@ enum ExplainCommand {
       return .passed
     }
     var blocks: [String] =
-      summary.lint.map { "✗ " + $0.problem.description.printable }
+      summary.lint.map { "✗ " + $0.description.printable }
       + summary.runnerFailures.map { "✗ " + $0.printable }
     let failed = summary.failed.compactMap { runs.readFixture($0) }
     for group in FailureGroup.groups(of: failed) {

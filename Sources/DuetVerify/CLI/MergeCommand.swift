@@ -83,13 +83,8 @@ enum MergeCommand {
       }
     }
     let first = reports[0].summary
-    let findings = first.taxonomy.map { record in
-      TaxonomyFinding(
-        severity: record.severity == "error" ? .error : .warning, message: record.message, fixture: record.fixture,
-        step: record.step, path: record.path, manifestLine: record.manifestLine, rule: nil)
-    }
     return RunResult(
-      lanes: lanes, lintProblems: first.lint.map(\.problem), taxonomyFindings: findings,
+      lanes: lanes, lintProblems: first.lint, taxonomyFindings: first.taxonomy,
       durationMillis: reports.map(\.summary.durationMillis).max() ?? 0)
   }
 

@@ -115,16 +115,9 @@ enum MutateCommand {
     _ run: MutationRun, options: ParsedArguments, context: CommandContext, location: ManifestLocation, package: URL
   ) -> ExitCode {
     let source = { (path: String) in try? String(contentsOf: package.appendingPathComponent(path), encoding: .utf8) }
-    let outputs = ReportOutputs(options, context: context, location: location, speaker: Verb.mutate.rawValue)
-    let written = outputs.writeRequested(
-      passed: true, junit: { JUnitReport.render(run.testSuites, grouped: false) },
-      html: { MutationHTML.render(run, source: source) })
-    let json = run.json(source: source)
-    outputs.keepInRuns(json, folder: Verb.mutate.rawValue)
-    outputs.print(
-      passed: run.passed && written, annotations: { run.annotations }, json: { _ in json },
-      human: { _ in run.human(source: source) })
-    return run.passed && written ? .passed : .failed
+    return ReportOutputs(options, context: context, location: location, speaker: Verb.mutate.rawValue).writeReport(
+      .mutate, passed: run.passed, testSuites: { run.testSuites }, html: { MutationHTML.render(run, source: source) },
+      json: run.json(source: source), annotations: { run.annotations }, human: { run.human(source: source) })
   }
 
   /// The planner over `files` and Duet's table (`parity/mutations.json`, or `mutations.json` beside

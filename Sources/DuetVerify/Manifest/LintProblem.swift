@@ -2,8 +2,10 @@
 ///
 /// Lint reports every problem it finds, each on its own line, so the description always starts
 /// with the file (relative to the repository root) and, when known, the line: an editor or CI log
-/// can jump straight there.
-struct LintProblem: Equatable, Sendable, CustomStringConvertible {
+/// can jump straight there. Machines read the same value as `{"file","line","column","message"}`
+/// (absent line or column left out), in `lint --json`'s `problems` and in a run's summary, so a
+/// tool can hold one to the other.
+struct LintProblem: Codable, Equatable, Sendable, CustomStringConvertible {
   /// The file the problem is in, relative to the repository root (`manifest.yaml`, `fixtures/x.fixture.json`).
   var file: String
   /// The 1-based line, when the problem has one.

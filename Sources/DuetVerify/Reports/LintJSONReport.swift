@@ -9,11 +9,11 @@ enum LintJSONReport {
     var passed: Bool
     var features: Int
     var fixtures: Int
-    var problems: [LintRecord]
+    var problems: [LintProblem]
   }
 
   static func render(_ lint: LintResult, manifest: Manifest) -> String {
-    let problems = lint.problems.map(LintRecord.init)
+    let problems = lint.problems
     let document = Document(
       passed: problems.isEmpty, features: manifest.features.count,
       fixtures: manifest.listedFixtures.count, problems: problems)

@@ -20,9 +20,9 @@ struct RunRecord: Codable, Equatable, Sendable {
   /// Wall time in milliseconds.
   var durationMillis: Int
   /// Lint problems, as `lint --json` states them.
-  var lint: [LintRecord]
+  var lint: [LintProblem]
   /// Taxonomy findings.
-  var taxonomy: [FindingRecord]
+  var taxonomy: [TaxonomyFinding]
   /// Runner start failures.
   var runnerFailures: [String]
   /// `K/N` when the run replayed one share of the corpus (`--shard`).
@@ -61,8 +61,8 @@ struct RunRecord: Codable, Equatable, Sendable {
     steps = run.stepsReplayed
     runners = run.runners
     durationMillis = run.durationMillis
-    lint = run.lintProblems.map(LintRecord.init)
-    taxonomy = run.taxonomyFindings.map(FindingRecord.init)
+    lint = run.lintProblems
+    taxonomy = run.taxonomyFindings
     runnerFailures = run.runnerFailureLines
     shard = run.shard?.description
     shardSource = run.shardSource
@@ -117,30 +117,5 @@ struct LaneRecord: Codable, Equatable, Sendable {
     verdict = Verdict(lane.passed)
     failed = lane.fixtures.filter { !$0.passed }.map(\.name)
     runner = lane.runner
-  }
-}
-
-/// A taxonomy finding as stored and printed by machines.
-struct FindingRecord: Codable, Equatable, Sendable {
-  /// `error` or `warning`.
-  var severity: String
-  /// The sentence.
-  var message: String
-  /// The recording it was found in.
-  var fixture: String?
-  /// The step.
-  var step: Int?
-  /// The JSON path.
-  var path: String?
-  /// The manifest line.
-  var manifestLine: Int?
-
-  init(_ finding: TaxonomyFinding) {
-    severity = finding.severity == .error ? "error" : "warning"
-    message = finding.message
-    fixture = finding.fixture
-    step = finding.step
-    path = finding.path
-    manifestLine = finding.manifestLine
   }
 }

@@ -112,7 +112,7 @@ final class SafeFolder: @unchecked Sendable {
   /// Makes a new, empty subfolder with a fresh name starting `prefix`: exclusively this run's own.
   func freshFolder(prefix: String) throws(ReportWriteError) -> (name: String, folder: SafeFolder) {
     while true {
-      let name = prefix + Self.uniqueSuffix()
+      let name = prefix + TemporaryName.randomHex()
       if mkdirat(descriptor, name, 0o755) == 0 { return (name, try folder(name, replacing: false)) }
       if errno != EEXIST { throw ReportWriteError(path: show(name), code: errno, doing: .createFolder) }
     }
@@ -165,11 +165,6 @@ final class SafeFolder: @unchecked Sendable {
       return nil
     }
     return opened
-  }
-
-  /// Eight random hexadecimal digits.
-  static func uniqueSuffix() -> String {
-    String(UInt32.random(in: 0...UInt32.max), radix: 16)
   }
 
   private typealias RenameAt2 =

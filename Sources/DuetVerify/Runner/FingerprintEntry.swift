@@ -53,17 +53,15 @@ struct FingerprintEntry: Equatable, Sendable {
 
   /// `name` on one line: a tab, line feed or backslash in a name cannot make two stamps read alike.
   static func escaped(_ name: String) -> String {
-    var text = ""
-    for character in name.unicodeScalars {
-      switch character {
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      default: text.unicodeScalars.append(character)
+    PrintableText.rewriting(name) { _, scalar, _ in
+      switch scalar {
+      case "\\": "\\\\"
+      case "\n": "\\n"
+      case "\r": "\\r"
+      case "\t": "\\t"
+      default: nil
       }
     }
-    return text
   }
 
   static func unescaped(_ text: Substring) -> String {

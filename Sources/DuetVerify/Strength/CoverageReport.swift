@@ -57,12 +57,7 @@ struct CoverageReport: Encodable, Sendable {
   }
 
   /// The report as one JSON object (keys sorted), with a final newline.
-  var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(self) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
-  }
+  var json: String { StrengthJSON.object(self) }
 
   /// The terminal report: per group its counts and each unreached region, the `next:` command,
   /// then the totals and the verdict.

@@ -6,14 +6,10 @@ struct MutationReport: Encodable {
     var low: Int
   }
 
-  struct Position: Encodable {
-    var line: Int
-    var column: Int
-  }
-
+  /// The schema's `Location`: 1-based lines and columns, as the drill's own positions count them.
   struct Location: Encodable {
-    var start: Position
-    var end: Position
+    var start: SourcePosition
+    var end: SourcePosition
   }
 
   /// One mutant: the schema's `MutantResult`.
@@ -36,9 +32,7 @@ struct MutationReport: Encodable {
       mutatorName = mutant.mutationOperator.rawValue
       replacement = mutant.replacement
       description = mutant.tableRow.map { "table row \($0)" } ?? "\(mutant.original) → \(mutant.replacement)"
-      location = Location(
-        start: Position(line: mutant.start.line, column: mutant.start.column),
-        end: Position(line: mutant.end.line, column: mutant.end.column))
+      location = Location(start: mutant.start, end: mutant.end)
       status = result.status.rawValue
       statusReason = result.detail
       killedBy = result.status == .killed ? result.recording.map { [$0] } : nil

@@ -29,10 +29,7 @@ extension MutationRun {
         setup: Double(buildMillis), initialRun: Double(baselineMillis),
         mutation: Double(max(0, totalMillis - buildMillis - baselineMillis))),
       config: .init(minScore: minScore, baselineRecordings: baselineRecordings))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    guard let data = try? encoder.encode(report) else { return "{}\n" }
-    return String(decoding: data, as: UTF8.self) + "\n"
+    return StrengthJSON.object(report)
   }
 
   /// Every recording a mutant named, once, as the schema's test definitions: under its

@@ -79,7 +79,7 @@ final class ScratchPackage: @unchecked Sendable {
   /// A new scratch folder's name for a copy of `original` and the path `dependencies` that go with
   /// it (nothing is made yet, so a stop can remove whatever part of it exists).
   static func reserve(for original: URL, dependencies: [URL] = []) -> ScratchPackage {
-    let name = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    let name = "\(getpid())-\(TemporaryName.randomHex())"
     let resolved = original.resolvingSymlinksInPath()
     let others = Set(dependencies.map { $0.standardizedFileURL.resolvingSymlinksInPath().path })
       .subtracting([resolved.path])
@@ -228,7 +228,7 @@ final class ScratchPackage: @unchecked Sendable {
       guard let dash = name.firstIndex(of: "-"), let pid = pid_t(name[..<dash]), pid > 0, pid != getpid() else {
         continue
       }
-      guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+      guard TemporaryName.hasEnded(pid) else { continue }
       removeFolder(parent.appendingPathComponent(name))
       count += 1
     }

@@ -18,7 +18,13 @@
 enum TemporaryName {
   /// A fresh name for this process.
   static func make() -> String {
-    ".duet-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp"
+    ".duet-\(getpid())-\(randomHex()).tmp"
+  }
+
+  /// Up to eight random hexadecimal digits: the part of a fresh name (this one, a staging folder's,
+  /// a scratch package's) that no other run picks.
+  static func randomHex() -> String {
+    String(UInt32.random(in: 0...UInt32.max), radix: 16)
   }
 
   /// The process that made `name`, when `name` is one of these temporaries.
@@ -34,6 +40,11 @@ enum TemporaryName {
   /// True when `name` is a temporary whose process no longer runs (left by a killed run).
   static func isStray(_ name: String) -> Bool {
     guard let pid = owner(of: name) else { return false }
-    return kill(pid, 0) != 0 && errno == ESRCH
+    return hasEnded(pid)
+  }
+
+  /// True when process `pid` no longer runs: what a name carrying it was made by was killed.
+  static func hasEnded(_ pid: pid_t) -> Bool {
+    kill(pid, 0) != 0 && errno == ESRCH
   }
 }

@@ -1,8 +1,11 @@
 /// One problem the taxonomy gate found in the recordings or the declared taxonomy. Recording
 /// findings fill fixture, step and path, manifest findings the line (Swift's memberwise initialiser).
-struct TaxonomyFinding: Equatable, Sendable {
+///
+/// A run's summary (`.runs/`, `verify --json`, read back by `merge`) stores it as its `Codable`
+/// form, which leaves the rule out; `taxonomy --json` (``jsonValue``) names the rule too.
+struct TaxonomyFinding: Codable, Equatable, Sendable {
   /// Whether the finding fails the gate.
-  enum Severity: Equatable, Sendable {
+  enum Severity: String, Codable, Equatable, Sendable {
     /// Fails the gate (exit code 1).
     case error
     /// Printed, but the gate still passes.
@@ -23,6 +26,10 @@ struct TaxonomyFinding: Equatable, Sendable {
   var manifestLine: Int?
   /// Which rule produced it, for tools that group or filter findings.
   var rule: TaxonomyRule?
+
+  enum CodingKeys: String, CodingKey {
+    case severity, message, fixture, step, path, manifestLine
+  }
 }
 
 /// The rules of the taxonomy gate (docs/telemetry.md), one case each.

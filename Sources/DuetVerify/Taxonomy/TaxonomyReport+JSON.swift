@@ -54,7 +54,7 @@ extension TaxonomyFinding {
   var jsonValue: JSONValue {
     var members: [String: JSONValue] = [
       "message": .string(message),
-      "severity": .string(severity == .error ? "error" : "warning"),
+      "severity": .string(severity.rawValue),
     ]
     if let rule { members["rule"] = .string(rule.rawValue) }
     if let fixture { members["fixture"] = .string(fixture) }

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// One input of the conformance table: a manifest text (one of the duet CLI's own test inputs,
 /// re-typed, or a probe written for this suite), what the duet CLI's parser makes of it (read
 /// from its parser and its tests' assertions), and what duet-verify must do.
@@ -29,11 +31,34 @@ struct DuetManifestConformanceCase {
   }
 
   var input: String
-  var text: String
+  /// The manifest, or why its file cannot be read (the test reports that input as disagreeing).
+  var text: Result<String, ManifestFixtures.Unreadable>
   var duet: DuetResult
   var ours: Ours
   /// Why duet-verify reads it differently (the table's last column); empty when it reads it the same.
   var reason: String = ""
+}
+
+extension DuetManifestConformanceCase {
+  /// An input whose manifest is given here: one of the duet CLI's test trees, as a lint test edits it.
+  init(input: String, text: String, duet: DuetResult, ours: Ours, reason: String = "") {
+    self.init(input: input, text: .success(text), duet: duet, ours: ours, reason: reason)
+  }
+
+  /// An input whose manifest is its own file: `Tests/Fixtures/manifests/conformance/<file>.yaml`,
+  /// named by ``fileName(for:)``.
+  init(input: String, duet: DuetResult, ours: Ours, reason: String = "") {
+    let text = Result { () throws(ManifestFixtures.Unreadable) in
+      try ManifestFixtures.text("conformance/" + Self.fileName(for: input))
+    }
+    self.init(input: input, text: text, duet: duet, ours: ours, reason: reason)
+  }
+
+  /// The file name of an input's manifest: the input's words and numbers, lower case, joined by '-'
+  /// ("parser: a stray top-level line" is `parser-a-stray-top-level-line`).
+  static func fileName(for input: String) -> String {
+    input.lowercased().split { !("a"..."z").contains($0) && !("0"..."9").contains($0) }.joined(separator: "-")
+  }
 }
 
 extension DuetManifestConformanceCase.Feature {

@@ -6,198 +6,127 @@ extension DuetManifestConformanceCases {
 
   static let moreProbes: [Case] = [
     Case(
-      input: "a # inside a recording name", text: "features:\n  a:\n    fixtures:\n      - a#b\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("'a#b' is not a valid fixture name"),
+      input: "a # inside a recording name", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("'a#b' is not a valid fixture name"),
       reason: "'#' is not a name character; the duet CLI cuts the name at it"),
     Case(
-      input: "a quoted recording name", text: "features:\n  a:\n    fixtures:\n      - \"a.on\"\n",
-      duet: .accepts(features: [Feature("a", ["\"a.on\""])], chains: []),
+      input: "a quoted recording name", duet: .accepts(features: [Feature("a", ["\"a.on\""])], chains: []),
       ours: .differsWithWarning("reads the quotes as part of the name"),
       reason: "the duet CLI keeps the quotes, so the tools would look for different files"),
     Case(
-      input: "a quoted chain name", text: "features:\n  a:\n    fixtures: []\nchains:\n  - 'a.blink'\n",
-      duet: .accepts(features: [Feature("a", [])], chains: ["'a.blink'"]),
+      input: "a quoted chain name", duet: .accepts(features: [Feature("a", [])], chains: ["'a.blink'"]),
       ours: .differsWithWarning("reads the quotes as part of the name"),
       reason: "the duet CLI keeps the quotes, so the tools would look for different files"),
     Case(
-      input: "a key given twice in one feature",
-      text: "features:\n  a:\n    swift: S/A.swift\n    swift: S/B.swift\n    fixtures:\n      - a\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("appears twice in feature 'a'"),
+      input: "a key given twice in one feature", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("appears twice in feature 'a'"),
       reason: "safety: which value counts? (the duet CLI keeps the last)"),
     Case(
       input: "fixtures: given twice in one feature",
-      text: "features:\n  a:\n    fixtures:\n      - a\n    state: S\n    fixtures:\n      - a.two\n",
       duet: .accepts(features: [Feature("a", ["a", "a.two"])], chains: []),
       ours: .refuses("appears twice in feature 'a'"), reason: "safety: which list counts? (the duet CLI joins them)"),
     Case(
-      input: "an upper-case feature name", text: "features:\n  Greeter:\n    fixtures:\n      - greeter\n",
-      duet: .accepts(features: [Feature("Greeter", ["greeter"])], chains: []),
+      input: "an upper-case feature name", duet: .accepts(features: [Feature("Greeter", ["greeter"])], chains: []),
       ours: .refuses("is not a valid feature name"),
       reason: "feature names are lower case in both tools' contracts (the duet CLI's mirror check lower-cases them)"),
     Case(
-      input: "a feature name with a dot", text: "features:\n  a.b:\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("a.b", [])], chains: []), ours: .refuses("is not a valid feature name"),
+      input: "a feature name with a dot", duet: .accepts(features: [Feature("a.b", [])], chains: []),
+      ours: .refuses("is not a valid feature name"),
       reason: "feature names are one lower-case word in both tools' contracts"),
     Case(
-      input: "a feature name with _", text: "features:\n  front_door:\n    fixtures:\n      - front_door\n",
-      duet: .accepts(features: [Feature("front_door", ["front_door"])], chains: []), ours: .same),
+      input: "a feature name with _", duet: .accepts(features: [Feature("front_door", ["front_door"])], chains: []),
+      ours: .same),
     Case(
-      input: "a quoted feature name", text: "features:\n  \"a\":\n    fixtures: []\n",
-      duet: .accepts(features: [Feature("\"a\"", [])], chains: []), ours: .refuses("quoted keys"),
+      input: "a quoted feature name", duet: .accepts(features: [Feature("\"a\"", [])], chains: []),
+      ours: .refuses("quoted keys"),
       reason: "quoted keys are not part of the grammar (the duet CLI keeps the quotes in the name)"),
     Case(
-      input: "a key: value line where a feature belongs",
-      text: "features:\n  a: b\n  c:\n    fixtures:\n      - c\n",
-      duet: .accepts(features: [Feature("c", ["c"])], chains: []), ours: .refuses("must be a mapping of keys"),
-      reason: skippedLine),
+      input: "a key: value line where a feature belongs", duet: .accepts(features: [Feature("c", ["c"])], chains: []),
+      ours: .refuses("must be a mapping of keys"), reason: skippedLine),
     Case(
-      input: "an inline recording list", text: "features:\n  a:\n    fixtures: [a, a.off]\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("inline lists other than '[]'"),
+      input: "an inline recording list", duet: .accepts(features: [Feature("a", [])], chains: []),
+      ours: .refuses("inline lists other than '[]'"),
       reason: "the duet CLI reads the text as one value: the recordings would go ungated"),
     Case(
-      input: "recordings indented 7", text: "features:\n  a:\n    fixtures:\n       - a\n       - a.off\n",
-      duet: .accepts(features: [Feature("a", ["a", "a.off"])], chains: []), ours: .same),
+      input: "recordings indented 7", duet: .accepts(features: [Feature("a", ["a", "a.off"])], chains: []), ours: .same),
     Case(
-      input: "recordings indented 5", text: "features:\n  a:\n    fixtures:\n     - a\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("not a multiple of 2"),
-      reason: skippedLine),
+      input: "recordings indented 5", duet: .accepts(features: [Feature("a", [])], chains: []),
+      ours: .refuses("not a multiple of 2"), reason: skippedLine),
     Case(
-      input: "chain items indented 3", text: "features:\n  a:\n    fixtures: []\nchains:\n   - a.blink\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("not a multiple of 2"),
-      reason: skippedLine),
+      input: "chain items indented 3", duet: .accepts(features: [Feature("a", [])], chains: []),
+      ours: .refuses("not a multiple of 2"), reason: skippedLine),
     Case(
-      input: "features indented 4", text: "features:\n    a:\n      fixtures:\n        - a\n",
-      duet: .accepts(features: [], chains: []), ours: .refuses("indented 4 spaces under line 1"), reason: skippedLine),
+      input: "features indented 4", duet: .accepts(features: [], chains: []),
+      ours: .refuses("indented 4 spaces under line 1"), reason: skippedLine),
     Case(
-      input: "events: and verbs: lists in a feature",
-      text: "features:\n  a:\n    fixtures:\n      - a\n    events:\n      - Door Opened\n    verbs:\n      - Opened\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .same),
+      input: "events: and verbs: lists in a feature", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .same),
     Case(
       input: "a column-0 comment inside a recording list",
-      text: "features:\n  a:\n    fixtures:\n      - a\n# the next one is new\n      - a.off\n",
       duet: .accepts(features: [Feature("a", ["a", "a.off"])], chains: []), ours: .same),
     Case(
       input: "comments after a feature key and after fixtures:",
-      text: "features:\n  a:  # the lamp\n    fixtures:  # two\n      - a\n      - a.off\n",
       duet: .accepts(features: [Feature("a", ["a", "a.off"])], chains: []), ours: .same),
     Case(
-      input: "a list item without a space after -", text: "features:\n  a:\n    fixtures:\n      -a\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("needs a space after '-'"),
-      reason: skippedLine),
+      input: "a list item without a space after -", duet: .accepts(features: [Feature("a", [])], chains: []),
+      ours: .refuses("needs a space after '-'"), reason: skippedLine),
     Case(
-      input: "an empty list item", text: "features:\n  a:\n    fixtures:\n      -\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .refuses("must be a single name"),
-      reason: skippedLine),
+      input: "an empty list item", duet: .accepts(features: [Feature("a", [])], chains: []),
+      ours: .refuses("must be a single name"), reason: skippedLine),
     Case(
-      input: "key:value with no space after the colon",
-      text: "features:\n  a:\n    swift:S/A.swift\n    fixtures:\n      - a\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("put a space after ':'"),
+      input: "key:value with no space after the colon", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("put a space after ':'"),
       reason: "YAML reads 'swift:S/A.swift' as one value, not a key: the two readers would disagree"),
     Case(
       input: "features: given twice at the top level",
-      text: "features:\n  a:\n    fixtures: []\nfeatures:\n  b:\n    fixtures: []\n",
       duet: .accepts(features: [Feature("a", []), Feature("b", [])], chains: []), ours: .refuses("appears twice"),
       reason: "safety: which section counts? (the duet CLI joins them)"),
+    Case(input: "replayRunner: with no value", duet: .rejects, ours: .same),
+    Case(input: "a byte-order mark", duet: .rejects, ours: .same),
     Case(
-      input: "replayRunner: with no value", text: "replayRunner:\nfeatures:\n  a:\n    fixtures: []\n",
-      duet: .rejects, ours: .same),
-    Case(
-      input: "a byte-order mark", text: "\u{FEFF}features:\n  a:\n    fixtures: []\n", duet: .rejects, ours: .same),
-    Case(
-      input: "a recording under the key after fixtures:",
-      text: "features:\n  a:\n    fixtures:\n      - a\n    state: S\n      - a.off\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("indented deeper"),
-      reason: skippedLine),
-    Case(input: "an empty manifest", text: "", duet: .accepts(features: [], chains: []), ours: .same),
+      input: "a recording under the key after fixtures:", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("indented deeper"), reason: skippedLine),
+    Case(input: "an empty manifest", duet: .accepts(features: [], chains: []), ours: .same),
     Case(
       input: "chain names with upper case and _",
-      text: "features:\n  a:\n    fixtures: []\nchains:\n  - A.Blink_twice\n",
       duet: .accepts(features: [Feature("a", [])], chains: ["A.Blink_twice"]), ours: .same),
     Case(
       input: "fixtures: with nothing under it",
-      text: "features:\n  a:\n    fixtures:\n  b:\n    fixtures:\n      - b\n",
       duet: .accepts(features: [Feature("a", []), Feature("b", ["b"])], chains: []), ours: .same),
-    Case(input: "a top-level list item", text: "- features\n", duet: .rejects, ours: .same),
+    Case(input: "a top-level list item", duet: .rejects, ours: .same),
+    carriedWhereDuetRejects("a ledger with an unknown key", ledgerRejected),
+    carriedWhereDuetRejects("a ledger with islands: {}", ledgerRejected),
+    carriedWhereDuetRejects("a ledger entry with a nested list", ledgerRejected),
+    carriedWhereDuetRejects("a mocks section holding a list", mocksRejected),
+    carriedWhereDuetRejects("a mocks key other than generators: opening a block", mocksRejected),
+    carriedWhereDuetRejects("a generator row with a value on its line", mocksRejected),
+    carriedWhereDuetRejects("a generator row key other than sources:/args: holding a list", mocksRejected),
     Case(
-      input: "a ledger with an unknown key", text: "features:\n  a:\n    fixtures: []\npresentation:\n  notes: none\n",
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: ledgerRejected),
-    Case(
-      input: "a ledger with islands: {}", text: "features:\n  a:\n    fixtures: []\npresentation:\n  islands: {}\n",
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: ledgerRejected),
-    Case(
-      input: "a ledger entry with a nested list",
-      text: """
-        features:
-          a:
-            fixtures: []
-        presentation:
-          islands:
-            - id: a.map
-              feature: a
-              tags:
-                - map
-        """,
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: ledgerRejected),
-    Case(
-      input: "a mocks section holding a list", text: "features:\n  a:\n    fixtures: []\nmocks:\n  - bundle\n",
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
-    Case(
-      input: "a mocks key other than generators: opening a block",
-      text: "features:\n  a:\n    fixtures: []\nmocks:\n  extra:\n    stray: line\n", duet: .rejects,
-      ours: .warns("the duet CLI rejects"), reason: mocksRejected),
-    Case(
-      input: "a generator row with a value on its line",
-      text: "features:\n  a:\n    fixtures: []\nmocks:\n  bundle: 0.6.0\n  generators:\n    a_mocks: yes\n",
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
-    Case(
-      input: "a generator row key other than sources:/args: holding a list",
-      text: """
-        features:
-          a:
-            fixtures: []
-        mocks:
-          bundle: 0.6.0
-          generators:
-            a_mocks:
-              output: Tests/AMocks.swift
-              template: Mocks.swifttemplate
-              roots:
-                - Sources/A
-        """,
-      duet: .rejects, ours: .warns("the duet CLI rejects"), reason: mocksRejected),
-    Case(
-      input: "a generator row with no keys yet",
-      text: "features:\n  a:\n    fixtures: []\nmocks:\n  bundle: 0.6.0\n  generators:\n    a_mocks:\n",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
+      input: "a generator row with no keys yet", duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
   ]
 
   /// Probes of the values the duet CLI reads verbatim: type names, empty values, the key's colon.
   static let valueProbes: [Case] = [
     Case(
       input: "a quoted state: type of a feature with both cores",
-      text:
-        "features:\n  a:\n    swift: S/A.swift\n    kotlin: K/A.kt\n    state: \"AState\"\n    fixtures:\n      - a\n",
       duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .warns("reads the quotes as part of the name"),
       reason: "the duet CLI keeps the quotes, so the tools would compare different declarations"),
     Case(
       input: "a # inside an action: type of a feature with both cores",
-      text: "features:\n  a:\n    swift: S/A.swift\n    kotlin: K/A.kt\n    action: AAction#2\n    fixtures: []\n",
       duet: .accepts(features: [Feature("a", [])], chains: []), ours: .warns("everything from the # on as a comment"),
       reason: "the duet CLI cuts the type name at the #"),
     Case(
-      input: "a space before a key's colon",
-      text: "features:\n  a:\n    swift : S/A.swift\n    fixtures:\n      - a\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("remove the space before ':'"),
+      input: "a space before a key's colon", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("remove the space before ':'"),
       reason:
         "the duet CLI trims it from a feature's keys but not from feature or top-level names: one spelling for all"),
     Case(
-      input: "a swift: key with no value", text: "features:\n  a:\n    swift:\n    fixtures:\n      - a\n",
-      duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .refuses("has no value"),
+      input: "a swift: key with no value", duet: .accepts(features: [Feature("a", ["a"])], chains: []),
+      ours: .refuses("has no value"),
       reason: "a path key left empty is a forgotten path (the duet CLI reads no Swift side)"),
     Case(
-      input: "a recording name with a letter beyond ASCII", text: "features:\n  a:\n    fixtures:\n      - a.café\n",
-      duet: .accepts(features: [Feature("a", ["a.café"])], chains: []),
-      ours: .refuses("is not a valid fixture name"),
+      input: "a recording name with a letter beyond ASCII",
+      duet: .accepts(features: [Feature("a", ["a.café"])], chains: []), ours: .refuses("is not a valid fixture name"),
       reason: "a name is one safe path component of ASCII letters, digits, '.', '-' and '_'"),
   ]
 

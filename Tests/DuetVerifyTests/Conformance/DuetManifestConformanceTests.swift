@@ -37,9 +37,15 @@ final class DuetManifestConformanceTests: XCTestCase {
         + missing.joined(separator: "\n"))
   }
 
-  /// What is wrong with duet-verify's reading of `item`, or nil when it is what the table says.
+  /// What is wrong with duet-verify's reading of `item` (or with its manifest file), or nil when it
+  /// is what the table says.
   static func disagreement(_ item: DuetManifestConformanceCase) -> String? {
-    let read = ManifestReader.read(item.text, location: location)
+    do { return disagreement(item, reading: try item.text.get()) } catch { return error.description }
+  }
+
+  /// What is wrong with duet-verify's reading of `text`, `item`'s manifest, or nil.
+  static func disagreement(_ item: DuetManifestConformanceCase, reading text: String) -> String? {
+    let read = ManifestReader.read(text, location: location)
     let problems = read.problems.map(\.description)
     let warnings = read.manifest.warnings.map(\.description)
     let features = read.manifest.features.map {

@@ -64,21 +64,16 @@ final class CoverageEndToEndTests: XCTestCase {
     let before = app.tree()
     let html = folder.url.appendingPathComponent("reports/coverage.html")
     let junit = folder.url.appendingPathComponent("reports/coverage.xml")
-    let run = try CommandRun.run(
-      tool, ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
-      environment: ["TMPDIR": temporary.path, "GITHUB_ACTIONS": "true"], deadline: 1800)
+    let run = try StrengthCommands.run(
+      ["coverage", "--min-lines", "100", "--json", "--html", html.path, "--junit", junit.path], in: app.root,
+      temporary: temporary, environment: ["GITHUB_ACTIONS": "true"])
     let after = app.tree()
     let kept = try? String(
       contentsOf: app.root.appendingPathComponent(".runs/coverage/summary.json"), encoding: .utf8)
     let explainAfter = try CommandRun.run(tool, ["explain"], in: app.root)
     // The run's options as its `next:` line renders them (its report files left out), run as printed.
     let nextCommand = "duet-verify coverage --feature tally --min-lines 100"
-    let next = try CommandRun.run(
-      URL(fileURLWithPath: "/bin/sh"), ["-c", nextCommand], in: app.root,
-      environment: [
-        "TMPDIR": temporary.path,
-        "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
-      ], deadline: 1800)
+    let next = try StrengthCommands.shell(nextCommand, in: app.root, temporary: temporary)
     return Shared(
       folder: folder, app: app, temporary: temporary, before: before, after: after,
       stray: stray.deletingLastPathComponent(), run: run, html: html, junit: junit, elsewhere: elsewhere,
@@ -187,31 +182,22 @@ final class CoverageEndToEndTests: XCTestCase {
   func testCoverageInterruptedDuringItsBuildRemovesTheScratchAndLeavesTheTreeAsItWas() throws {
     let shared = try sharedRun()
     let temporary = shared.folder.url.appendingPathComponent("tmp-interrupted")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     // The earlier runs' reports (.runs/coverage/summary.json among them) are part of what must not change.
     let before = shared.app.tree()
-    let (process, out, error) = CommandRun.prepare(
-      try BuiltProducts.executable(named: "duet-verify"), ["coverage"], in: shared.app.root,
-      environment: ["TMPDIR": temporary.path])
-    try process.run()
     let parent = temporary.appendingPathComponent("duet-verify-strength")
-    let deadline = Date().addingTimeInterval(300)
-    var building = false
-    while Date() < deadline, process.isRunning, !building {
+    // Interrupted 0.3 s into the build proper: once a scratch holds its build folder.
+    let run = try StrengthCommands.interrupted(
+      ["coverage"], in: shared.app.root, temporary: temporary, waitingAtMost: 300, settle: 300_000
+    ) {
       let scratches = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-      building = scratches.contains {
+      return scratches.contains {
         FileManager.default.fileExists(atPath: parent.appendingPathComponent("\($0)/build").path)
       }
-      usleep(20_000)
     }
-    usleep(300_000)  // into the build proper
-    process.interrupt()
-    let (_, errorText) = CommandRun.drain(out, error)
-    process.waitUntilExit()
-    XCTAssertTrue(building, "the instrumented build never started: \(errorText)")
-    XCTAssertEqual(process.terminationStatus, 130, errorText)
-    assertContains(errorText, "duet-verify coverage: interrupted (SIGINT)")
-    XCTAssertFalse(errorText.contains("failed"), "the build the interrupt killed was reported as failing: \(errorText)")
+    XCTAssertTrue(run.reached, "the instrumented build never started: \(run.error)")
+    XCTAssertEqual(run.status, 130, run.error)
+    assertContains(run.error, "duet-verify coverage: interrupted (SIGINT)")
+    XCTAssertFalse(run.error.contains("failed"), "the build the interrupt killed was reported as failing: \(run.error)")
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: parent.path), [],
       "the scratch is left: \(FileTree.listing(parent).prefix(60)); processes still running there: "

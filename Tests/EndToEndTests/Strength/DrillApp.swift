@@ -16,8 +16,7 @@ struct DrillApp {
   /// Writes the app into `root`, and its plan to `root/../plan.json` (outside the user's tree).
   static func write(into root: URL) throws -> DrillApp {
     let files = [
-      "Package.swift": TallyApp.packageManifest.replacingOccurrences(of: "Tally", with: "Drill")
-        .replacingOccurrences(of: "tally-app", with: "drill-app"),
+      "Package.swift": renamed(TallyApp.packageManifest),
       tallyFile: tally, gaugeFile: gauge, "Sources/DrillFeatures/DrillRegistry.swift": registry,
       "Sources/replay-runner/main.swift": main, "manifest.yaml": manifest,
       "fixtures/tally.bumps.fixture.json": recording("tally", "bump", from: 0, to: 1),
@@ -26,6 +25,13 @@ struct DrillApp {
     ]
     try FileTree.write(files, under: root)
     return DrillApp(root: root)
+  }
+
+  /// A file of the tally app with the drill's names: module `DrillFeatures`, package `drill-app`,
+  /// `drillRegistry`.
+  static func renamed(_ text: String) -> String {
+    text.replacingOccurrences(of: "Tally", with: "Drill").replacingOccurrences(of: "tally-app", with: "drill-app")
+      .replacingOccurrences(of: "tallyRegistry", with: "drillRegistry")
   }
 
   /// A plan of the mutants with these ids, as JSON (a MutationPlan).
@@ -107,40 +113,12 @@ struct DrillApp {
 
   func tree() -> [String: Data] { FileTree.snapshot(root) }
 
-  static let tally = """
-    import DuetCore
-    import DuetScenario
-
-    public struct TallyState: Equatable, Codable, Sendable {
-      public var count = 0
-      public init() {}
-    }
-
-    public enum TallyAction: Equatable, Sendable, CanonicalSumCodable {
-      case bump
-      case reset
-    }
-
-    public enum DrillEffectPayload: Equatable, Sendable, CanonicalSumCodable {
-      case noted
-    }
-
-    public func tallyReducer(_ state: inout TallyState, _ action: TallyAction) -> [Effect<DrillEffectPayload>] {
-      switch action {
-      case .bump:
-        if state.count < 3 {
-          state.count += 1
-        }
-        return [] // bump
-      case .reset:
-        state.count = 0
-        return [.run(.noted)]
-      }
-    }
-
-    public let tally = Feature("tally", reducer: tallyReducer)
-
-    """
+  /// The tally app's feature (``TallyApp/feature``) with the drill's payload type and a bump
+  /// bounded below 3 (the boundary the weak recording never crosses), its `return` marked for the plan.
+  static let tally = TallyApp.feature.replacingOccurrences(of: "TallyEffectPayload", with: "DrillEffectPayload")
+    .replacingOccurrences(
+      of: "    state.count += 1\n    return []\n",
+      with: "    if state.count < 3 {\n      state.count += 1\n    }\n    return [] // bump\n")
 
   static let gauge = """
     import DuetCore
@@ -244,59 +222,28 @@ struct DrillApp {
 
     """
 
-  static let main = """
-    import DuetReplay
-    import DrillFeatures
+  static let main = renamed(TallyApp.main)
 
-    ReplayServer.serve(registry: drillRegistry)
-
-    """
-
-  static let manifest = """
-    replayRunner: .
-    features:
-      tally:
-        swift: Sources/DrillFeatures/Tally.swift
-        state: TallyState
-        action: TallyAction
-        effectPayload: DrillEffectPayload
-        fixtures:
-          - tally.bumps
-      gauge:
-        swift: Sources/DrillFeatures/Gauge.swift
-        state: GaugeState
-        action: GaugeAction
-        effectPayload: DrillEffectPayload
-        fixtures:
-          - gauge.at-limit
-          - gauge.fills
-
-    """
-
-  static func recording(_ feature: String, _ action: String, from: Int, to: Int) -> String {
-    let field = feature == "tally" ? "count" : "level"
-    return """
-      {
-        "description": "A \(action) from \(from).",
-        "dialect": 2,
-        "feature": "\(feature)",
-        "initialState": {
-          "\(field)": \(from)
-        },
-        "steps": [
-          {
-            "action": {
-              "case": "\(action)"
-            },
-            "expectedEffects": [],
-            "expectedState": {
-              "\(field)": \(to)
-            },
-            "label": "\(action)"
-          }
-        ]
-      }
+  /// The tally app's manifest (the drill's tally file and payload type) and the gauge.
+  static let manifest =
+    TallyApp.manifest.replacingOccurrences(of: "Sources/TallyFeatures/TallyFeature.swift", with: tallyFile)
+    .replacingOccurrences(of: "TallyEffectPayload", with: "DrillEffectPayload")
+      + """
+        gauge:
+          swift: Sources/DrillFeatures/Gauge.swift
+          state: GaugeState
+          action: GaugeAction
+          effectPayload: DrillEffectPayload
+          fixtures:
+            - gauge.at-limit
+            - gauge.fills
 
       """
+
+  /// A recording of one `action` of `feature` (tally counts, gauge has a level) from `from` to `to`.
+  static func recording(_ feature: String, _ action: String, from: Int, to: Int) -> String {
+    TallyApp.recording(
+      feature, field: feature == "tally" ? "count" : "level", action, from: from, to: to,
+      description: "A \(action) from \(from).")
   }
 }

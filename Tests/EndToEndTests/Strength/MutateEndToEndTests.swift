@@ -57,12 +57,9 @@ final class MutateEndToEndTests: XCTestCase {
   static func mutate(
     _ arguments: [String], in folder: URL, plan: URL?, temporary: URL, environment: [String: String] = [:]
   ) throws -> CommandRun {
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    var variables = environment.merging(["TMPDIR": temporary.path]) { $1 }
+    var variables = environment
     variables["DUET_VERIFY_MUTATION_PLAN"] = plan?.path
-    return try CommandRun.run(
-      try BuiltProducts.executable(named: "duet-verify"), ["mutate"] + arguments, in: folder,
-      environment: variables, deadline: 1800)
+    return try StrengthCommands.run(["mutate"] + arguments, in: folder, temporary: temporary, environment: variables)
   }
 
   /// The drill's runs, made when the first test reads them.
@@ -128,16 +125,10 @@ final class MutateEndToEndTests: XCTestCase {
     let nextCommand = drill.out.split(separator: "\n").first { $0.hasPrefix("next: ") }.map {
       String($0.dropFirst(6))
     }
-    let tool = try BuiltProducts.executable(named: "duet-verify")
-    let temporary = folder.url.appendingPathComponent("t6")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let next = try nextCommand.map { command in
-      try CommandRun.run(
-        URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: app.root,
-        environment: [
-          "TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": plan.path,
-          "PATH": tool.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
-        ], deadline: 1800)
+      try StrengthCommands.shell(
+        command, in: app.root, temporary: folder.url.appendingPathComponent("t6"),
+        environment: ["DUET_VERIFY_MUTATION_PLAN": plan.path])
     }
     return Shared(
       folder: folder, app: app, plan: plan, before: before, after: after, drill: drill, again: again, red: redRun,
@@ -385,27 +376,16 @@ final class MutateEndToEndTests: XCTestCase {
   func testMutateInterruptedMidDrillRemovesTheScratchStopsTheRunnersAndLeavesTheTree() throws {
     let shared = try sharedRun()
     let temporary = shared.folder.url.appendingPathComponent("t5")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let before = shared.app.tree()
-    let (process, out, error) = CommandRun.prepare(
-      try BuiltProducts.executable(named: "duet-verify"), ["mutate", "--no-cache", "--timeout", "60"],
-      in: shared.app.root,
-      environment: ["TMPDIR": temporary.path, "DUET_VERIFY_MUTATION_PLAN": shared.plan.path])
-    try process.run()
     let parent = temporary.appendingPathComponent("duet-verify-strength")
-    let deadline = Date().addingTimeInterval(1200)
     // Mid-drill: the runner of the looping mutant (given 60 s per request) is alive.
-    var looping = false
-    while Date() < deadline, process.isRunning, !looping {
-      looping = !Self.processes(mentioning: temporary.path, environment: "DUET_VERIFY_MUTANT=3").isEmpty
-      usleep(20_000)
-    }
-    process.interrupt()
-    let (_, errorText) = CommandRun.drain(out, error)
-    process.waitUntilExit()
-    XCTAssertTrue(looping, "the looping mutant's runner never started: \(errorText)")
-    XCTAssertEqual(process.terminationStatus, 130, errorText)
-    assertContains(errorText, "duet-verify mutate: interrupted (SIGINT)")
+    let run = try StrengthCommands.interrupted(
+      ["mutate", "--no-cache", "--timeout", "60"], in: shared.app.root, temporary: temporary,
+      environment: ["DUET_VERIFY_MUTATION_PLAN": shared.plan.path], waitingAtMost: 1200
+    ) { !Self.processes(mentioning: temporary.path, environment: "DUET_VERIFY_MUTANT=3").isEmpty }
+    XCTAssertTrue(run.reached, "the looping mutant's runner never started: \(run.error)")
+    XCTAssertEqual(run.status, 130, run.error)
+    assertContains(run.error, "duet-verify mutate: interrupted (SIGINT)")
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: parent.path), [],
       "the scratch is left: \(FileTree.listing(parent).prefix(60))")

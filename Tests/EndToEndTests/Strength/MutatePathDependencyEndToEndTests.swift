@@ -25,12 +25,9 @@ final class MutatePathDependencyEndToEndTests: XCTestCase {
   private static func drill() throws -> Shared {
     let folder = try TemporaryFolder(prefix: "duet-verify-mutate-two")
     let app = try TwoPackageApp.write(into: folder.url.appendingPathComponent("app"))
-    let temporary = folder.url.appendingPathComponent("t")
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     let before = app.tree()
-    let drill = try CommandRun.run(
-      try BuiltProducts.executable(named: "duet-verify"), ["mutate", "--jobs", "2"], in: app.root,
-      environment: ["TMPDIR": temporary.path], deadline: 1800)
+    let drill = try StrengthCommands.run(
+      ["mutate", "--jobs", "2"], in: app.root, temporary: folder.url.appendingPathComponent("t"))
     return Shared(folder: folder, app: app, before: before, after: app.tree(), drill: drill)
   }
 

@@ -117,27 +117,35 @@ struct TallyApp {
 
     """
 
-  static let recording = """
+  /// The app's one recording: a bump from 0.
+  static let recording = recording("tally", field: "count", "bump", from: 0, to: 1, description: "A bump counts one.")
+
+  /// A recording of one step: `action` takes `feature`'s state from `field` = `from` to `to`, no effects.
+  static func recording(
+    _ feature: String, field: String, _ action: String, from: Int, to: Int, description: String
+  ) -> String {
+    """
     {
-      "description": "A bump counts one.",
+      "description": "\(description)",
       "dialect": 2,
-      "feature": "tally",
+      "feature": "\(feature)",
       "initialState": {
-        "count": 0
+        "\(field)": \(from)
       },
       "steps": [
         {
           "action": {
-            "case": "bump"
+            "case": "\(action)"
           },
           "expectedEffects": [],
           "expectedState": {
-            "count": 1
+            "\(field)": \(to)
           },
-          "label": "bump"
+          "label": "\(action)"
         }
       ]
     }
 
     """
+  }
 }

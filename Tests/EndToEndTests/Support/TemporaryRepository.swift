@@ -60,6 +60,19 @@ final class TemporaryRepository: TemporaryFolder {
       try BuiltProducts.executable(named: "duet-verify"), arguments, in: root, environment: environment)
   }
 
+  /// Adds `text` at the end of a file (a section appended to the manifest).
+  func append(_ text: String, to relative: String) throws {
+    try write(relative, try read(relative) + text)
+  }
+
+  /// Runs `duet-verify lint` here and checks that it passes (exit 0); the run, for what it says.
+  @discardableResult
+  func passingLint(file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
+    let run = try verify(["lint"])
+    XCTAssertEqual(run.code, 0, run.out + run.error, file: file, line: line)
+    return run
+  }
+
   /// Runs `duet-verify lint` here and checks that it fails (exit 1); the run, for what it says.
   func failingLint(file: StaticString = #filePath, line: UInt = #line) throws -> CommandRun {
     let run = try verify(["lint"])
