@@ -4,6 +4,12 @@ import XCTest
 
 @testable import DuetVerify
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `.runs/verify/` written during a run: reports appear together at the end, stale ones vanish,
 /// a passing recording leaves no file (its result is in the summary), and reused files never keep
 /// a tail of an older, longer report.
@@ -92,6 +98,99 @@ final class StreamedRunsFolderTests: XCTestCase {
     XCTAssertEqual(report, ["fixtures", "summary.json"])
     let entries = try FileManager.default.contentsOfDirectory(atPath: runs.folder.deletingLastPathComponent().path)
     XCTAssertEqual(entries.sorted(), [".gitignore", ".verify-staging", ".verify.lock", "verify"])
+  }
+
+  /// Takes `.runs/.verify.lock` as another `verify` would, so the next run stages in a fresh
+  /// folder; closing the descriptor lets it go.
+  func holdLock(_ runs: RunsFolder) throws -> Int32 {
+    try FileManager.default.createDirectory(
+      at: runs.folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let descriptor = open(runs.folder.deletingLastPathComponent().path + "/.verify.lock", O_RDWR | O_CREAT, 0o644)
+    XCTAssertEqual(flock(descriptor, LOCK_EX | LOCK_NB), 0)
+    return descriptor
+  }
+
+  /// What `.runs/` holds beside the report.
+  func entries(_ runs: RunsFolder) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: runs.folder.deletingLastPathComponent().path).sorted()
+  }
+
+  func testAStopRemovesTheStagingOfARunNotFinishedAndLeavesAFinishedRunsReportWhole() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    let stopped = StreamedRunsFolder(runs)  // holds the lock and makes .verify-staging
+    let finished = StreamedRunsFolder(runs)  // stages in .verify-<pid>-<hex>
+    stopped.write(shortFailure)
+    finished.write(long)
+    try finished.finish(RunResult(fixtures: [long], runners: 1))
+    XCTAssertEqual(try entries(runs), [".gitignore", ".verify-staging", ".verify.lock", "verify"])
+    ProcessStop.shared.removeWhatTheRunMade()
+    XCTAssertEqual(
+      try entries(runs), [".gitignore", ".verify.lock", "verify"],
+      "the stopped run's staging folder (it made it) is gone, the report in place is not")
+    XCTAssertEqual(runs.readFixture("counter"), long)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: runs.folder.path).sorted(), ["fixtures", "summary.json"])
+    XCTAssertThrowsError(
+      try stopped.finish(RunResult(fixtures: [shortFailure], runners: 1)), "a stopped run puts nothing in place")
+    XCTAssertEqual(runs.readFixture("counter"), long)
+  }
+
+  func testAStopBeforeTheEndRemovesAFreshStagingFolderAndKeepsTheReportBefore() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    try stream([long], into: runs)
+    let lock = try holdLock(runs)
+    defer { close(lock) }
+    let stopped = StreamedRunsFolder(runs)
+    stopped.write(shortFailure)
+    XCTAssertEqual(try entries(runs).filter { $0.hasPrefix(".verify-") }.count, 1, "it stages in a fresh folder")
+    ProcessStop.shared.removeWhatTheRunMade()
+    XCTAssertEqual(try entries(runs), [".gitignore", ".verify.lock", "verify"])
+    XCTAssertThrowsError(try stopped.finish(RunResult(fixtures: [shortFailure], runners: 1)))
+    XCTAssertEqual(runs.readFixture("counter"), long)
+  }
+
+  /// The stop's removal and the run's own end, at the same time: whichever comes first, the
+  /// other waits, so `.runs/verify` is one whole report (the run's, or the one before) and no
+  /// staging folder is left. A removal that did not wait could empty the staging folder while its
+  /// summary was written, or remove it while it was being put in place.
+  func testAStopDuringTheEndLeavesOneWholeReportAndNoStagingFolder() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    let before = (0..<50).map { failed("before\($0)") }
+    try stream(before, into: runs)
+    let lock = try holdLock(runs)
+    defer { close(lock) }
+    var outcomes: [String: Int] = [:]
+    for round in 0..<30 {
+      let results = (0..<200).map { failed("r\($0)") }
+      let streamed = StreamedRunsFolder(runs)
+      for result in results { streamed.write(result) }
+      let done = DispatchSemaphore(value: 0)
+      let end = Thread {
+        try? streamed.finish(RunResult(fixtures: results, runners: 1))
+        done.signal()
+      }
+      end.start()
+      if round.isMultiple(of: 2) { usleep(UInt32(round * 100)) }
+      ProcessStop.shared.removeWhatTheRunMade()
+      done.wait()
+      XCTAssertEqual(try entries(runs), [".gitignore", ".verify.lock", "verify"], "round \(round)")
+      let names = runs.readSummary()?.names ?? []
+      let reports = try FileManager.default.contentsOfDirectory(atPath: runs.folder.path + "/fixtures")
+      XCTAssertEqual(reports.sorted(), names.map { $0 + ".json" }.sorted(), "round \(round): a mixed report")
+      outcomes[names.first == "r0" ? "finished" : "stopped", default: 0] += 1
+      if names.first == "r0" { try stream(before, into: runs) }
+    }
+    XCTAssertEqual(outcomes.values.reduce(0, +), 30, "\(outcomes)")
+  }
+
+  /// A failing result named `name`.
+  func failed(_ name: String) -> FixtureResult {
+    FixtureResult(
+      name: name, kind: .leaf, file: "fixtures/\(name).fixture.json", stepCount: 1,
+      failure: FixtureFailure(reason: .runnerFault, detail: "gone"))
   }
 
   func testALaneNameFromTheSummaryNeverLeadsOutOfTheReport() throws {

@@ -139,6 +139,25 @@ struct CompactMember: RecordedMember {
     return WireText(bytes: shared.pointee[nodes[node].compact])
   }
 
+  /// The compact text lies in the document's compact text already, which the fast reader's
+  /// `texts` hold: the span is its range, nothing is written.
+  @inline(__always)
+  func span(what: @autoclosure () -> String, in texts: inout RecordingTexts) -> TextSpan {
+    TextSpan(nodes[node].compact)
+  }
+
+  /// The characters between the quotes when they hold no escape, else the quoted string (decoded
+  /// when the label is asked for): nothing is written either way.
+  func labelSpan(in texts: inout RecordingTexts) -> LabelSpan? {
+    let range = nodes[node].compact
+    let bytes = self.bytes
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "\"") else { return nil }
+    if memchr(bytes.baseAddress.unsafelyUnwrapped + 1, Int32(UInt8(ascii: "\\")), bytes.count - 2) != nil {
+      return LabelSpan(span: TextSpan(range), quoted: true)
+    }
+    return LabelSpan(span: TextSpan(range.lowerBound + 1..<range.upperBound - 1), quoted: false)
+  }
+
   /// The value as a tree (parsed from the bytes).
   var tree: JSONValue { (try? JSONParser().parse(bytes)) ?? .null }
 }

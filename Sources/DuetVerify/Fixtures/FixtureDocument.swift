@@ -5,11 +5,13 @@ import DuetCore
 ///
 /// Both readers produce it: a file proven canonical is read without a tree (`PrettyFixtureReader`,
 /// its values are spans of the file with the layout dropped), any other file is parsed
-/// (`FixtureDocumentReader`). Either way every value replay sends or compares is a `WireText`
-/// computed once, so replay never rebuilds anything per step; trees are only made when a step
-/// fails. Leaf and chain recordings share one shape (a chain step names its node; a leaf step's
-/// node is the owner feature, `node(of:owner:)`), so the replayer has one loop. Only the type and
-/// its `Kind` are public: `FixtureResult.kind` names them.
+/// (`FixtureDocumentReader`). Either way every value replay sends or compares is a span of the
+/// recording's one compact `text`, written once, so replay never rebuilds anything per step; the
+/// steps are `RecordedStep`s (spans and flags, no string and no reference), and a `FixtureStep`
+/// with its texts and label is made only where a step is explained, fails or is planned
+/// (`step(_:)`, `steps`). Leaf and chain recordings share one shape (a chain step names its node;
+/// a leaf step's node is the owner feature, `node(of:owner:)`), so the replayer has one loop.
+/// Only the type and its `Kind` are public: `FixtureResult.kind` names them.
 public struct FixtureDocument: Sendable {
   /// Leaf (one feature) or chain (several features, one seam).
   public enum Kind: String, Equatable, Sendable, Codable {
@@ -31,8 +33,11 @@ public struct FixtureDocument: Sendable {
   var initialStates: [String: WireText] = [:]
   /// `scenario.source`: the scenario file, relative to the repository root.
   var scenarioSource: String?
-  /// The steps, in order.
-  var steps: [FixtureStep] = []
+  /// The steps, in order, as spans of `texts` (what replay reads per step).
+  var recorded: [RecordedStep] = []
+  /// What the steps' spans point into: their compact texts, the values the dialect cannot send,
+  /// and the chain nodes they name.
+  var texts = RecordingTexts()
   /// Its path relative to the repository root (`fixtures/counter.fixture.json`).
   var file: String = ""
   /// The bytes as read (lint quotes lines from them).
@@ -43,11 +48,49 @@ public struct FixtureDocument: Sendable {
   /// can carry a `track` envelope.
   var taxonomyDocument: JSONValue = .null
 
+  init(
+    name: String, kind: Kind, dialect: Int = 2, feature: String? = nil, initialState: WireText? = nil,
+    initialStates: [String: WireText] = [:], scenarioSource: String? = nil, steps: [FixtureStep] = []
+  ) {
+    self.name = name
+    self.kind = kind
+    self.dialect = dialect
+    self.feature = feature
+    self.initialState = initialState
+    self.initialStates = initialStates
+    self.scenarioSource = scenarioSource
+    self.steps = steps
+  }
+
+  /// How many steps the recording has.
+  var stepCount: Int { recorded.count }
+
+  /// Step `index` with its texts and label made (for explaining, failing and planning a step).
+  func step(_ index: Int) -> FixtureStep {
+    let record = recorded[index]
+    return FixtureStep(
+      index: index, node: texts.node(record.node), action: texts.wireText(record.action),
+      expectedState: record.expectedState.isAbsent ? nil : texts.wireText(record.expectedState),
+      expectedEffects: texts.wireText(record.expectedEffects), label: texts.label(record.label),
+      line: record.line, linkToNext: record.linkToNext)
+  }
+
+  /// The steps with their texts and labels made (each ask makes them all: not for a per-step
+  /// path). Set, they are written into `texts` and `recorded`.
+  var steps: [FixtureStep] {
+    get { recorded.indices.map(step) }
+    set {
+      texts = RecordingTexts()
+      recorded = newValue.map { texts.record($0) }
+      texts.writeReplies(for: &recorded)
+    }
+  }
+
   /// Every node a chain's steps reduce on, in first-use order.
   var nodes: [String] {
     var seen: [String] = []
-    for step in steps {
-      if let node = step.node, !seen.contains(node) { seen.append(node) }
+    for record in recorded {
+      if let node = texts.node(record.node), !seen.contains(node) { seen.append(node) }
     }
     for node in initialStates.keys.sorted(by: JSONValue.canonicalPrecedes) where !seen.contains(node) {
       seen.append(node)
@@ -66,7 +109,8 @@ public struct FixtureDocument: Sendable {
   }
 }
 
-/// One recorded step: the action sent and what the reducer must answer.
+/// One recorded step: the action sent and what the reducer must answer, with its texts and label
+/// made (`FixtureDocument.step(_:)`).
 struct FixtureStep: Sendable {
   /// 0-based position in the recording.
   var index: Int
@@ -84,5 +128,4 @@ struct FixtureStep: Sendable {
   var line: Int?
   /// The chain promise: this step's last `notifyListener` payload is the next step's action value.
   var linkToNext: Bool = false
-
 }

@@ -19,24 +19,28 @@ enum FixtureDocumentReader {
     guard case .object(let top) = tree else {
       throw FixtureFormatError(path: "the document", problem: "must be a JSON object, found \(tree.kindName)")
     }
-    return try read(DocumentMembers(top), name: name) { elements, kind, seeds throws(FixtureFormatError) in
-      var steps: [FixtureStep] = []
+    return try read(DocumentMembers(top), name: name, texts: RecordingTexts()) {
+      elements, kind, seeds, texts throws(FixtureFormatError) in
+      var steps: [RecordedStep] = []
       steps.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
         guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
         let members = try StepMembers(object, at: "steps[\(index)]")
-        steps.append(try readStep(members, index: index, kind: kind, seeds: seeds))
+        steps.append(try readStep(members, index: index, kind: kind, seeds: seeds, texts: &texts))
       }
       return steps
     }
   }
 
   /// The document's rules, once for both readers over their own member values; `readSteps` reads
-  /// the (non-empty) `steps` elements, each by ``readStep(_:index:kind:seeds:)``.
+  /// the (non-empty) `steps` elements, each by ``readStep(_:index:kind:seeds:texts:)``, into
+  /// `texts` (the fast reader's starts as the whole compact text its spans point into).
   static func read<Value: RecordedMember>(
-    _ top: DocumentMembers<Value>, name: String,
-    readSteps: (_ elements: [Value], _ kind: FixtureDocument.Kind, _ seeds: [String: WireText])
-      throws(FixtureFormatError) -> [FixtureStep]
+    _ top: DocumentMembers<Value>, name: String, texts: consuming RecordingTexts,
+    readSteps: (
+      _ elements: [Value], _ kind: FixtureDocument.Kind, _ seeds: [String: WireText],
+      _ texts: inout RecordingTexts
+    ) throws(FixtureFormatError) -> [RecordedStep]
   ) throws(FixtureFormatError) -> FixtureDocument {
     if top.initialState != nil, top.initialStates != nil {
       throw FixtureFormatError(
@@ -85,15 +89,19 @@ enum FixtureDocumentReader {
       throw FixtureFormatError(
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
-    document.steps = try readSteps(elements, document.kind, document.initialStates)
+    document.recorded = try readSteps(elements, document.kind, document.initialStates, &texts)
+    texts.writeReplies(for: &document.recorded)
+    document.texts = texts
     return document
   }
 
   /// A step's shape, checked once for both readers over their own member values; its path is
-  /// written only into an error. A chain step's node must have a seed among `seeds`.
+  /// written only into an error. A chain step's node must have a seed among `seeds`. Its texts
+  /// are spans of `texts` (written into it by the parser's path; the fast path's lie there already).
   static func readStep<Value: RecordedMember>(
-    _ members: StepMembers<Value>, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText]
-  ) throws(FixtureFormatError) -> FixtureStep {
+    _ members: StepMembers<Value>, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText],
+    texts: inout RecordingTexts
+  ) throws(FixtureFormatError) -> RecordedStep {
     var path: String { "steps[\(index)]" }
     guard let action = members.action else {
       throw FixtureFormatError(path: "\(path).action", problem: "is missing")
@@ -103,7 +111,7 @@ enum FixtureDocumentReader {
     }
     guard effects.isArray else { throw mismatch("\(path).expectedEffects", "an array", effects) }
     let expectedState = members.expectedState
-    var node: String?
+    var node: Int32 = -1
     if kind == .chain {
       guard let nodeValue = members.node else {
         throw FixtureFormatError(path: "\(path).node", problem: "is missing; every chain step names its node")
@@ -113,15 +121,15 @@ enum FixtureDocumentReader {
         throw FixtureFormatError(
           path: "\(path).node", problem: "is '\(text)', which has no seed in initialStates")
       }
-      node = text
+      node = texts.place(ofNode: text)
     } else if expectedState == nil {
       throw FixtureFormatError(
         path: "\(path).expectedState", problem: "is missing; a leaf step records the full state after it")
     }
-    var label: String?
+    var label = LabelSpan.absent
     if let labelValue = members.label {
-      guard let text = labelValue.stringValue else { throw mismatch("\(path).label", "a string", labelValue) }
-      label = text
+      guard let span = labelValue.labelSpan(in: &texts) else { throw mismatch("\(path).label", "a string", labelValue) }
+      label = span
     }
     var line: Int?
     if let lineValue = members.line {
@@ -133,11 +141,13 @@ enum FixtureDocumentReader {
       guard let flag = linkValue.boolValue else { throw mismatch("\(path).linkToNext", "a boolean", linkValue) }
       linkToNext = flag
     }
-    return FixtureStep(
-      index: index, node: node, action: action.wireText(what: "\(path).action"),
-      expectedState: expectedState.map { $0.wireText(what: "\(path).expectedState") },
-      expectedEffects: effects.wireText(what: "\(path).expectedEffects"),
-      label: label, line: line, linkToNext: linkToNext)
+    let actionSpan = action.span(what: "\(path).action", in: &texts)
+    let effectsSpan = effects.span(what: "\(path).expectedEffects", in: &texts)
+    let stateSpan = expectedState.map { $0.span(what: "\(path).expectedState", in: &texts) } ?? .absent
+    // The reply line is written once all the steps are read (`RecordingTexts.writeReplies`).
+    return RecordedStep(
+      action: actionSpan, expectedEffects: effectsSpan, expectedState: stateSpan, reply: .absent,
+      label: label, line: line, node: node, linkToNext: linkToNext)
   }
 
   /// A key the dialect does not define fails, named with its path and the nearest known key.

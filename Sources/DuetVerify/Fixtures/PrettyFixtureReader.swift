@@ -24,14 +24,17 @@ enum PrettyFixtureReader {
     return withUnsafePointer(to: text.compactText) { shared in
       shared.pointee.withUnsafeBufferPointer { compact in
         text.withIndex { nodes in
-          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot { read($0, name: name) }
+          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot {
+            read($0, name: name, compactText: text.compactText)
+          }
         }
       }
     }
   }
 
-  /// `read` from the proven document's root.
-  static func read(_ root: CompactMember, name: String) -> FixtureDocument? {
+  /// `read` from the proven document's root; `compactText` is the document's whole compact text,
+  /// which the steps' spans point into.
+  static func read(_ root: CompactMember, name: String, compactText: [UInt8]) -> FixtureDocument? {
     guard root.leadingByte == UInt8(ascii: "{") else { return nil }
     var top = DocumentMembers<CompactMember>()
     let indexed = try? root.forEachChild { key, value throws(FixtureFormatError) in
@@ -45,9 +48,9 @@ enum PrettyFixtureReader {
     var slimSteps: [JSONValue]?
     guard
       var document = try? FixtureDocumentReader.read(
-        top, name: name,
-        readSteps: { elements, kind, seeds throws(FixtureFormatError) in
-          try readSteps(elements, kind: kind, seeds: seeds, slim: &slimSteps)
+        top, name: name, texts: RecordingTexts(bytes: compactText),
+        readSteps: { elements, kind, seeds, texts throws(FixtureFormatError) in
+          try readSteps(elements, kind: kind, seeds: seeds, texts: &texts, slim: &slimSteps)
         })
     else { return nil }
     // Without an effect that can hold a `track` the gate finds nothing in a slim tree of `null`
@@ -66,9 +69,10 @@ enum PrettyFixtureReader {
   /// from the first step whose effects can hold a `track` on (`nil` while there is none). A step
   /// whose effects cannot hold one is `null` in the slim taxonomy tree (the gate skips it).
   static func readSteps(
-    _ elements: [CompactMember], kind: FixtureDocument.Kind, seeds: [String: WireText], slim: inout [JSONValue]?
-  ) throws(FixtureFormatError) -> [FixtureStep] {
-    var steps: [FixtureStep] = []
+    _ elements: [CompactMember], kind: FixtureDocument.Kind, seeds: [String: WireText], texts: inout RecordingTexts,
+    slim: inout [JSONValue]?
+  ) throws(FixtureFormatError) -> [RecordedStep] {
+    var steps: [RecordedStep] = []
     steps.reserveCapacity(elements.count)
     let unknownKey = FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
     for element in elements {
@@ -88,7 +92,8 @@ enum PrettyFixtureReader {
         members[key] = CompactMember(child, in: document)
         child = Int(member.nextSibling)
       }
-      steps.append(try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds))
+      steps.append(
+        try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds, texts: &texts))
       // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
       if let effects = members.expectedEffects, effects.bytes.count > 2, mentionsTrack(effects.bytes) {
         var slimMembers = [String: JSONValue](minimumCapacity: 2)

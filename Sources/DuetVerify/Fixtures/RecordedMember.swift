@@ -22,6 +22,12 @@ protocol RecordedMember {
   var tree: JSONValue { get }
   /// The value's compact canonical text; `what` names it in the problem when it has none.
   func wireText(what: @autoclosure () -> String) -> WireText
+  /// Where the value's compact canonical text lies in `texts` (written into it when it is not there
+  /// already), or its problem's place; `what` names it in the problem when it has none.
+  func span(what: @autoclosure () -> String, in texts: inout RecordingTexts) -> TextSpan
+  /// Where a string's characters lie in `texts` (written into it when they are not there already);
+  /// `nil` for anything but a string.
+  func labelSpan(in texts: inout RecordingTexts) -> LabelSpan?
 }
 
 /// The parser's path: `kindName`, `stringValue`, `integerValue` and `boolValue` are `JSONValue`'s own.
@@ -35,4 +41,10 @@ extension JSONValue: RecordedMember {
   var tree: JSONValue { self }
 
   func wireText(what: @autoclosure () -> String) -> WireText { WireText(self, what: what()) }
+
+  func span(what: @autoclosure () -> String, in texts: inout RecordingTexts) -> TextSpan {
+    texts.append(WireText(self, what: what()))
+  }
+
+  func labelSpan(in texts: inout RecordingTexts) -> LabelSpan? { stringValue.map { texts.append(label: $0) } }
 }

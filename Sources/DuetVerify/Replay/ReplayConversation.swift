@@ -2,6 +2,12 @@ import Dispatch
 import DuetCore
 import DuetRunner
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One recording's replay as a conversation with a runner (docs/recording.md, "Replay semantics"): the
 /// one replay loop `verify`, `explain` and the tests share, driven as a `RunnerJob` by `ReplayJob`.
 /// It asks for one `reduce` at a time and judges each reply line, threading the runner's *actual*
@@ -43,7 +49,7 @@ struct ReplayConversation {
     FixtureResult(
       name: document.name, kind: document.kind,
       feature: document.kind == .leaf ? document.leafFeature(owner: owner) : nil, file: document.file,
-      scenarioSource: document.scenarioSource, stepCount: document.steps.count)
+      scenarioSource: document.scenarioSource, stepCount: document.stepCount)
   }
 
   /// Starts from the seed against a runner serving `handshake.features`: the first request, or
@@ -55,7 +61,7 @@ struct ReplayConversation {
     inFlight = nil
     earlier = nil
     explanation = nil
-    result.steps.reserveCapacity(document.steps.count)
+    result.steps.reserveCapacity(document.stepCount)
     if document.kind == .leaf {
       // A leaf's one slot, set without the lists a chain's seeds need (a few arrays per recording).
       let feature = document.leafFeature(owner: owner)
@@ -85,7 +91,7 @@ struct ReplayConversation {
   mutating func judge(_ reply: ReduceReply) -> RunnerRequest? {
     guard let sent = inFlight else { return finish(nil) }
     inFlight = nil
-    let step = document.steps[sent.step]
+    let step = document.step(sent.step)
     let exchange = StepExchange.judged(
       document, step: step, sentState: String(decoding: states[sent.slot], as: UTF8.self),
       texts: StepExchange.sentTexts(step), reply: reply)
@@ -111,17 +117,23 @@ struct ReplayConversation {
   /// `judge(_:)`, so a failing step keeps its whole explanation. Throws when the line is not a
   /// `reduce` reply (the runner stays in step; the job then fails).
   mutating func answer(line: [UInt8]) throws(RunnerFault) -> RunnerRequest? {
-    guard explaining == nil, let sent = inFlight,
-      let expectedState = atStep(sent.step, { Self.matchedState(line, step: $0) })
-    else { return judge(try ReduceResponse.parse(line)) }
+    // Statics over the fields they read: a method of `self` called here copied the whole replay.
+    guard explaining == nil, let sent = inFlight else { return judge(try ReduceResponse.parse(line)) }
+    let record = document.recorded[sent.step]
+    guard let expectedState = Self.matchedState(line, record, in: document.texts.bytes, replies: document.texts.replies)
+    else {
+      return judge(try ReduceResponse.parse(line))
+    }
     inFlight = nil
     states[sent.slot] = expectedState
-    if onStep(sent.step, { $0.linkToNext }), let failure = Self.seamFailure(document.steps[sent.step], in: document) {
-      result.steps.append(Self.stepResult(document.steps[sent.step], passed: false))
+    if record.linkToNext, let failure = Self.seamFailure(document.step(sent.step), in: document) {
+      result.steps.append(Self.stepResult(document.step(sent.step), passed: false))
       return finish(failure)
     }
-    // Built in place and appended as made: a result held across the seam check was copied once more.
-    result.steps.append(atStep(sent.step) { Self.passedResult($0) })
+    // Built from the step's spans: its label is the one string made for a passed step.
+    let node = record.node >= 0 ? document.texts.nodes[Int(record.node)] : nil
+    let label = RecordingTexts.label(record.label, in: document.texts.bytes)
+    result.steps.append(StepResult(index: sent.step, node: node, label: label, line: record.line, passed: true))
     nextStep += 1
     return advance()
   }
@@ -131,37 +143,26 @@ struct ReplayConversation {
     SeamCheck.check(step, in: document, action: StepExchange.sentTexts(step).action)
   }
 
-  /// Runs `body` on step `index` in place: `document.steps[index]` copies the whole step first,
-  /// retaining and releasing each of its texts (3.9 % of `verify`'s instructions on the
-  /// tiny bench, docs/performance.md).
-  private func onStep<Value, Failure: Error>(
-    _ index: Int, _ body: (borrowing FixtureStep) throws(Failure) -> Value
-  ) throws(Failure) -> Value {
-    try document.steps.withUnsafeBufferPointer { steps throws(Failure) in
-      try body(steps.baseAddress.unsafelyUnwrapped[index])
+  /// The recorded state, when `line` answers `record` with exactly its recorded state and effects:
+  /// the line is the step's expected reply line (`replies`, one `memcmp`), or, escaped otherwise
+  /// (a runner that writes `\/`), its two strings unescaped are the recorded texts (`text`).
+  static func matchedState(_ line: [UInt8], _ record: RecordedStep, in text: [UInt8], replies: [UInt8])
+    -> ArraySlice<UInt8>?
+  {
+    guard let state = record.expectedState.range, let effects = record.expectedEffects.range else { return nil }
+    if let reply = record.reply.range, line.count == reply.count,
+      line.withUnsafeBufferPointer({ line in
+        replies.withUnsafeBufferPointer { replies in
+          memcmp(
+            line.baseAddress.unsafelyUnwrapped, replies.baseAddress.unsafelyUnwrapped + reply.lowerBound, reply.count)
+            == 0
+        }
+      })
+    {
+      return text[state]
     }
-  }
-
-  /// Runs `body` on the address of step `index`: its fields are read through it one by one, where
-  /// a borrowed step was still copied whole on the matched-reply path (docs/performance.md).
-  private func atStep<Value>(_ index: Int, _ body: (UnsafePointer<FixtureStep>) -> Value) -> Value {
-    document.steps.withUnsafeBufferPointer { steps in body(steps.baseAddress.unsafelyUnwrapped + index) }
-  }
-
-  /// The recorded state, when `line` answers `step` with exactly its recorded state and effects.
-  static func matchedState(_ line: [UInt8], step: UnsafePointer<FixtureStep>) -> ArraySlice<UInt8>? {
-    guard case .success(let state)? = step.pointee.expectedState?.bytes,
-      case .success(let effects) = step.pointee.expectedEffects.bytes,
-      ResponseScanner.matches(line, effects: effects, state: state)
-    else { return nil }
-    return state
-  }
-
-  /// The passed result of the step at `step`, its fields read through the address.
-  static func passedResult(_ step: UnsafePointer<FixtureStep>) -> StepResult {
-    StepResult(
-      index: step.pointee.index, node: step.pointee.node, label: step.pointee.label, line: step.pointee.line,
-      passed: true)
+    guard ResponseScanner.matches(line, effects: text[effects], state: text[state]) else { return nil }
+    return text[state]
   }
 
   static func stepResult(_ step: borrowing FixtureStep, passed: Bool) -> StepResult {
@@ -176,7 +177,7 @@ struct ReplayConversation {
       return
     }
     inFlight = nil
-    let step = document.steps[sent.step]
+    let step = document.step(sent.step)
     finish(
       FixtureFailure(
         reason: .runnerFault, step: step.index, node: step.node, label: step.label, line: step.line,
@@ -186,19 +187,20 @@ struct ReplayConversation {
 
   /// The request for the next step, or `nil` (the verdict settled) when none is left.
   private mutating func advance() -> RunnerRequest? {
-    guard nextStep < document.steps.count, nextStep <= explaining ?? nextStep else { return finish(nil) }
+    guard nextStep < document.stepCount, nextStep <= explaining ?? nextStep else { return finish(nil) }
+    let record = document.recorded[nextStep]
     let action: ArraySlice<UInt8>
     do {
-      action = try onStep(nextStep) { step throws(ExchangeError) in try StepExchange.sendableAction(step) }
+      action = try StepExchange.sendableAction(record, in: document.texts.bytes, or: document.texts.unsendable)
     } catch {
-      let step = document.steps[nextStep]
+      let step = document.step(nextStep)
       return finish(
         FixtureFailure(
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    // `document.node(of:owner:)`'s rule, on the step in place.
-    let node = onStep(nextStep) { $0.node } ?? document.leafFeature(owner: owner)
+    // `document.node(of:owner:)`'s rule, on the step's spans.
+    let node = record.node >= 0 ? document.texts.nodes[Int(record.node)] : document.leafFeature(owner: owner)
     let slot = slot(of: node)
     inFlight = (nextStep, slot)
     return .reduce(feature: node, state: states[slot], action: action)

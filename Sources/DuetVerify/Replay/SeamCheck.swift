@@ -26,14 +26,14 @@ enum SeamCheck {
           + "to hand on (its effects: \(FirstDivergence.render(.array(effects)))). \(rerecord)")
     }
     let nextIndex = step.index + 1
-    guard nextIndex < document.steps.count, let nextAction = document.steps[nextIndex].action.tree else {
+    guard nextIndex < document.stepCount, let nextAction = document.step(nextIndex).action.tree else {
       return broken(
         "step \(step.index) is marked linkToNext but is the chain's last step: no next action can carry its delegate "
           + "event \(FirstDivergence.render(event)). \(rerecord)")
     }
     let root = "steps[\(nextIndex)].action.value"
     if let value = nextAction["value"], value.embeds(event) { return nil }
-    let nextNode = document.steps[nextIndex].node.map { " (\($0))" } ?? ""
+    let nextNode = document.step(nextIndex).node.map { " (\($0))" } ?? ""
     return broken(
       "step \(step.index)'s delegate event (expectedEffects[\(position)].payload.value, its last notifyListener) "
         + "is not carried by step \(nextIndex)\(nextNode)'s action, as its value or nested inside it.\n"

@@ -37,15 +37,18 @@ struct StepExchange {
   /// The action `step` sends, once its effects and state are known sendable too (the same checks
   /// in the same order as `texts`, without keeping the expected texts: the reply is judged on the
   /// step in place).
-  static func sendableAction(_ planned: borrowing FixtureStep) throws(ExchangeError) -> ArraySlice<UInt8> {
-    let action: ArraySlice<UInt8>
-    switch planned.action.bytes {
-    case .success(let bytes): action = bytes
-    case .failure(let problem): throw ExchangeError(message: problem.message)
+  static func sendableAction(_ planned: RecordedStep, in bytes: [UInt8], or unsendable: [WireText])
+    throws(ExchangeError) -> ArraySlice<UInt8>
+  {
+    // A step's texts are spans of `bytes` unless the dialect forbids one (`unsendable`).
+    if planned.action.isUnsendable || planned.expectedEffects.isUnsendable || planned.expectedState.isUnsendable {
+      for span in [planned.action, planned.expectedEffects, planned.expectedState] where span.isUnsendable {
+        if case .failure(let problem) = unsendable[span.unsendablePlace].bytes {
+          throw ExchangeError(message: problem.message)
+        }
+      }
     }
-    if case .failure(let problem) = planned.expectedEffects.bytes { throw ExchangeError(message: problem.message) }
-    if case .failure(let problem)? = planned.expectedState?.bytes { throw ExchangeError(message: problem.message) }
-    return action
+    return bytes[planned.action.range ?? 0..<0]
   }
 
   /// The texts of a step already sent (`sendableAction` passed, so none is missing).

@@ -74,10 +74,13 @@ extension RunsRoot {
   /// at `.runs/<folder>` is removed and a real folder made; the file is written under a temporary
   /// name and renamed over `<name>`, so whatever stood there (a link, a named pipe, a hard link to a
   /// recording) is replaced without being opened, and a reader sees the old file or the new one,
-  /// never half of either. What was replaced is said in `notes`.
+  /// never half of either. What was replaced is said in `notes`. A temporary a killed run left
+  /// there (its process gone, ``TemporaryName/isStray(_:)``) is removed first.
   static func writeFile(
     _ bytes: [UInt8], to name: String, in folder: String, location: ManifestLocation, notes: ReportNotes
   ) throws(ReportWriteError) {
-    try open(location, notes: notes).folder(folder).writeAtomically(bytes: bytes, to: name)
+    let target = try open(location, notes: notes).folder(folder)
+    target.removeOwned(where: TemporaryName.isStray)
+    try target.writeAtomically(bytes: bytes, to: name)
   }
 }

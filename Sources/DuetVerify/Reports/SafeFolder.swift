@@ -109,13 +109,32 @@ final class SafeFolder: @unchecked Sendable {
     throw ReportWriteError(path: show(name), code: EAGAIN, doing: .openFolder)
   }
 
-  /// Makes a new, empty subfolder with a fresh name starting `prefix`: exclusively this run's own.
+  /// Makes a new, empty subfolder named `<prefix><pid>-<hex>` (``TemporaryName/make(prefix:)``):
+  /// exclusively this run's own, and locked (`flock`) for as long as it is open, so a later run can
+  /// tell it from one a killed run left (``abandonedFolder(_:prefix:)``).
   func freshFolder(prefix: String) throws(ReportWriteError) -> (name: String, folder: SafeFolder) {
     while true {
-      let name = prefix + TemporaryName.randomHex()
-      if mkdirat(descriptor, name, 0o755) == 0 { return (name, try folder(name, replacing: false)) }
+      let name = TemporaryName.make(prefix: prefix)
+      if mkdirat(descriptor, name, 0o755) == 0 {
+        let made = try folder(name, replacing: false)
+        _ = flock(made.descriptor, LOCK_EX | LOCK_NB)
+        return (name, made)
+      }
       if errno != EEXIST { throw ReportWriteError(path: show(name), code: errno, doing: .createFolder) }
     }
+  }
+
+  /// Subfolder `name` opened (and locked) when it is one ``freshFolder(prefix:)`` made for a run that
+  /// no longer runs (killed before it could remove it): its name has exactly that form, the pid in
+  /// it is not this process and has ended, it is a real folder (a link is never followed), and no
+  /// process holds its lock (a live run in another pid namespace does). Nil for anything else.
+  func abandonedFolder(_ name: String, prefix: String) -> SafeFolder? {
+    guard let pid = TemporaryName.owner(of: name, prefix: prefix), pid != getpid(), TemporaryName.hasEnded(pid),
+      let folder = existingFolder(name)
+    else { return nil }
+    // A file system without `flock` on folders cannot answer: the pid alone then decides.
+    guard flock(folder.descriptor, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK else { return nil }
+    return folder
   }
 
   /// The names in this folder (`.` and `..` left out).
@@ -136,6 +155,17 @@ final class SafeFolder: @unchecked Sendable {
   /// Removes the empty subfolder `name` (kept when anything not owned is left in it).
   func removeEmptyFolder(_ name: String) {
     _ = unlinkat(descriptor, name, AT_REMOVEDIR)
+  }
+
+  /// Removes the empty subfolder `name` only while it is `folder` (the same folder, not one
+  /// renamed into its place since it was opened): a folder someone swapped in is not ours.
+  func removeEmptyFolder(_ name: String, ifItIs folder: SafeFolder) {
+    var entry = stat()
+    var opened = stat()
+    guard fstatat(descriptor, name, &entry, AT_SYMLINK_NOFOLLOW) == 0, fstat(folder.descriptor, &opened) == 0,
+      entry.st_dev == opened.st_dev, entry.st_ino == opened.st_ino
+    else { return }
+    removeEmptyFolder(name)
   }
 
   /// Swaps entries `first` and `second` in one step (`renameat2(RENAME_EXCHANGE)`), or, where the

@@ -22,15 +22,33 @@ import DuetCore
 /// complete, and two runs at the same time never leave a mixed report: each swaps in a whole one
 /// (its summary with its recordings), and the last to finish wins. The shared staging folder
 /// (`.runs/.verify-staging`, held under a lock) keeps the run before last, whose files are reused;
-/// a second `verify` running at the same time stages in a fresh folder of its own. Everything goes
-/// through ``SafeFolder``, so a link, a named pipe or a hard link planted under `.runs/` is never
-/// followed, opened or written through. The first failure to write is kept for the report.
+/// a second `verify` running at the same time stages in a fresh folder of its own,
+/// `.runs/.verify-<pid>-<hex>`. Everything goes through ``SafeFolder``, so a link, a named pipe or
+/// a hard link planted under `.runs/` is never followed, opened or written through. The first
+/// failure to write is kept for the report.
+///
+/// A staging folder this run made is removed when a signal stops it (``ProcessStop``, the stop
+/// waiting for the removal), and a fresh one a killed run left is removed by the next run
+/// (``removeAbandoned(in:)``), so no run leaves one of its own behind.
 final class StreamedRunsFolder: @unchecked Sendable {
   let folder: RunsFolder
   /// What was replaced or refused on the way (a link removed), for the verb to print.
   let notes = ReportNotes()
   private static let sharedStaging = ".verify-staging"
+  /// The start of a fresh staging folder's name, `.verify-<pid>-<hex>`.
+  private static let freshPrefix = ".verify-"
   private let lock = SystemLock()
+  /// Held while the staging folder is made, put in place or removed: a stop's removal waits for
+  /// the making or the exchange under way, so it is neither undone nor cut short.
+  private let life = SystemLock()
+  /// Whether this run made the staging folder (a fresh one; the shared one when it was missing).
+  private var madeStaging = false
+  /// Whether the staged report was put in place (the staging folder is then `.runs/verify`).
+  private var exchanged = false
+  /// Whether the staging folder was removed (or a stop came before it was made).
+  private var removed = false
+  /// The stop's removal of the staging folder (``ProcessStop/removingOnStop(_:)``).
+  private var removal: Int?
   private var runs: SafeFolder?
   private var stagingName = sharedStaging
   private var staging: SafeFolder?
@@ -42,14 +60,25 @@ final class StreamedRunsFolder: @unchecked Sendable {
 
   init(_ folder: RunsFolder) {
     self.folder = folder
-    do {
+    // Registered before anything is made, so a stop from here on removes whatever part exists.
+    removal = ProcessStop.shared.removingOnStop { [weak self] in self?.removeStaging() }
+    life.lock()
+    defer { life.unlock() }
+    do throws(ReportWriteError) {
+      guard removal != nil, !removed else {
+        removed = true
+        throw ReportWriteError(path: ".runs/verify", code: EINTR, doing: .write)
+      }
       let runs = try RunsRoot.open(folder.location, notes: notes)
       self.runs = runs
+      Self.removeAbandoned(in: runs)
       if let descriptor = runs.tryLock(".verify.lock") {
         lockDescriptor = descriptor
+        madeStaging = runs.kind(of: Self.sharedStaging) != S_IFDIR
         staging = try runs.folder(Self.sharedStaging)
       } else {
-        (stagingName, staging) = try runs.freshFolder(prefix: ".verify-")
+        madeStaging = true
+        (stagingName, staging) = try runs.freshFolder(prefix: Self.freshPrefix)
       }
       fixtures = try staging?.folder("fixtures")
     } catch {
@@ -58,7 +87,40 @@ final class StreamedRunsFolder: @unchecked Sendable {
   }
 
   deinit {
+    // A fresh staging folder whose report was never put in place is nobody's.
+    if lockDescriptor < 0 { removeStaging() }
+    if let removal { ProcessStop.shared.forget(removal) }
     if lockDescriptor >= 0 { _ = close(lockDescriptor) }
+  }
+
+  /// Removes the staging folder this run made, unless its report was put in place: only the report
+  /// files in it, through the folder this run holds open (never a link, never a folder swapped in
+  /// under its name), then the folder itself when nothing else is left. Once only; a second call
+  /// waits until the first is done.
+  private func removeStaging() {
+    life.lock()
+    defer { life.unlock() }
+    removeStagingHoldingLife()
+  }
+
+  /// ``removeStaging()`` with `life` already held.
+  private func removeStagingHoldingLife() {
+    guard !removed else { return }
+    removed = true
+    guard madeStaging, !exchanged, let runs, let staging else { return }
+    Self.discardReport(in: staging)
+    runs.removeEmptyFolder(stagingName, ifItIs: staging)
+  }
+
+  /// Removes every fresh staging folder in `runs` that a run no longer running left (a `kill -9`
+  /// gives a run no chance to remove its own): only one whose name, pid and lock say so
+  /// (``SafeFolder/abandonedFolder(_:prefix:)``), never a live run's, and in it only report files.
+  static func removeAbandoned(in runs: SafeFolder) {
+    for name in runs.names() where name.hasPrefix(freshPrefix) {
+      guard let abandoned = runs.abandonedFolder(name, prefix: freshPrefix) else { continue }
+      discardReport(in: abandoned)
+      runs.removeEmptyFolder(name, ifItIs: abandoned)
+    }
   }
 
   /// Writes a failing `result`'s report into the staging folder (a lane's results under
@@ -145,9 +207,11 @@ final class StreamedRunsFolder: @unchecked Sendable {
   /// Puts the staged report in place of the old one, whole; its summary states `passed` (the
   /// run's verdict, when a report it asked for failed it).
   func finish(_ run: RunResult, passed: Bool? = nil) throws(RunsFolderError) {
+    life.lock()
+    defer { life.unlock() }
     do {
       if let error = lock.withLock({ error }) { throw error }
-      guard let runs, let staging, let fixtures else {
+      guard !removed, let runs, let staging, let fixtures else {
         throw ReportWriteError(path: ".runs", code: EINVAL, doing: .write)
       }
       // The staging folder may hold reports of recordings this run did not replay.
@@ -157,32 +221,42 @@ final class StreamedRunsFolder: @unchecked Sendable {
       try staging.writeAtomically(
         bytes: try RunsResultWriter.summary(RunRecord(run, passed: passed), results: RunsSummary.outcomes(of: run)),
         to: "summary.json")
-      // Files an older duet-verify kept inside the report folder.
-      staging.removeOwned(where: { $0 == ".staging.lock" })
+      // Files an older duet-verify kept inside the report folder, and temporaries of a killed run.
+      staging.removeOwned(where: { $0 == ".staging.lock" || TemporaryName.isStray($0) })
       Self.discard(".fixtures-staging", in: staging)
       try runs.exchange("verify", with: stagingName)
-      if lockDescriptor < 0 { Self.discard(stagingName, in: runs) }
+      exchanged = true
+      // A fresh staging folder's name now holds the previous report.
+      if lockDescriptor < 0 { Self.discard(stagingName, in: runs, lanes: true) }
     } catch let error as ReportWriteError {
-      if lockDescriptor < 0, let runs { Self.discard(stagingName, in: runs) }
+      if lockDescriptor < 0 { removeStagingHoldingLife() }
       throw RunsFolderError(error)
     } catch {
       throw RunsFolderError(ReportWriteError(path: ".runs/verify", code: EINVAL, doing: .write))
     }
   }
 
-  /// Removes report folder `name` from `parent`: only the report files in it (by name), then the
-  /// folder when nothing else is left; a link there is removed itself, never followed.
-  static func discard(_ name: String, in parent: SafeFolder) {
+  /// Removes report folder `name` from `parent`: only the report files in it (by name; with
+  /// `lanes`, its lanes' reports too), then the folder when nothing else is left; a link there is
+  /// removed itself, never followed.
+  static func discard(_ name: String, in parent: SafeFolder, lanes: Bool = false) {
     switch parent.kind(of: name) {
     case S_IFLNK?:
       _ = unlinkat(parent.descriptor, name, 0)
     case S_IFDIR?:
-      guard let folder = try? parent.folder(name, replacing: false) else { return }
-      discard("fixtures", in: folder)
-      folder.removeOwned(where: { $0.hasSuffix(".json") })
-      parent.removeEmptyFolder(name)
+      guard let folder = parent.existingFolder(name) else { return }
+      discardReport(in: folder, lanes: lanes)
+      parent.removeEmptyFolder(name, ifItIs: folder)
     default:
       return
     }
+  }
+
+  /// Removes the report files in `folder`: `fixtures/`, the `.json` files, temporaries of a run
+  /// that no longer runs, and with `lanes` the lanes' reports.
+  static func discardReport(in folder: SafeFolder, lanes: Bool = true) {
+    if lanes { discardLanes(in: folder) }
+    discard("fixtures", in: folder)
+    folder.removeOwned(where: { $0.hasSuffix(".json") || TemporaryName.isStray($0) })
   }
 }

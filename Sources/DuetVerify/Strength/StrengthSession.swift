@@ -38,6 +38,7 @@ final class StrengthSession: @unchecked Sendable {
       ProcessStop.shared.begin()
       LiveChildren.shared.killAll()
       session.removeScratch()
+      ProcessStop.shared.removeWhatTheRunMade()
       output.diagnostic(
         Program.prefix(verb) + "interrupted (\(InterruptGuard.name(of: signal))): the build and the runners were "
           + "stopped and the scratch copy removed; your tree was not changed. No verdict was reached.")

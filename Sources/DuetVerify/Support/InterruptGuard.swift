@@ -36,7 +36,8 @@ final class InterruptGuard: @unchecked Sendable {
   }
 
   /// A guard whose stop marks the process stopping (``ProcessStop``: before the kill, so the
-  /// failures the kill causes are never reported), kills every child, says
+  /// failures the kill causes are never reported), kills every child, removes what the run made
+  /// under `.runs/` (``ProcessStop/removeWhatTheRunMade()``: `verify`'s staging folder), says
   /// `message(signal name, afterWrites)` on standard error, and exits 128 + signal.
   static func exiting(
     output: CommandOutput, saying message: @escaping @Sendable (_ signal: String, _ afterWrites: Bool) -> String
@@ -44,6 +45,7 @@ final class InterruptGuard: @unchecked Sendable {
     InterruptGuard { signal, afterWrites in
       ProcessStop.shared.begin()
       LiveChildren.shared.killAll()
+      ProcessStop.shared.removeWhatTheRunMade()
       output.diagnostic(message(name(of: signal), afterWrites))
       _exit(128 + signal)
     }

@@ -25,6 +25,9 @@ final class ProcessStop: @unchecked Sendable {
 
   private let lock = SystemLock()
   private var stopping = false
+  /// What this run made in the user's tree and a stop removes (a staging folder), by token.
+  private var removals: [Int: @Sendable () -> Void] = [:]
+  private var nextToken = 0
 
   /// Marks the process as stopping. A write under ``unlessStopping(_:)`` already under way is
   /// waited for, so it is whole; none starts afterwards.
@@ -39,6 +42,35 @@ final class ProcessStop: @unchecked Sendable {
   /// meanwhile waits for it. Nil when stopping.
   func unlessStopping<T>(_ body: () -> T) -> T? {
     lock.withLock { stopping ? nil : body() }
+  }
+
+  /// Registers `removal`, which takes away something this run is about to make under `.runs/` (a
+  /// staging folder), for ``removeWhatTheRunMade()`` to call when a signal stops the process. Nil,
+  /// with nothing registered, when the process is already stopping: then make nothing. The
+  /// removal must be safe to call while the making is under way (wait for it) and more than once.
+  func removingOnStop(_ removal: @escaping @Sendable () -> Void) -> Int? {
+    lock.withLock {
+      guard !stopping else { return nil }
+      nextToken += 1
+      removals[nextToken] = removal
+      return nextToken
+    }
+  }
+
+  /// Forgets the removal registered as `token` (what it removes is gone, or no longer this run's).
+  func forget(_ token: Int) {
+    lock.withLock { _ = removals.removeValue(forKey: token) }
+  }
+
+  /// Runs every registered removal and returns once all are done: a stop calls it after
+  /// ``begin()`` and the kill, before the exit, so nothing the interrupted run made is left and no
+  /// exit cuts a removal short.
+  func removeWhatTheRunMade() {
+    let pending = lock.withLock { () -> [@Sendable () -> Void] in
+      defer { removals.removeAll() }
+      return removals.keys.sorted().compactMap { removals[$0] }
+    }
+    for removal in pending { removal() }
   }
 
   /// Never returns once the process is stopping (the handler ends it): called where a verdict or a

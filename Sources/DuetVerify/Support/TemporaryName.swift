@@ -27,13 +27,26 @@ enum TemporaryName {
     String(UInt32.random(in: 0...UInt32.max), radix: 16)
   }
 
+  /// A fresh name `<prefix><pid>-<hex>` for something this process makes and removes (a staging
+  /// folder): the pid says whose it is, so a later run can tell one a killed run left.
+  static func make(prefix: String) -> String {
+    "\(prefix)\(getpid())-\(randomHex())"
+  }
+
   /// The process that made `name`, when `name` is one of these temporaries.
   static func owner(of name: String) -> pid_t? {
-    guard name.hasPrefix(".duet-"), name.hasSuffix(".tmp") else { return nil }
-    let parts = name.dropFirst(6).dropLast(4).split(separator: "-")
-    guard parts.count == 2, parts[1].allSatisfy(\.isHexDigit), let pid = pid_t(parts[0]), pid > 0 else {
-      return nil
-    }
+    owner(of: name, prefix: ".duet-", suffix: ".tmp")
+  }
+
+  /// The process that made `name`, when `name` is exactly `<prefix><pid>-<hex><suffix>`
+  /// (``make(prefix:)``'s form, or this temporary's); nil for any other name.
+  static func owner(of name: String, prefix: String, suffix: String = "") -> pid_t? {
+    guard name.count > prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+    let parts = name.dropFirst(prefix.count).dropLast(suffix.count).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[1].isEmpty, parts[1].count <= 8, parts[1].allSatisfy(\.isHexDigit),
+      parts[0].allSatisfy({ ("0"..."9").contains($0) }), let pid = pid_t(parts[0]), pid > 0
+    else { return nil }
     return pid
   }
 

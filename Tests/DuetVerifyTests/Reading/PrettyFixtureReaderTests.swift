@@ -60,6 +60,12 @@ final class PrettyFixtureReaderTests: XCTestCase {
       XCTAssertEqual(left.expectedEffects.tree, right.expectedEffects.tree, where_)
       XCTAssertEqual(left.action.tree, right.action.tree, where_)
     }
+    for (left, right) in zip(a.recorded, b.recorded) {
+      // The line a runner answers when the step passes, which replay compares with one `memcmp`.
+      XCTAssertEqual(
+        left.reply.range.map { String(decoding: a.texts.replies[$0], as: UTF8.self) },
+        right.reply.range.map { String(decoding: b.texts.replies[$0], as: UTF8.self) }, file)
+    }
   }
 
   func text(_ wire: WireText) -> String? { try? wire.text.get() }

@@ -51,6 +51,23 @@ final class StrengthRunsReportTests: XCTestCase {
       "a temporary file is left")
   }
 
+  /// A killed run (`kill -9` in the middle of a write) leaves its temporary; the next write removes
+  /// it, and keeps a live process's temporary and anything not named like one.
+  func testATemporaryAKilledRunLeftIsRemovedAndNothingElse() throws {
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/sh")
+    ended.arguments = ["-c", "exit 0"]
+    try ended.run()
+    ended.waitUntilExit()
+    _ = try folder.write(".runs/coverage/.duet-\(ended.processIdentifier)-1a2b.tmp", "half\n")
+    _ = try folder.write(".runs/coverage/.duet-\(getpid())-3c4d.tmp", "being written\n")
+    _ = try folder.write(".runs/coverage/notes.tmp", "mine\n")
+    XCTAssertEqual(try keep("{\"a\": 1}\n"), [])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: report.deletingLastPathComponent().path).sorted(),
+      [".duet-\(getpid())-3c4d.tmp", "notes.tmp", "summary.json"])
+  }
+
   func testALinkInPlaceOfTheVerbsFolderIsReplacedAndWhatItLeadsToIsNotWritten() throws {
     let elsewhere = try folder.write("elsewhere/summary.json", "theirs\n")
     try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)

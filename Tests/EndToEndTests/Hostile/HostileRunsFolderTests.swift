@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Through the real executable: links a pull request can commit under `.runs/` are never followed,
 /// so no file outside the report is deleted, truncated or written (docs/commands.md, `.runs/`).
 final class HostileRunsFolderTests: HostileRepositoryTestCase {
@@ -63,6 +69,52 @@ final class HostileRunsFolderTests: HostileRepositoryTestCase {
       run.error,
       "duet-verify: the run report (.runs/verify/) was not written: .runs is a link or not a folder, and duet-verify "
         + "never writes through a link or into something it did not make. Remove it (rm .runs) and run again.")
+  }
+
+  /// A `.verify-<pid>-<hex>` folder is removed only when its name has exactly that form and its pid
+  /// no longer runs, and then only the report files in it: a link is never followed, anything else
+  /// in it is kept (and so the folder), and a folder of a live process or of another name stays.
+  func testVerifyRemovesOnlyTheStagingFoldersOfRunsThatNoLongerRun() throws {
+    let ended = try endedPid()
+    let files: [String: String] = [
+      ".runs/.verify-\(ended)-1a2b/summary.json": "{}",
+      ".runs/.verify-\(ended)-1a2b/fixtures/counter.json": "{}",
+      ".runs/.verify-\(ended)-1a2b/lanes/kotlin/fixtures/counter.json": "{}",
+      ".runs/.verify-\(ended)-3c4d/notes.txt": "mine\n",
+      ".runs/.verify-\(ended)-3c4d/fixtures/counter.json": "{}",
+      ".runs/.verify-\(getpid())-5e6f/summary.json": "{}",
+      ".runs/.verify-notes/summary.json": "{}",
+      ".runs/.verify-1a2b3c4d/summary.json": "{}",
+      ".runs/.verify-\(ended)-zz/summary.json": "{}",
+    ]
+    try FileTree.write(files, under: repository.root)
+    try outside.link(".runs/.verify-\(ended)-7a8b", under: repository.root)
+    let before = outside.snapshot()
+    let run = try verify()
+    XCTAssertEqual(run.code, 0, run.out + run.error)
+    XCTAssertEqual(outside.snapshot(), before, "nothing is removed through a link")
+    let link = try FileManager.default.attributesOfItem(atPath: repository.root.path + "/.runs/.verify-\(ended)-7a8b")
+    XCTAssertEqual(link[.type] as? FileAttributeType, .typeSymbolicLink, "the link itself is kept")
+    let runs = repository.root.appendingPathComponent(".runs")
+    let left = FileTree.listing(runs).filter { $0.hasPrefix(".verify-") && !$0.hasPrefix(".verify-staging") }
+    XCTAssertEqual(
+      left,
+      [
+        ".verify-\(ended)-3c4d/", ".verify-\(ended)-3c4d/notes.txt", ".verify-\(ended)-7a8b/", ".verify-\(ended)-zz/",
+        ".verify-\(ended)-zz/summary.json",
+        ".verify-\(getpid())-5e6f/", ".verify-\(getpid())-5e6f/summary.json", ".verify-1a2b3c4d/",
+        ".verify-1a2b3c4d/summary.json", ".verify-notes/", ".verify-notes/summary.json",
+      ].sorted())
+  }
+
+  /// The pid of a process that has ended (and been reaped).
+  func endedPid() throws -> pid_t {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exit 0"]
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
   }
 
   func testTheRunsFolderIgnoresItself() throws {

@@ -23,9 +23,11 @@ struct InterruptedRecord {
   var runnerOutlived: Bool
 
   /// Starts `duet-verify <arguments>` in `repository`, waits for the runner's announcement on a pipe
-  /// made in `scratch`, sends `signal` to the verifier, and waits for it to end.
+  /// made in `scratch`, runs `meanwhile` (given the verifier's pid: what happens while it hangs),
+  /// sends `signal` to the verifier, and waits for it to end.
   static func start(
-    _ arguments: [String], in repository: RecordRepository, scratch: URL, signal: Int32, deadline: Double = 15
+    _ arguments: [String], in repository: RecordRepository, scratch: URL, signal: Int32, deadline: Double = 15,
+    meanwhile: (_ verifier: pid_t) -> Void = { _ in }
   ) throws -> InterruptedRecord {
     let pipe = scratch.appendingPathComponent("announce-\(UUID().uuidString)")
     guard mkfifo(pipe.path, 0o600) == 0 else { throw XCTSkip("cannot make a named pipe in \(scratch.path)") }
@@ -56,6 +58,7 @@ struct InterruptedRecord {
       let count = read(reader, &buffer, buffer.count)
       runner = pid_t(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).filter(\.isNumber)) ?? 0
       announced.set(Data("\(runner)".utf8))
+      meanwhile(verifier)
     }
     kill(verifier, signal)
     // Foundation reports the verifier's end only once every descriptor it handed down is closed, so
