@@ -1,9 +1,15 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Outputs by job index, behind a lock: a sink for jobs whose caller wants every output back in
 /// job order (`record`'s compilation, the tests) rather than as each one settles.
 package final class JobOutputs<Output>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var outputs: [Output?]
 
   package init(count: Int) {

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -15,7 +21,7 @@ package final class LiveChildren: @unchecked Sendable {
   /// The verifier's one registry.
   package static let shared = LiveChildren()
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var pids: Set<pid_t> = []
   /// Set by `killAll`: the verifier is stopping, so a child started after it (a pool replacing the
   /// runner it just lost) is killed at once instead of being orphaned by the exit.

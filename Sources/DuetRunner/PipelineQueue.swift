@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The shared bookkeeping of a pipelined pool run, behind one lock: which jobs are left, which
 /// came back to start again, and which slots are still serving. Outputs are the jobs' own
@@ -10,7 +16,7 @@ final class PipelineQueue: @unchecked Sendable {
     case resume(any RunnerJob)
   }
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var nextJob = 0
   private let jobCount: Int
   private var resumed: [any RunnerJob] = []

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One runner slot of a pipelined pool run: a thread owning one runner at a time and keeping up
 /// to `depth` jobs' requests in flight on it, so the runner never waits for the verifier.

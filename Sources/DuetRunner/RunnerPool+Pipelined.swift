@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension RunnerPool {
   /// Seconds each request may take, as the launcher's runners are configured.
@@ -26,7 +33,7 @@ extension RunnerPool {
     let timeout = timeout ?? launcher.requestTimeout
     for number in 0..<slots {
       group.enter()
-      let thread = Thread {
+      SystemThread.start(name: "runner slot \(number + 1)", stackSize: 8 << 20) {
         defer { group.leave() }
         var slot = PipelinedSlot(
           queue: queue, launcher: launcher, depth: depth, byteBudget: byteBudget, timeout: timeout, prepare: prepare)
@@ -39,9 +46,6 @@ extension RunnerPool {
           }
         }
       }
-      thread.name = "duet-verify runner slot \(number + 1)"
-      thread.stackSize = 8 << 20
-      thread.start()
     }
     group.wait()
     return queue.finish()

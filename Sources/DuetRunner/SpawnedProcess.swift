@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -23,9 +29,11 @@ package struct SpawnedProcess: Sendable {
   package let errorOutput: Int32
 
   /// Starts `executable` (an absolute path) with `arguments` in `workingDirectory`.
-  /// With `mergeErrors`, the child's standard error goes to the same pipe as its standard output.
+  /// With `mergeErrors`, the child's standard error goes to the same pipe as its standard output;
+  /// with `environment`, the child gets exactly those variables instead of this process's.
   package static func spawn(
-    executable: String, arguments: [String], workingDirectory: String, mergeErrors: Bool = false
+    executable: String, arguments: [String], workingDirectory: String, mergeErrors: Bool = false,
+    environment: [String: String]? = nil
   ) throws(SpawnFailure) -> SpawnedProcess {
     spawnLock.lock()
     defer { spawnLock.unlock() }
@@ -83,8 +91,14 @@ package struct SpawnedProcess: Sendable {
 
     var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
+    var cEnvironment: [UnsafeMutablePointer<CChar>?] =
+      (environment ?? [:]).map { strdup($0.key + "=" + $0.value) } + [nil]
+    defer { cEnvironment.forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
+    let result =
+      environment == nil
+      ? posix_spawn(&pid, program, &actions, &attributes, &cArguments, environ)
+      : posix_spawn(&pid, program, &actions, &attributes, &cArguments, &cEnvironment)
     guard result == 0 else {
       closeAll()
       throw .cannotStart(executable: executable, errno: result)
@@ -100,7 +114,7 @@ package struct SpawnedProcess: Sendable {
   }
 
   /// Serialises pipe creation and spawning, so no child inherits a pipe before it is close-on-exec.
-  private static let spawnLock = NSLock()
+  private static let spawnLock = SystemLock()
 
   private typealias AddChdir =
     @convention(c) (

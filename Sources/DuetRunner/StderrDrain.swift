@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +21,7 @@ import Foundation
 final class StderrDrain: @unchecked Sendable {
   private let fd: Int32
   private let tailLimit: Int
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var tail: [UInt8] = []
   private var total = 0
   private var stopRequested = false
@@ -24,9 +31,7 @@ final class StderrDrain: @unchecked Sendable {
   init(fd: Int32, tailBytes: Int = 16_384) {
     self.fd = fd
     tailLimit = tailBytes
-    let thread = Thread { [self] in self.drain() }
-    thread.name = "duet-verify stderr drain"
-    thread.start()
+    SystemThread.start(name: "stderr drain") { [self] in self.drain() }
   }
 
   /// Reads until the write ends close, or until `finish` asks it to stop: then only what is already

@@ -1,4 +1,11 @@
 import DuetVerify
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 exit(DuetVerifyCLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -52,6 +52,26 @@ final class RunsResultWriterTests: XCTestCase {
     }
   }
 
+  func testASummaryOutcomeFailsWhenItsRecordingFailedOnAnyLane() {
+    func result(_ name: String, failed: Bool) -> FixtureResult {
+      FixtureResult(
+        name: name, kind: .leaf, file: "fixtures/\(name).fixture.json", stepCount: 3,
+        failure: failed ? FixtureFailure(reason: .runnerFault, detail: "gone") : nil)
+    }
+    let swift = LaneResult(
+      platform: "swift", fixtures: [result("a", failed: false), result("b", failed: false), result("c", failed: true)],
+      runnerFailures: [], runners: 1, runner: nil)
+    let kotlin = LaneResult(
+      platform: "kotlin",
+      fixtures: [result("a", failed: false), result("b", failed: true), result("c", failed: false)],
+      runnerFailures: [], runners: 1, runner: nil)
+    let combined = RunsSummary.outcomes(of: RunResult(lanes: [swift, kotlin]))
+    XCTAssertEqual(combined.map(\.name), ["a", "b", "c"])
+    XCTAssertEqual(combined.map(\.passed), [true, false, false], "b failed on the second lane only, c on the first")
+    let alone = RunsSummary.outcomes(of: RunResult(lanes: [kotlin]))
+    XCTAssertEqual(alone.map(\.passed), [true, false, true])
+  }
+
   func testAFailingRecordingsFileIsItsWholeResult() throws {
     let failed = FixtureResult(
       name: "counter", kind: .leaf, file: "f", steps: [StepResult(index: 0, passed: false)],

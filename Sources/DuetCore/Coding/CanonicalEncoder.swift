@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Encodes `Encodable` values into the canonical dialect, enforcing its rules by construction.
 ///

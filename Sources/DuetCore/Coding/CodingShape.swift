@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the canonical coders need to know of a type beyond its identity: whether it is an array or
 /// dictionary (coded by the dialect's own rules) and whether it is a sum (a `case`/`value`
@@ -37,7 +41,7 @@ struct CodingShape {
 final class ShapeCache: @unchecked Sendable {
   static let shared = ShapeCache()
   static let capacity = 256
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: capacity)
   private let shapes = UnsafeMutablePointer<CodingShape>.allocate(capacity: capacity)
   private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The canonical encoder's own tree: like `JSONValue`, but an object is a plain list of members,
 /// already in canonical key order with each key once.
@@ -134,7 +138,7 @@ final class MemberOrder: @unchecked Sendable {
     var order: [Int]
   }
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var entries: [ObjectIdentifier: [Entry]] = [:]
 
   /// `members` in canonical order, each key once; `type` identifies the coding keys they came from.

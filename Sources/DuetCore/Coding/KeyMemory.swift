@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What each coding-key type said about the key names it was asked about, kept per type.
 ///
@@ -12,7 +16,7 @@ import Foundation
 final class KeyMemory: @unchecked Sendable {
   static let shared = KeyMemory()
   static let capacity = 256
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: capacity)
   private let tables = UnsafeMutablePointer<AnyObject>.allocate(capacity: capacity)
   private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)

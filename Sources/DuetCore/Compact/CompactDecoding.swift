@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decodes typed values straight from a ``CompactDocument``'s index, with the tree decoder's rules.
 ///

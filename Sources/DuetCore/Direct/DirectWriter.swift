@@ -1,4 +1,16 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The compact canonical bytes of one value, written as its `encode(to:)` runs: no tree, no
 /// boxes, no `String` per part.

@@ -1,10 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The writers not in use, behind a lock.
 final class WriterShelf: @unchecked Sendable {
   static let shared = WriterShelf()
   static let capacity = 4
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var idle: [DirectWriter] = []
 
   func take() -> DirectWriter {

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one object a composition root owns: forwards every call to each sink, in list order.
 ///
@@ -22,7 +28,7 @@ import Foundation
 public final class AnalyticsFanOut: AnalyticsTracking, FlushableSink, ConsentOrderingSink, @unchecked Sendable {
   private let router: SinkRouter
   private let consent: ConsentGate
-  private let consentLock = NSRecursiveLock()
+  private let consentLock = SystemLock(recursive: true)
   private let onFailure: SinkFailureHandler
   private let instance = SinkSlot.newID()
 

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A placeholder the composition root wires into the fan-out before the real sinks exist.
 ///
@@ -31,7 +37,7 @@ public final class DeferredSink: FlushableSink, ConsentOrderingSink, @unchecked 
   private let onFailure: SinkFailureHandler
 
   // Guarded by `lock`, which is held across every forward and the whole replay.
-  private let lock = NSRecursiveLock()
+  private let lock = SystemLock(recursive: true)
   private var phase = Phase.buffering
   private var pending: [SinkCall] = []
   private var pendingEvents = 0

@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The end of a flush's wait, from any timeout a caller can pass.
 ///
@@ -20,10 +27,10 @@ struct FlushDeadline {
 
   /// Waits on `condition` (locked by the caller) until it is signalled or the deadline passes;
   /// `false` when the deadline had already passed, so the caller stops waiting.
-  func wait(on condition: NSCondition) -> Bool {
+  func wait(on condition: SystemCondition) -> Bool {
     let left = end - Self.now()
     guard left > 0 else { return false }
-    _ = condition.wait(until: Date(timeIntervalSinceNow: min(left, 3600)))
+    _ = condition.wait(seconds: min(left, 3600))
     return true
   }
 

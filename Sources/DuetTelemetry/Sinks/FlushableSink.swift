@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A sink that holds calls before delivering them (a queue, a deferred buffer, a fan-out over
 /// such sinks) and can wait until they are out.

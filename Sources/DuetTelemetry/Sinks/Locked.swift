@@ -1,10 +1,16 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value behind a lock: the sinks' shared mutable state (consent flags, buffers, records).
 ///
 /// A lock, not an actor, so that every sink call stays synchronous and in order.
 final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var value: Value
 
   init(_ value: Value) {

@@ -1,4 +1,18 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs a sink off the caller's path, on an order-preserving executor, with a bounded queue.
 ///
@@ -32,7 +46,7 @@ public final class QueuedSink: FlushableSink, ConsentOrderingSink, @unchecked Se
   private let router: SinkRouter
 
   // Guarded by `condition`.
-  private let condition = NSCondition()
+  private let condition = SystemCondition()
   private var queue = CallQueue()
   private var inFlight: CallQueue.Entry?
   private var scheduled = false

@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A sink threw, or the fan-out refused an event: which sink, on which call, why, and whether the
 /// sink is now quarantined.

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A failure handler that cannot flood a log: a sink failing on every event prints one line, not
 /// one per event.
@@ -21,11 +27,17 @@ public final class SinkFailureLog: Sendable {
   /// call kind per `interval` seconds; `now` is injectable for tests.
   public init(
     interval: TimeInterval = 60, now: @escaping @Sendable () -> Date = { Date() },
-    write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    write: @escaping @Sendable (String) -> Void = { SinkFailureLog.standardError($0) }
   ) {
     self.interval = interval
     self.now = now
     self.write = write
+  }
+
+  /// Writes `line` and a newline to standard error: the default `write`.
+  @usableFromInline
+  static func standardError(_ line: String) {
+    SystemFile.write(line + "\n", to: 2)
   }
 
   /// The handler to give a sink.

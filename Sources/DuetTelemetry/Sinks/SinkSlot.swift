@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One sink in a router's list, with what the router knows about it: its identity in failure
 /// reports, whether it is quarantined, and the lock that makes consent a barrier for it.
@@ -14,7 +20,7 @@ final class SinkSlot: @unchecked Sendable {
   let sink: any AnalyticsSink
   /// A number no other slot in the process has: failure logs are kept per sink, not per type.
   let id: Int
-  private let lock: NSRecursiveLock?
+  private let lock: SystemLock?
   // Guarded by `lock` (or only touched through consent calls, which the fan-out serialises).
   private var quarantined = false
 
@@ -23,7 +29,7 @@ final class SinkSlot: @unchecked Sendable {
   init(_ sink: any AnalyticsSink) {
     self.sink = sink
     id = Self.newID()
-    lock = sink is any ConsentOrderingSink ? nil : NSRecursiveLock()
+    lock = sink is any ConsentOrderingSink ? nil : SystemLock(recursive: true)
   }
 
   /// A fresh identity for failure reports (also the fan-out's own, for the events it refuses).

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +39,7 @@ public final class SystemLogSink: AnalyticsSink {
   public convenience init(destination: Destination = .standardError, isEnabled: Bool = true) {
     switch destination {
     case .standardError:
-      self.init(isEnabled: isEnabled) { FileHandle.standardError.write(Data((Self.standardErrorLine($0) + "\n").utf8)) }
+      self.init(isEnabled: isEnabled) { SystemFile.write(Self.standardErrorLine($0) + "\n", to: 2) }
     case .syslog:
       self.init(isEnabled: isEnabled) { Self.writeSyslogLine($0) { vsyslog($0, $1, $2) } }
     }

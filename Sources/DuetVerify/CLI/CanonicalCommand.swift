@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify canonical [--pretty] [FILE|-]`: normalise hand-made JSON into the dialect.
 ///
@@ -52,8 +57,8 @@ enum CanonicalCommand {
   static func standardInput(upTo limit: Int) -> Data? {
     var data = Data()
     while true {
-      guard let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty else { return data }
-      data.append(chunk)
+      guard let chunk = SystemFile.read(0, upTo: 1 << 20), !chunk.isEmpty else { return data }
+      data.append(contentsOf: chunk)
       if data.count > limit { return nil }
     }
   }

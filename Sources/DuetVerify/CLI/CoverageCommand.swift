@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify coverage`: which reducer code no recording reaches. Copies the manifest's
 /// `replayRunner` package into a scratch folder, builds it with LLVM coverage, replays the

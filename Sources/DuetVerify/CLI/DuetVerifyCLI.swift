@@ -1,5 +1,10 @@
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `duet-verify` command line: the first argument picks the verb (`verify` when omitted).
 ///

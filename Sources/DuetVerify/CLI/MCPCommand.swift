@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify mcp`: a Model Context Protocol server on standard input and output, for coding
 /// agents (docs/commands.md "mcp").

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify merge SHARD.json…`: joins the `--json` reports of every shard of one sharded
 /// `verify` into the report of the whole run — summary, JUnit, HTML, JSON — so a CI matrix ends

@@ -1,5 +1,10 @@
 import Dispatch
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify mutate`: which changes to the reducers no recording notices. Loads and gates the
 /// corpus like `coverage`, copies the manifest's `replayRunner` package into a scratch folder

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The opening both strength verbs share, before anything is copied or built: `--runner` refused,
 /// the corpus loaded (a broken manifest fails with its problems), `replayRunner:` required, the

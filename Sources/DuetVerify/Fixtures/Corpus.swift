@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The repository a run works on: the manifest (with the problems its reader found) and the
 /// recordings folder. Loaded once per run and handed to lint, replay, the taxonomy gate and

@@ -1,10 +1,16 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Recordings already seen to be plain files in the fixtures folder, with their sizes: `verify`
 /// looks at every file once to dispatch the biggest first, and reading one then goes straight to
 /// `openat` (which still follows no link). Each note is used once.
 final class SeenFiles: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var sizes: [String: Int] = [:]
 
   func note(_ name: String, size: Int) {

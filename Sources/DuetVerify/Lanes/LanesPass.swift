@@ -1,6 +1,12 @@
 import Dispatch
+import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one driver of a replay: the per-runner pass (``CorpusPass``) runs once per lane, all lanes
 /// at the same time, each in its own pipelined pool, over the same loaded manifest and fixture
@@ -44,10 +50,10 @@ struct LanesPass {
       }
       group.enter()
       // A thread per lane: each pass blocks until its pool is done, and lanes must not wait in line.
-      Thread {
+      SystemThread.start(name: "lane") {
         replay()
         group.leave()
-      }.start()
+      }
     }
     group.wait()
     let outcomes = passes.all()
@@ -68,7 +74,7 @@ struct LanesPass {
 extension CorpusPass {
   /// Each lane's pass outcome, set from its own thread.
   final class Outcomes: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = SystemLock()
     private var outcomes: [Outcome?]
 
     init(count: Int) { outcomes = Array(repeating: nil, count: count) }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Declaration parity (manifest.md): for a feature with both a `swift:` and a `kotlin:` file, the
 /// types named by `state:`, `action:` and `effectPayload:` must give the same wire names (the

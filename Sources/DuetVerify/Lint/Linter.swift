@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The lint checks of docs/manifest.md over a corpus (manifest and fixtures folder): the rules, each
 /// problem a sentence with its place and the command that fixes it.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks a path written in the manifest: relative to the repository root, never leaving it, and
 /// present on disk.

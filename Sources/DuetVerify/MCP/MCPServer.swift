@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The JSON-RPC 2.0 side of `duet-verify mcp`: one request line in, at most one reply line out.
 ///
@@ -106,7 +111,7 @@ struct MCPServer {
     } catch {
       return .failure(
         .internalError(
-          "could not start \(executable.path) for \(name) (\(error.localizedDescription)); reinstall \(Program.name)."))
+          "could not start \(executable.path) for \(name) (\(error)); reinstall \(Program.name)."))
     }
   }
 

@@ -1,5 +1,12 @@
+import Dispatch
 import DuetCore
-import Foundation
+import DuetRunner
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One tool call: this same executable started with the verb's arguments, its standard output and
 /// standard error captured, and the `tools/call` result built from what it printed.
@@ -13,39 +20,34 @@ struct MCPToolRun {
   var error: String
 
   /// Runs `executable words` in `folder`; throws only when it cannot be started.
-  static func run(_ executable: URL, _ words: [String], in folder: URL, environment: [String: String]) throws
-    -> MCPToolRun
+  static func run(_ executable: URL, _ words: [String], in folder: URL, environment: [String: String])
+    throws(SpawnFailure) -> MCPToolRun
   {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = words
-    process.currentDirectoryURL = folder
-    process.environment = environment
-    let out = Pipe()
-    let error = Pipe()
-    process.standardOutput = out
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try SpawnedProcess.spawn(
+      executable: executable.path, arguments: words, workingDirectory: folder.path, environment: environment)
+    closeDescriptor(process.input)
     let errorText = Drained()
     let group = DispatchGroup()
     group.enter()
     DispatchQueue.global().async {
-      errorText.data = error.fileHandleForReading.readDataToEndOfFile()
+      errorText.text = RunnerBuilder.readAll(process.errorOutput, keepingLast: .max)
       group.leave()
     }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let out = RunnerBuilder.readAll(process.output, keepingLast: .max)
     group.wait()
-    process.waitUntilExit()
-    let code = process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
-    return MCPToolRun(
-      code: code, out: String(decoding: outData, as: UTF8.self),
-      error: String(decoding: errorText.data, as: UTF8.self))
+    closeDescriptor(process.output)
+    closeDescriptor(process.errorOutput)
+    let code: Int32
+    switch process.reap(grace: 24 * 3600) {
+    case .status(let status): code = status
+    case .signal(let number): code = 128 + number
+    }
+    return MCPToolRun(code: code, out: out, error: errorText.text)
   }
 
-  /// Standard error's bytes, written by the reading thread before the group is left.
+  /// Standard error's text, written by the reading thread before the group is left.
   final class Drained: @unchecked Sendable {
-    var data = Data()
+    var text = ""
   }
 
   /// The `tools/call` result: the verdict line first, then the verb's JSON (or text) as printed,
@@ -57,7 +59,7 @@ struct MCPToolRun {
     var content: [JSONValue] = []
     var structured: JSONValue?
     var isError = false
-    let diagnostics = error.trimmingCharacters(in: .whitespacesAndNewlines)
+    let diagnostics = error.trimming(.whitespacesAndNewlines)
     switch code {
     case 0: content.append(Self.text("\(verb): OK"))
     case 1: content.append(Self.text("\(verb): FAIL"))
@@ -69,7 +71,7 @@ struct MCPToolRun {
       isError = true
       content.append(Self.text("\(verb): ended with status \(code) before a verdict; see its standard error below."))
     }
-    let printed = out.trimmingCharacters(in: .newlines)
+    let printed = out.trimming(.newlines)
     if tool.answersJSON, !printed.isEmpty {
       if case .object(let members)? = try? JSONParser().parse(printed) {
         structured = .object(members)

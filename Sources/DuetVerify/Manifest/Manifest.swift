@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The parsed `manifest.yaml`: features and their recordings (and the events each emits), chains,
 /// and the runner package.

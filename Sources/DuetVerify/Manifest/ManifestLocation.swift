@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the manifest is, and the folders that follow from it: the repository root (what manifest
 /// paths are relative to), the fixtures folder and the `.runs/` report folder.
@@ -43,21 +47,18 @@ struct ManifestLocation: Equatable, Sendable {
   /// Finds the manifest: `explicit` when given (a file, or a folder holding one), else the first
   /// `manifest.yaml` or `parity/manifest.yaml` walking up from `start`.
   static func discover(
-    explicit: String?, from start: URL, fileManager: FileManager = .default
+    explicit: String?, from start: URL
   ) throws(ManifestDiscoveryError) -> ManifestLocation {
     if let explicit {
       let url = resolve(explicit, against: start)
-      var isFolder: ObjCBool = false
-      guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-        throw .explicitMissing(explicit)
-      }
-      if !isFolder.boolValue { return ManifestLocation(file: url) }
-      if let found = candidate(in: url, fileManager: fileManager) { return ManifestLocation(file: found) }
+      guard let isFolder = FileInspection.isFolder(url.path) else { throw .explicitMissing(explicit) }
+      if !isFolder { return ManifestLocation(file: url) }
+      if let found = candidate(in: url) { return ManifestLocation(file: found) }
       throw .explicitFolderWithoutManifest(explicit)
     }
     var folder = start.standardizedFileURL
     while true {
-      if let found = candidate(in: folder, fileManager: fileManager) { return ManifestLocation(file: found) }
+      if let found = candidate(in: folder) { return ManifestLocation(file: found) }
       let parent = folder.deletingLastPathComponent()
       if parent.path == folder.path || folder.path == "/" { break }
       folder = parent
@@ -65,11 +66,10 @@ struct ManifestLocation: Equatable, Sendable {
     throw .notFound(start: start.standardizedFileURL.path)
   }
 
-  static func candidate(in folder: URL, fileManager: FileManager) -> URL? {
+  static func candidate(in folder: URL) -> URL? {
     for relative in ["manifest.yaml", "parity/manifest.yaml"] {
       let url = folder.appendingPathComponent(relative)
-      var isFolder: ObjCBool = false
-      if fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue { return url }
+      if FileInspection.isFolder(url.path) == false { return url }
     }
     return nil
   }

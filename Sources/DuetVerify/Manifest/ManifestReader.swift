@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads `manifest.yaml` text into a `Manifest`, reporting every rule of docs/manifest.md it breaks.
 ///
@@ -59,18 +65,14 @@ struct ManifestReader {
       }
       path = resolved
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return refused("cannot be read. Check that the file is readable.")
-    }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
+    guard let data = SystemFile.prefix(ofFileAt: path, upTo: maximumSize + 1) else {
       return refused("cannot be read. Check that the file is readable.")
     }
     if data.count > maximumSize {
       return refused(
         "is \(ByteCount.describe(data.count)), far larger than any manifest; it was not read. Check the path.")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(data: Data(data), encoding: .utf8) else {
       return (
         Manifest(location: location),
         [LintProblem(file: location.displayName, message: "is not valid UTF-8 text. Save it as UTF-8.")]

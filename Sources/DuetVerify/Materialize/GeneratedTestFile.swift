@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -56,10 +62,7 @@ enum GeneratedTestFile {
 
   /// True when the file at `path` begins with the generated-test marker.
   static func startsWithMarker(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
     let marker = Array(MaterializedTestWriter.marker.utf8)
-    let head = (try? handle.read(upToCount: marker.count)).map(Array.init) ?? []
-    return head == marker
+    return SystemFile.prefix(ofFileAt: path, upTo: marker.count) == marker
   }
 }

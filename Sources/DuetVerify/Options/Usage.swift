@@ -5,7 +5,7 @@ enum Usage {
   static var overview: String {
     let rows = Verb.allCases.map(\.overview)
     let width = rows.map(\.shape.count).max() ?? 0
-    let verbs = rows.map { "  " + $0.shape.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+    let verbs = rows.map { "  " + $0.shape.padded(toLength: width + 2) + $0.summary }
     return """
       usage: \(Program.name) <verb> [options]     (verify when no verb is given)
 
@@ -27,7 +27,7 @@ enum Usage {
       return (option.rawValue + short + (option.row.value.placeholder.map { " " + $0 } ?? ""), option.row.help)
     }
     let width = options.map(\.0.count).max() ?? 0
-    let lines = options.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+    let lines = options.map { "  " + $0.0.padded(toLength: width + 2) + $0.1 }
     return usage.joined(separator: "\n") + "\n\n" + verb.description + "\n\noptions:\n" + lines.joined(separator: "\n")
   }
 }

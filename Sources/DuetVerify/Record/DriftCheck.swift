@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `record --check [--write]`: judge the plan, then stage the would-be rewrite under
 /// `.runs/record-check/` (the fixtures folder stays byte-identical) or, with `--write`, apply it.

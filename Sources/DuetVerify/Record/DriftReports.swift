@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `record --check`'s machine reports, from its findings: `--json` (one object on stdout),
 /// `--junit FILE` (one test case per recording), and GitHub annotations on each failing recording

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The terminal report of `record` and `record --check`: one line per changed recording, the manifest edits
 /// to make, a counts line and the verdict.
@@ -166,6 +170,6 @@ struct ReportContext {
 
   var timing: String {
     guard let durationMillis else { return "" }
-    return " in " + String(format: "%.1f", Double(durationMillis) / 1000) + "s"
+    return " in " + SecondsText.of(millis: durationMillis, places: 1) + "s"
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes recordings: into the fixtures folder (`record`, `record --check --write`) or into the
 /// review folder `.runs/record-check/` (`record --check`).

@@ -1,7 +1,12 @@
 import Dispatch
 import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One lane's pass over the manifest's recordings: each selected one is read and replayed across
 /// the runner pool with requests pipelined. The run's one corpus scan (lint and the taxonomy
@@ -67,21 +72,32 @@ struct CorpusPass {
     let (scan, lints, stop) = (self.scan, self.lints, self.stop)
     let listed = scan.listed
     let store = corpus.store
-    let chosen = Set(selected.map(\.name))
-    // Names are unique (the manifest reader refuses a recording listed twice, and a broken
-    // manifest is never replayed), so a name finds its manifest position and result slot.
-    var places: [String: (position: Int, slot: Int)] = [:]
-    for (position, fixture) in listed.enumerated() where chosen.contains(fixture.name) {
-      places[fixture.name] = places[fixture.name] ?? (position, places.count)
+    // The replayed recordings in manifest order with their manifest positions; a recording's
+    // result slot is its index here. Names are unique (the manifest reader refuses a recording
+    // listed twice, and a broken manifest is never replayed). The usual run selects the whole
+    // listing, in its order: then nothing is hashed.
+    var replayed: [ListedFixture] = []
+    var positions: [Int] = []
+    var lintOnly: [Job] = []
+    if selected.count == listed.count && zip(selected, listed).allSatisfy({ $0.name == $1.name }) {
+      replayed = listed
+      positions = Array(listed.indices)
+    } else {
+      let chosen = Set(selected.map(\.name))
+      for (position, fixture) in listed.enumerated() {
+        if chosen.contains(fixture.name) {
+          replayed.append(fixture)
+          positions.append(position)
+        } else if lints {
+          lintOnly.append(.lintOnly(fixture, position: position))
+        }
+      }
     }
-    let replayed = listed.filter { places[$0.name] != nil }
-    var jobs = FixtureSelection.dispatchOrder(replayed) { store.size(of: $0) }.compactMap { fixture in
-      places[fixture.name].map { Job.replay(fixture, position: $0.position, slot: $0.slot) }
-    }
-    for (position, fixture) in listed.enumerated() where lints && !chosen.contains(fixture.name) {
-      jobs.append(.lintOnly(fixture, position: position))
-    }
-    let kept = PassResults(count: places.count, keep: keep)
+    let jobs =
+      FixtureSelection.dispatchOrder(replayed) { store.size(of: $0) }.map { slot in
+        Job.replay(replayed[slot], position: positions[slot], slot: slot)
+      } + lintOnly
+    let kept = PassResults(count: replayed.count, keep: keep)
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,
       prepare: { [jobs] index -> (any RunnerJob)? in
@@ -140,7 +156,7 @@ struct PassOutput: Sendable {
 /// The results kept for the final report, in selection order, as `keep` trims them; scenario
 /// paths (shared by many recordings) are stored once.
 final class PassResults: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var slots: [FixtureResult?]
   private var sources: Set<String> = []
   private let keep: @Sendable (FixtureResult) -> FixtureResult

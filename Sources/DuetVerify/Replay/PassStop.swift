@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Ends a pass at its first failing recording: once a result with a failure is delivered, the
 /// pass dispatches no further recording (those in flight finish; the rest get no result). A
@@ -7,7 +13,7 @@ import Foundation
 /// recording cost a process start each. Shared by the lanes of one run, so the first failure on
 /// any lane stops them all.
 final class PassStop: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var stopped = false
 
   init() {}

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// GitHub Actions annotations (`GITHUB_ACTIONS=true`): each failure also as
 /// `::error file=<scenario source>,line=<line>::<one-line message>%0Anext: <command>`, so it shows
@@ -51,12 +55,12 @@ enum GitHubAnnotations {
 
   /// Workflow-command escaping of the message.
   static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D")
+      .replacingEvery("\n", with: "%0A")
   }
 
   /// Workflow-command escaping of a property value.
   static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    escapeData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
   }
 }

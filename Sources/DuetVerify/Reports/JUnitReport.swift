@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--junit FILE`: JUnit XML for CI test tabs, rendered from test suites (``TestSuite``): one
 /// `<testsuite>`, or several inside `<testsuites>` (a run with several lanes has one per lane,
@@ -34,7 +38,7 @@ enum JUnitReport {
   }
 
   static func seconds(_ millis: Int) -> String {
-    String(format: "%.3f", Double(millis) / 1000)
+    SecondsText.of(millis: millis, places: 3)
   }
 
   /// XML-escapes text for attributes and content; replaces characters XML 1.0 forbids with U+FFFD.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The command of a failure block's `next:` line, rendered from the parsed arguments of the run:
 /// the options the suggested verb takes too (`--manifest`, `--runner`, `--lane`, `--timeout` for
@@ -21,7 +25,7 @@ enum NextHint {
           && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
             || "_@%+=:,./#-".unicodeScalars.contains(scalar))
       }
-    return safe ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return safe ? word : "'" + word.replacingEvery("'", with: "'\\''") + "'"
   }
 }
 

@@ -1,9 +1,15 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Sentences about what report writing replaced or refused (a link removed from `.runs/`), kept
 /// for the end of the run, when the verb prints them.
 final class ReportNotes: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var notes: [String] = []
 
   /// Records `note` once.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The outputs of a whole run (``RunResult``), as `verify` and `merge` both write them: the same
 /// JUnit, page, timings file and stdout, whether the run was replayed here or joined from shards.

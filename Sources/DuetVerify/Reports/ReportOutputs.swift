@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every output of a verb that judges recordings (`verify`, `record --check`), in one order and
 /// under one rule: first the report files the user asked for (`--junit FILE`, `--html FILE`, a

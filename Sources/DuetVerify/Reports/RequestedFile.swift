@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A report file the user asked for: where it goes, and the path as typed (a relative one may not
 /// lead out of the repository through a committed link).

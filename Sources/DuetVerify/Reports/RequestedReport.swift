@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A report file the user asked for (`--junit FILE`, `--html FILE`): written where they asked, and
 /// nowhere else.
@@ -50,12 +54,12 @@ enum RequestedReport {
 
   /// `path` with the links of its deepest existing folder resolved (the rest does not exist yet).
   static func resolvedTarget(_ path: String) -> String {
-    var folder = (path as NSString).deletingLastPathComponent
-    var rest = [(path as NSString).lastPathComponent]
+    var folder = PathText.deletingLast(path)
+    var rest = [PathText.last(path)]
     while !folder.isEmpty && folder != "/" {
       if let real = OutsideLink.realPath(folder) { return ([real] + rest.reversed()).joined(separator: "/") }
-      rest.append((folder as NSString).lastPathComponent)
-      folder = (folder as NSString).deletingLastPathComponent
+      rest.append(PathText.last(folder))
+      folder = PathText.deletingLast(folder)
     }
     return "/" + rest.reversed().joined(separator: "/")
   }

@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `.runs/verify/` beside the fixtures: the machine report of the last `verify` (`summary.json`
 /// with every recording's result, and `fixtures/<name>.json` for each failing recording), which

@@ -20,11 +20,17 @@ struct RunsSummary: Codable, Equatable, Sendable {
   static func outcomes(of run: RunResult) -> [RecordingOutcome] {
     guard let first = run.lanes.first else { return [] }
     var combined = first.fixtures.map(RecordingOutcome.init)
-    var index: [String: Int] = [:]
-    for (at, outcome) in combined.enumerated() { index[outcome.name] = at }
+    // Names are indexed at the first failure on another lane: most runs (one lane, or every lane
+    // passing) hash none.
+    var index: [String: Int]?
     for lane in run.lanes.dropFirst() {
       for result in lane.fixtures where !result.passed {
-        if let at = index[result.name] { combined[at].passed = false }
+        if index == nil {
+          var names: [String: Int] = [:]
+          for (at, outcome) in combined.enumerated() { names[outcome.name] = at }
+          index = names
+        }
+        if let at = index?[result.name] { combined[at].passed = false }
       }
     }
     return combined

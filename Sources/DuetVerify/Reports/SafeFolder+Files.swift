@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -121,7 +125,7 @@ extension SafeFolder {
   private static func write(_ bytes: [UInt8], to descriptor: Int32, cuttingFrom size: Int) -> Int32? {
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
       if count < 0, errno == EINTR || errno == EAGAIN { continue }
       guard count > 0 else {
         let code = count == 0 ? ENOSPC : errno
@@ -149,7 +153,7 @@ extension SafeFolder {
     var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
     var filled = 0
     while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { Foundation.read(opened, $0.baseAddress! + filled, $0.count - filled) }
+      let count = bytes.withUnsafeMutableBytes { systemRead(opened, $0.baseAddress! + filled, $0.count - filled) }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       filled += count
@@ -162,4 +166,13 @@ extension SafeFolder {
     let opened = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
     return opened >= 0 ? SafeFolder(descriptor: opened, display: show(name), notes: notes) : nil
   }
+}
+
+/// The system calls, under names the static `write` and `read` above do not shadow.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(descriptor, bytes, count)
 }

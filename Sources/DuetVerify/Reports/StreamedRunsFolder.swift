@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -31,10 +37,10 @@ final class StreamedRunsFolder: @unchecked Sendable {
   private static let sharedStaging = ".verify-staging"
   /// The start of a fresh staging folder's name, `.verify-<pid>-<hex>`.
   private static let freshPrefix = ".verify-"
-  private let lock = NSLock()
+  private let lock = SystemLock()
   /// Held while the staging folder is made, put in place or removed: a stop's removal waits for
   /// the making or the exchange under way, so it is neither undone nor cut short.
-  private let life = NSLock()
+  private let life = SystemLock()
   /// Whether this run made the staging folder (a fresh one; the shared one when it was missing).
   private var madeStaging = false
   /// Whether the staged report was put in place (the staging folder is then `.runs/verify`).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The closing lines of a human report: the counts line and the verdict line.
 ///
@@ -12,7 +16,7 @@ enum SummaryLine {
       return Program.prefix() + "0 recordings in this shard (\(shard)); the corpus was linted and its taxonomy checked"
     }
     let steps = run.stepsReplayed
-    let seconds = String(format: "%.1f", Double(run.durationMillis) / 1000)
+    let seconds = SecondsText.of(millis: run.durationMillis, places: 1)
     let naming = run.naming
     let lanes =
       naming.namesLanes

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// SwiftPM's description of each package of a runner's graph, kept between runs so an up-to-date
 /// verify does not start SwiftPM once per package (RunnerPackageGraph). Each entry is valid only
@@ -27,18 +33,18 @@ struct DescribeCache: Equatable, Sendable {
     /// The entry for `swift package describe --type json`'s output; nil when it is not that shape.
     /// Path dependencies are the `fileSystem` ones; others are checkouts (RunnerFingerprint).
     init?(describe data: Data, key: String) {
-      guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let targets = document["targets"] as? [[String: Any]]
-      else { return nil }
+      guard let document = try? JSONParser().parse(data), let targets = document["targets"]?.arrayValue else {
+        return nil
+      }
       var modules: [(module: String, folder: String)] = []
       for target in targets {
-        guard let module = target["c99name"] as? String, let folder = target["path"] as? String else { return nil }
+        guard let module = target["c99name"]?.stringValue, let folder = target["path"]?.stringValue else { return nil }
         modules.append((module, folder))
       }
       var paths: [String] = []
-      for dependency in (document["dependencies"] as? [[String: Any]]) ?? [] {
-        guard dependency["type"] as? String == "fileSystem" else { continue }
-        guard let path = dependency["path"] as? String else { return nil }
+      for dependency in document["dependencies"]?.arrayValue ?? [] {
+        guard dependency["type"]?.stringValue == "fileSystem" else { continue }
+        guard let path = dependency["path"]?.stringValue else { return nil }
         paths.append(path)
       }
       self.init(key: key, targets: modules, dependencies: paths)
@@ -51,30 +57,40 @@ struct DescribeCache: Equatable, Sendable {
   /// The cache in `file`; empty when there is none or it cannot be read.
   static func read(_ file: String) -> DescribeCache {
     guard let data = FileManager.default.contents(atPath: file),
-      let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      document["version"] as? Int == 1, let packages = document["packages"] as? [String: [String: Any]]
+      let document = try? JSONParser().parse(data),
+      document["version"]?.integerValue == 1, let packages = document["packages"]?.objectValue
     else { return DescribeCache() }
     var cache = DescribeCache()
     for (folder, fields) in packages {
-      guard let key = fields["key"] as? String, let targets = fields["targets"] as? [[String]],
-        let dependencies = fields["dependencies"] as? [String], targets.allSatisfy({ $0.count == 2 })
+      guard let key = fields["key"]?.stringValue, let targets = fields["targets"]?.arrayValue?.map(Self.strings),
+        let dependencies = Self.strings(fields["dependencies"]), targets.allSatisfy({ $0?.count == 2 })
       else { return DescribeCache() }
+      let pairs = targets.compactMap { $0 }
       cache.packages[folder] = Entry(
-        key: key, targets: targets.map { ($0[0], $0[1]) }, dependencies: dependencies)
+        key: key, targets: pairs.map { ($0[0], $0[1]) }, dependencies: dependencies)
     }
     return cache
   }
 
+  /// The strings of an array of strings; nil for any other value.
+  private static func strings(_ value: JSONValue?) -> [String]? {
+    guard let elements = value?.arrayValue else { return nil }
+    let strings = elements.compactMap(\.stringValue)
+    return strings.count == elements.count ? strings : nil
+  }
+
   /// Writes the cache to `file` (creating its folder); a failure only costs the next run a describe.
   func write(_ file: String) {
-    var packages: [String: Any] = [:]
+    var packages: [String: JSONValue] = [:]
     for (folder, entry) in self.packages {
-      packages[folder] = [
-        "key": entry.key, "targets": entry.targets.map { [$0.module, $0.folder] }, "dependencies": entry.dependencies,
-      ]
+      packages[folder] = .object([
+        "key": .string(entry.key),
+        "targets": .array(entry.targets.map { .array([.string($0.module), .string($0.folder)]) }),
+        "dependencies": .array(entry.dependencies.map { .string($0) }),
+      ])
     }
-    let document: [String: Any] = ["version": 1, "packages": packages]
-    guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]) else { return }
+    let document = JSONValue.object(["version": .integer(1), "packages": .object(packages)])
+    guard let data = try? Data(CanonicalWriter.compactBytes(document)) else { return }
     let url = URL(fileURLWithPath: file)
     try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? data.write(to: url, options: .atomic)

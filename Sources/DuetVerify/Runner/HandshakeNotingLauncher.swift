@@ -1,11 +1,17 @@
+import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A launcher that remembers the platform the first runner's handshake named, so the summary can
 /// say which runner answered without the pool knowing anything about reports.
 final class HandshakeNotingLauncher: RunnerLauncher, @unchecked Sendable {
   private let inner: any RunnerLauncher
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var noted: String?
 
   init(_ inner: any RunnerLauncher) {

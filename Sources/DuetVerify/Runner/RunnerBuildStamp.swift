@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -95,10 +101,7 @@ struct RunnerBuildStamp {
   /// Only the stamp's first two lines are read: the second holds the digest of every entry's kind,
   /// name and content (an up-to-date verify would otherwise parse the whole stamp every time).
   func matches(_ fingerprint: RunnerFingerprint) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: file.path) else { return false }
-    let start = (try? handle.read(upToCount: 256)) ?? nil
-    try? handle.close()
-    guard let start, let outputs = outputs() else { return false }
+    guard let start = SystemFile.prefix(ofFileAt: file.path, upTo: 256), let outputs = outputs() else { return false }
     let expected = Self.header + "\n" + Status.trusted.rawValue + " " + Self.digest(fingerprint.entries, outputs) + "\n"
     return start.starts(with: expected.utf8)
   }

@@ -1,5 +1,10 @@
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--runner CMD` as the user typed it, turned into the command the pool starts.
 ///
@@ -25,11 +30,8 @@ extension RunnerCommand {
     } else {
       throw .notOnPath(name: first)
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: executable, isDirectory: &isFolder) else {
-      throw .missing(path: executable)
-    }
-    guard !isFolder.boolValue else { throw .folder(path: executable) }
+    guard let isFolder = FileInspection.isFolder(executable) else { throw .missing(path: executable) }
+    guard !isFolder else { throw .folder(path: executable) }
     guard FileManager.default.isExecutableFile(atPath: executable) else { throw .notExecutable(path: executable) }
     return RunnerCommand(
       executable: executable, arguments: Array(words.dropFirst()), workingDirectory: workingDirectory)

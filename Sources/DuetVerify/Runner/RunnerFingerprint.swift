@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -56,7 +62,7 @@ struct RunnerFingerprint: Equatable, Sendable {
     guard let toolchain = realpath(swift) else { return nil }
     let command = "\(toolchain) \(arguments.joined(separator: " "))"
     walk.entries.append(FingerprintEntry(kind: "command", name: command, content: ContentHash.of(command)))
-    let tools = (toolchain as NSString).deletingLastPathComponent
+    let tools = PathText.deletingLast(toolchain)
     var toolchainText = ""
     for tool in [toolchain, tools + "/swift-build", tools + "/swift-frontend"] {
       if tool != toolchain && !FileManager.default.fileExists(atPath: tool) { continue }
@@ -103,22 +109,20 @@ struct RunnerFingerprint: Equatable, Sendable {
     let file = package + "/.build/workspace-state.json"
     guard FileManager.default.fileExists(atPath: file) else { return [] }
     guard let data = FileManager.default.contents(atPath: file),
-      let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let object = document["object"] as? [String: Any],
-      let dependencies = object["dependencies"] as? [[String: Any]]
+      let document = try? JSONParser().parse(data), let dependencies = document["object"]?["dependencies"]?.arrayValue
     else { return nil }
     var folders: [String] = []
     for dependency in dependencies {
-      guard let state = dependency["state"] as? [String: Any], let name = state["name"] as? String else { return nil }
+      guard let state = dependency["state"], let name = state["name"]?.stringValue else { return nil }
       switch name {
       case "fileSystem":
-        let reference = dependency["packageRef"] as? [String: Any]
-        guard let path = (state["path"] as? String) ?? (reference?["location"] as? String), path.hasPrefix("/")
+        guard let path = state["path"]?.stringValue ?? dependency["packageRef"]?["location"]?.stringValue,
+          path.hasPrefix("/")
         else { return nil }
         folders.append(URL(fileURLWithPath: path).standardizedFileURL.path)
       case "edited":
         // Without a path of its own, the edited copy is under Packages/, which the package walk covers.
-        if let path = state["path"] as? String { folders.append(URL(fileURLWithPath: path).standardizedFileURL.path) }
+        if let path = state["path"]?.stringValue { folders.append(URL(fileURLWithPath: path).standardizedFileURL.path) }
       case "sourceControlCheckout", "checkout", "registryDownload":
         continue  // under .build/checkouts or .build/registry, both walked
       default:

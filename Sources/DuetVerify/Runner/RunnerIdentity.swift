@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which runner a run replayed with, for the summary: a user who sees a surprising verdict first
 /// asks "which binary answered, and was it fresh?".
@@ -35,7 +39,7 @@ struct RunnerIdentity: Codable, Equatable, Sendable {
       upToDate == true
       ? "up to date (no source changed since its last build)"
       : buildMillis.map {
-        "built in " + String(format: "%.1f", Double($0) / 1000) + "s" + (buildReason.map { " (rebuilt: \($0))" } ?? "")
+        "built in " + SecondsText.of(millis: $0, places: 1) + "s" + (buildReason.map { " (rebuilt: \($0))" } ?? "")
       } ?? "given with --runner"
     return "runner \(path) (platform \(platform ?? "not named")), \(origin)"
   }

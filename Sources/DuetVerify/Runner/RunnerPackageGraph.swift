@@ -1,5 +1,11 @@
+import Dispatch
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The packages a runner build compiles and where SwiftPM takes each module's sources from, as
 /// SwiftPM itself says (`swift package describe --type json` in each package folder): a target's

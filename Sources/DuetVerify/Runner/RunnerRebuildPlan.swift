@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -120,9 +124,9 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     }
     for module in modules.sorted() {
       let folder = products + "/" + module + ".build"
-      if let enumerator = files.enumerator(atPath: folder) {
-        for case let relative as String in enumerator {
-          let name = (relative as NSString).lastPathComponent
+      if let relatives = try? files.subpathsOfDirectory(atPath: folder) {
+        for relative in relatives {
+          let name = PathText.last(relative)
           guard name != "output-file-map.json", name != "sources", !name.hasSuffix(".modulemap") else { continue }
           let path = folder + "/" + relative
           if let identity = FileIdentity.of(path, follow: false), !identity.isFolder { unlink(path) }

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one pass over a corpus every verb that judges recordings makes: each listed recording is
 /// read once (``scan(_:at:)``: its document, its lint problems, its telemetry sightings), and
@@ -16,7 +22,7 @@ final class CorpusScan: @unchecked Sendable {
   /// on each ask).
   let listed: [ListedFixture]
   private let linter: Linter
-  private let lock = NSLock()
+  private let lock = SystemLock()
   /// Each listed recording's problems, by manifest position.
   private var problems: [[LintProblem]]
   private var failures: [String: FixtureLoadError] = [:]

@@ -68,13 +68,14 @@ enum FixtureSelection {
     return listed
   }
 
-  /// Dispatch order: biggest files first (they take longest), ties by name (then by the order
-  /// given), so slots finish together. `verify`'s corpus pass dispatches in exactly this order.
+  /// Dispatch order, as positions in `fixtures`: biggest files first (they take longest), ties by
+  /// name (then by the order given), so slots finish together. `verify`'s corpus pass dispatches
+  /// in exactly this order, and keeps each recording's place by its position (no name looked up).
   ///
   /// Positions are sorted, not the recordings themselves (moving whole records costs a retain and
   /// release per field and move); names of plain ASCII, as every valid recording name is, compare
   /// with `<`, which orders them by their bytes.
-  static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [ListedFixture] {
+  static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [Int] {
     let sizes = fixtures.map { size($0.name) ?? 0 }
     let ascii = fixtures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
     return fixtures.indices.sorted { left, right in
@@ -84,6 +85,5 @@ enum FixtureSelection {
       if leftName == rightName { return left < right }
       return ascii ? leftName < rightName : leftName.utf8.lexicographicallyPrecedes(rightName.utf8)
     }
-    .map { fixtures[$0] }
   }
 }

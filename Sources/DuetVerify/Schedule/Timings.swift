@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Measured replay durations per recording, the cost `--timings FILE` balances shares by.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `coverage --html` page: the counts per feature, then each counted file's source with the
 /// lines of unreached regions marked (`✗` and a red band; colour is never the only mark), each

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns an `llvm-cov` export into the per-feature report: which files are a feature's (its
 /// reducer module, `Sources/<Module>/` of its `swift:` file; within it, the files under the folder
@@ -85,7 +89,7 @@ struct CoverageMap {
     let line = Array(lines[region.line - 1])
     let start = min(max(region.column - 1, 0), line.count)
     let end = region.endLine == region.line ? min(max(region.endColumn - 1, start), line.count) : line.count
-    let text = String(line[start..<end]).trimmingCharacters(in: .whitespaces)
+    let text = String(line[start..<end]).trimming(.whitespaces)
     guard !text.isEmpty else { return nil }
     return text.count > 80 ? String(text.prefix(79)) + "…" : text
   }
@@ -93,7 +97,28 @@ struct CoverageMap {
   /// True for a file that declares a scenario or a chain (`= Scenario(`, `= ChainScenario(`):
   /// code that runs when recording, never when replaying.
   static func declaresScenarios(_ text: String) -> Bool {
-    text.range(of: #"=\s*(Chain)?Scenario\s*\("#, options: .regularExpression) != nil
+    // `=\s*(Chain)?Scenario\s*\(`, `\s` as ICU matched it (Unicode's White_Space), scalar by scalar.
+    let scalars = Array(text.unicodeScalars)
+    func skipSpace(_ index: inout Int) {
+      while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+    }
+    func skip(_ word: String, _ index: inout Int) -> Bool {
+      let wanted = Array(word.unicodeScalars)
+      guard scalars.count - index >= wanted.count, Array(scalars[index..<index + wanted.count]) == wanted else {
+        return false
+      }
+      index += wanted.count
+      return true
+    }
+    for start in scalars.indices where scalars[start] == "=" {
+      var index = start + 1
+      skipSpace(&index)
+      _ = skip("Chain", &index)
+      guard skip("Scenario", &index) else { continue }
+      skipSpace(&index)
+      if index < scalars.count, scalars[index] == "(" { return true }
+    }
+    return false
   }
 
   /// The feature whose `swift:` folder holds `path` most closely; nil when none, or when several

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What one `coverage` run found: the groups (a feature's files of its reducer module, or a
 /// module's shared files), the totals, the replay behind them and the `--min-lines` verdict.

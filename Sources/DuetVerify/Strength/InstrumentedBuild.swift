@@ -1,5 +1,11 @@
+import Dispatch
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Builds a scratch copy's `replay-runner` with LLVM source-based coverage: every Swift target
 /// of the build (the app's reducers and the libraries it links) is compiled with

@@ -1,9 +1,15 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value several threads update (the drill's workers: the next mutant, the results), behind a
 /// lock.
 final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var stored: Value
 
   init(_ value: Value) { stored = value }

@@ -53,6 +53,8 @@ struct Mutant: Hashable, Codable, Sendable {
     guard let range = SourcePosition.range(start, end, in: source), String(source[range]) == original else {
       return nil
     }
-    return source.replacingCharacters(in: range, with: replacement)
+    var changed = source
+    changed.replaceSubrange(range, with: replacement)
+    return changed
   }
 }

@@ -19,8 +19,8 @@ enum MutantLines {
   /// The one-line diff: the original line and the mutated line, their indentation dropped.
   static func diff(_ mutant: Mutant) -> [String] {
     [
-      "- " + mutant.originalLine.trimmingCharacters(in: .whitespaces).printable,
-      "+ " + mutant.mutatedLine.trimmingCharacters(in: .whitespaces).printable,
+      "- " + mutant.originalLine.trimming(.whitespaces).printable,
+      "+ " + mutant.mutatedLine.trimming(.whitespaces).printable,
     ]
   }
 

@@ -134,7 +134,7 @@ enum MutantSwitchFile {
   /// The mutant id a switch file's `line` (1-based) belongs to, read from its marker.
   static func mutantID(onLine line: Int, of text: String) -> String? {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard line >= 1, line <= lines.count, let range = lines[line - 1].range(of: marker) else { return nil }
+    guard line >= 1, line <= lines.count, let range = lines[line - 1].firstRange(ofScalars: marker) else { return nil }
     return String(lines[line - 1][range.upperBound...])
   }
 }

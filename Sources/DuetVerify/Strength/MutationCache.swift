@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The results of earlier drills, in `.runs/mutate/cache.json` beside the manifest, so an
 /// unchanged mutant is not run again (`--no-cache` ignores the file, and a run rewrites it).

@@ -1,6 +1,11 @@
 import Dispatch
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One mutant judged: from the cache, `NoCoverage` without running, or replayed (on the one build
 /// behind the switch, or on a build of its own) until the first recording that notices it.

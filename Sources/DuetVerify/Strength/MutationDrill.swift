@@ -1,6 +1,11 @@
 import Dispatch
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duet-verify mutate`'s work, on a scratch copy the ``StrengthSession`` owns: plan → write the
 /// rewritten files → one build (re-planned without the sites a compile error names) → baseline
@@ -140,7 +145,7 @@ struct MutationDrill {
         try Data(text.utf8).write(to: target)
       }
     } catch {
-      throw .buildFailed(status: "the scratch copy could not be written", output: error.localizedDescription)
+      throw .buildFailed(status: "the scratch copy could not be written", output: ErrorText.of(error))
     }
   }
 

@@ -39,7 +39,7 @@ enum MutationHTML {
   static func survivorBlock(_ result: MutantResult, source: String?) -> String {
     let lines = MutantLines.survivorBlock(result, source: source)
     var block = "<section class=\"survivor\"><h3>\(HTMLText.escape(lines[0]))</h3>\n"
-    for line in lines.dropFirst(3) { block += "<p>\(HTMLText.escape(line.trimmingCharacters(in: .whitespaces)))</p>\n" }
+    for line in lines.dropFirst(3) { block += "<p>\(HTMLText.escape(line.trimming(.whitespaces)))</p>\n" }
     block += "<table class=\"source\"><tbody>\n"
     let mutant = result.mutant
     let text = source?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes a ``MutationPlan`` from the reducer sources of a runner package, before anything is
 /// built: every automatic mutant (see ``MutationSiteFinder``), the rows of Duet's table, and the

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The terminal report of `mutate`: a block per survivor (what to add to the corpus), a compact
 /// line per mutant that was not reached, timed out, crashed the runner or did not build, the

@@ -1,5 +1,10 @@
 import DuetCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Duet's hand-written mutation table, `{"mutations": [{"name", "file", "old", "new",
 /// "seeds"}]}`, read with the duet CLI's rules: at least one row; every row a non-empty `name`,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The baseline's trace: each runner started with ``Mutant/traceVariable`` set to a prefix appends
 /// the id of every mutant site it evaluates to `<prefix>-<pid>`. One prefix per group of
@@ -18,7 +22,7 @@ enum MutationTrace {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(start) {
       guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { continue }
       for line in text.split(separator: "\n") {
-        let id = line.trimmingCharacters(in: .whitespaces)
+        let id = line.trimming(.whitespaces)
         if !id.isEmpty { ids.insert(id) }
       }
     }

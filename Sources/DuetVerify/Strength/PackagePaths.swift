@@ -1,21 +1,32 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes a package manifest's relative path dependencies absolute, so a copy of the package in
 /// another folder resolves the same packages (`.package(path: "../..")` →
 /// `.package(path: "/abs/checkout")`), or the copies of them made beside it. Only `path:` inside
 /// `.package(…)` changes: a target's `path:` is inside the package and was copied with it.
 enum PackagePaths {
-  private static let dependency = try? NSRegularExpression(
-    pattern: #"(\.package\s*\([^()]*?\bpath\s*:\s*)"([^"\\]*)""#)
+  /// Where each `.package(…, path: "…")` dependency's path is in `text` (inside the quotes), first
+  /// to last. Matched on Unicode scalars with simple word boundaries, as `NSRegularExpression`
+  /// matched this pattern before the verifier stopped linking Foundation.
+  private static func dependencyPaths(in text: String) -> [Range<String.Index>] {
+    guard #available(macOS 13, iOS 16, *) else { return [] }
+    guard
+      let pattern = try? Regex(
+        #"(\.package\s*\([^()]*?\bpath\s*:\s*)"([^"\\]*)""#, as: (Substring, Substring, Substring).self)
+    else { return [] }
+    let matches = text.matches(of: pattern.wordBoundaryKind(.simple).matchingSemantics(.unicodeScalar))
+    return matches.map { $0.output.2.startIndex..<$0.output.2.endIndex }
+  }
 
   /// `manifest` with every relative `.package(path:)` resolved against `folder`, then passed
   /// through `place` (a dependency that was copied too names its copy).
   static func absolute(_ manifest: String, relativeTo folder: URL, place: (URL) -> URL = { $0 }) -> String {
-    guard let dependency else { return manifest }
     var text = manifest
-    let whole = NSRange(text.startIndex..., in: text)
-    for match in dependency.matches(in: text, range: whole).reversed() {
-      guard let range = Range(match.range(at: 2), in: text) else { continue }
+    for range in dependencyPaths(in: manifest).reversed() {
       let path = String(text[range])
       let resolved = resolve(path, relativeTo: folder)
       let placed = place(resolved)
@@ -27,11 +38,7 @@ enum PackagePaths {
 
   /// The folders of the manifest's `.package(path:)` dependencies, resolved against `folder`.
   static func dependencies(_ manifest: String, relativeTo folder: URL) -> [URL] {
-    guard let dependency else { return [] }
-    let whole = NSRange(manifest.startIndex..., in: manifest)
-    return dependency.matches(in: manifest, range: whole).compactMap { match in
-      Range(match.range(at: 2), in: manifest).map { resolve(String(manifest[$0]), relativeTo: folder) }
-    }
+    dependencyPaths(in: manifest).map { resolve(String(manifest[$0]), relativeTo: folder) }
   }
 
   private static func resolve(_ path: String, relativeTo folder: URL) -> URL {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the reducer modules of the selected features live, found before anything is copied: in
 /// the runner package itself, or in local path dependencies of it (an app's core in a package of
@@ -49,8 +53,7 @@ struct ReducerPackages: Equatable {
     for module in modules.sorted() {
       let folder = manifestRoot.appendingPathComponent(module).standardizedFileURL
       let inside = ScratchPackage.relative(folder, to: root)
-      let enumerator = FileManager.default.enumerator(atPath: folder.path)
-      while let name = enumerator?.nextObject() as? String {
+      for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
         guard name.hasSuffix(".swift"), !scenarios.contains(module + "/" + name) else { continue }
         let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
         guard !CoverageMap.declaresScenarios(text) else { continue }

@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +39,7 @@ final class ScratchPackage: @unchecked Sendable {
   let originalRoot: URL
   let root: URL
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var removed = false
 
   /// The copy's own build folder (never the user's `.build/`).
@@ -131,7 +137,7 @@ final class ScratchPackage: @unchecked Sendable {
       let stopped = isRemoved
       remove()
       throw .cannotCopy(
-        package: original.path, reason: stopped ? "the run was stopped while copying" : "\(error.localizedDescription)")
+        package: original.path, reason: stopped ? "the run was stopped while copying" : ErrorText.of(error))
     }
   }
 
@@ -160,7 +166,7 @@ final class ScratchPackage: @unchecked Sendable {
     let one = first.pathComponents
     let two = second.pathComponents
     let shared = zip(one, two).prefix { $0 == $1 }.count
-    return URL(fileURLWithPath: NSString.path(withComponents: Array(one.prefix(max(shared, 1)))), isDirectory: true)
+    return URL(fileURLWithPath: PathText.joined(Array(one.prefix(max(shared, 1)))), isDirectory: true)
   }
 
   /// Copies a folder tree, leaving out ``skipped`` names at every depth; links stay links. Each
@@ -206,7 +212,7 @@ final class ScratchPackage: @unchecked Sendable {
       if !FileManager.default.fileExists(atPath: folder.path) { break }
       usleep(50_000)
     }
-    let prefix = folder.path.replacingOccurrences(of: "/", with: "_")
+    let prefix = folder.path.replacingEvery("/", with: "_")
     let temporary = FileManager.default.temporaryDirectory.path
     for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] where name.hasPrefix(prefix) {
       try? FileManager.default.removeItem(atPath: temporary + "/" + name)

@@ -1,5 +1,10 @@
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `mutate --since REV`: the lines of each file changed since a git revision, read from
 /// `git diff -U0 REV -- <files>` in the runner package's repository, so a pull request's drill
@@ -41,12 +46,12 @@ enum SinceLines {
         throw .since(revision: revision, reason: "git could not be started: \(error)")
       }
       guard ended.status == .status(0) else {
-        throw .since(revision: revision, reason: ended.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        throw .since(revision: revision, reason: ended.output.trimming(.whitespacesAndNewlines))
       }
       return ended.output
     }
     _ = try run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
-    let prefix = try run(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    let prefix = try run(["rev-parse", "--show-prefix"]).trimming(.whitespacesAndNewlines)
     let changed = parse(try run(["diff", "-U0", "--no-color", "--no-ext-diff", revision, "--"] + files))
     var byFile: [String: Set<Int>] = [:]
     for file in files { byFile[file] = changed[prefix + file] ?? [] }

@@ -39,7 +39,7 @@ enum SourceScope {
       case "(", "[": depth += 1
       case ")", "]": depth -= 1
       case ":" where depth == 0:
-        let label = trimmed[..<index].trimmingCharacters(in: .whitespaces)
+        let label = trimmed[..<index].trimming(.whitespaces)
         return label == "case" ? nil : label
       default: break
       }

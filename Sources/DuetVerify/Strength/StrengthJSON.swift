@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The strength verbs' `--json` report (also kept as `.runs/<verb>/summary.json`): one object,
 /// keys sorted, slashes as written (paths read as paths), then a newline.

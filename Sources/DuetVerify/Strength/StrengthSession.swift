@@ -1,5 +1,11 @@
+import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +18,7 @@ import Foundation
 /// error, the end) removes it. A signal ends every child (the build, the runners) before the
 /// scratch is removed, so nothing writes into it afterwards; the user's tree is only ever read.
 final class StrengthSession: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var scratch: ScratchPackage?
   /// Further scratch copies (a mutant built on its own), removed with the first.
   private var others: [ScratchPackage] = []

@@ -1,4 +1,18 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where a verb writes: standard output for results, standard error for diagnostics.
 ///
@@ -7,7 +21,7 @@ import Foundation
 /// (`OutputGuard`): nothing written through it can be a GitHub workflow command but an annotation.
 /// Public because `DuetVerifyCLI.run` takes one: an embedding program captures the output with it.
 public final class CommandOutput: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let writeOut: (String) -> Void
   private let writeError: (String) -> Void
   private var outGuard = OutputGuard()
@@ -31,8 +45,8 @@ public final class CommandOutput: @unchecked Sendable {
   /// The process's real standard output and standard error.
   public static func standard() -> CommandOutput {
     CommandOutput(
-      out: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
-      error: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+      out: { SystemFile.write($0, to: STDOUT_FILENO) },
+      error: { SystemFile.write($0, to: STDERR_FILENO) },
       outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -36,6 +40,14 @@ enum FileInspection: Equatable {
     case S_IFCHR, S_IFBLK: return .notAFile(kind: "a device")
     default: return .notAFile(kind: "something other than a file")
     }
+  }
+
+  /// Whether `path` (links followed) is a folder; nil when nothing is there (what
+  /// `FileManager.fileExists(atPath:isDirectory:)` answered).
+  static func isFolder(_ path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT == S_IFDIR
   }
 
   /// The real path `url` leads to when that is outside `root`'s real path; nil when it stays inside

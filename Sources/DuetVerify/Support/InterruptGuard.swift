@@ -1,5 +1,11 @@
+import DuetCore
 import DuetRunner
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +23,7 @@ final class InterruptGuard: @unchecked Sendable {
   /// The signals a user or CI sends to stop a command.
   static let signals: [Int32] = [SIGINT, SIGTERM]
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var state = InterruptState()
   private var watcher: SignalWatcher?
   private let stop: @Sendable (_ signal: Int32, _ afterWrites: Bool) -> Void

@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The progress of a long run for a log that is not a terminal (a CI job): every `interval`
 /// seconds (about 10) one whole line on stderr, `duet-verify: replayed 4,210/10,000 recordings,
@@ -13,7 +19,7 @@ final class LogProgress: @unchecked Sendable {
   /// The interval without it.
   static let defaultInterval = 10.0
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let write: (String) -> Void
   private let total: Int
   private var done = 0

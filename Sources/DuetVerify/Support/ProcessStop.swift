@@ -1,4 +1,10 @@
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +23,7 @@ final class ProcessStop: @unchecked Sendable {
   /// The one mark of this process.
   static let shared = ProcessStop()
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var stopping = false
   /// What this run made in the user's tree and a stop removes (a staging folder), by token.
   private var removals: [Int: @Sendable () -> Void] = [:]

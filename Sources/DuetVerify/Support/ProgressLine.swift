@@ -1,12 +1,18 @@
 import Dispatch
-import Foundation
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A progress line on stderr (`duet-verify: 12/73 fixtures…`) for runs longer than about a second,
 /// on a terminal only; erased before the report is printed.
 ///
 /// Short runs print nothing extra, and logs (not a TTY) never see carriage-return noise.
 final class ProgressLine: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private let write: (String) -> Void
   private let total: Int
   private let text: @Sendable (_ done: Int, _ total: Int) -> String

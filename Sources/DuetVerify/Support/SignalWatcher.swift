@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+import DuetCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -40,7 +47,7 @@ final class SignalWatcher: @unchecked Sendable {
   private func install(_ onSignal: @escaping @Sendable (Int32) -> Void) {
     var set = signalSet
     pthread_sigmask(SIG_BLOCK, &set, &previousMask)
-    let thread = Thread { [self] in
+    SystemThread.start(name: "signals") { [self] in
       var set = signalSet
       pthread_sigmask(SIG_UNBLOCK, &set, nil)
       var byte: UInt8 = 0
@@ -52,8 +59,6 @@ final class SignalWatcher: @unchecked Sendable {
       }
       finished.signal()
     }
-    thread.name = "\(Program.name) signals"
-    thread.start()
     signalForwardingEnd = writeEnd
     for number in signals {
       var action = sigaction()

@@ -48,7 +48,7 @@ extension TaxonomyReport {
       lines.append("")
       for finding in findings {
         let label = finding.severity == .error ? "**error**" : "**warning**"
-        lines.append("- \(label): " + finding.message.replacingOccurrences(of: "\n", with: "<br>"))
+        lines.append("- \(label): " + finding.message.replacingEvery("\n", with: "<br>"))
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -67,7 +67,7 @@ extension TaxonomyReport {
   var findingLines: [String] {
     findings.map { finding in
       let mark = finding.severity == .error ? "✗ " : "warning: "
-      return mark + finding.message.replacingOccurrences(of: "\n", with: "\n  ")
+      return mark + finding.message.replacingEvery("\n", with: "\n  ")
     }
   }
 
@@ -82,10 +82,10 @@ extension TaxonomyReport {
     return "\(quote(param.key)): \(kinds)" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
   }
 
-  func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
+  func code(_ text: String) -> String { "`" + text.replacingEvery("`", with: "'") + "`" }
 
   func escapeCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    text.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
   }
 }
 

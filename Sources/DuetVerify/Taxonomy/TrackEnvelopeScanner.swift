@@ -1,6 +1,11 @@
 import DuetCore
 import DuetTelemetry
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -114,7 +119,7 @@ final class EventMemo: @unchecked Sendable {
   static let shared = EventMemo()
   static let capacity = 4_096
 
-  private let lock = NSLock()
+  private let lock = SystemLock()
   private var events: [JSONValue: TrackedEvent] = [:]
 
   func event(for tree: JSONValue) -> TrackedEvent? { lock.withLock { events[tree] } }
