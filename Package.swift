@@ -20,15 +20,17 @@ let package = Package(
   ],
   targets: [
     // Runner side: what an app links into its own replay-runner (this package exports none of that name).
-    .target(name: "DuetCore"),
-    .target(name: "DuetTelemetry", dependencies: ["DuetCore"]),
+    // The conditional system imports (FoundationEssentials, the C library) said once; not a product.
+    .target(name: "DuetPlatform"),
+    .target(name: "DuetCore", dependencies: ["DuetPlatform"]),
+    .target(name: "DuetTelemetry", dependencies: ["DuetCore", "DuetPlatform"]),
     .target(name: "DuetScenario", dependencies: ["DuetCore"]),
     .target(name: "DuetReplay", dependencies: ["DuetCore", "DuetScenario"]),
 
     // Verifier side: the client of the replay protocol (spawning, handshake, the pipelined pool),
     // then the gate.
-    .target(name: "DuetRunner", dependencies: ["DuetCore"]),
-    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry", "DuetRunner"]),
+    .target(name: "DuetRunner", dependencies: ["DuetCore", "DuetPlatform"]),
+    .target(name: "DuetVerify", dependencies: ["DuetCore", "DuetTelemetry", "DuetRunner", "DuetPlatform"]),
     .executableTarget(name: "duet-verify", dependencies: ["DuetVerify"]),
 
     // The example app, served by its runner (`foyer-runner`: the name `replay-runner` is the adopting

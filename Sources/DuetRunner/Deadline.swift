@@ -1,4 +1,5 @@
 import Dispatch
+import DuetPlatform
 
 /// A point on the monotonic clock: every wait in the runner pool is bounded by one.
 package struct Deadline: Sendable {
@@ -28,12 +29,6 @@ package struct Deadline: Sendable {
     return Int32(min((nanoseconds - now + 999_999) / 1_000_000, UInt64(Int32.max)))
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `close(2)`, under a name that methods called `close()` do not shadow.
 package func closeDescriptor(_ fd: Int32) {

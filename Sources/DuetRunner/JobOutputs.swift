@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Outputs by job index, behind a lock: a sink for jobs whose caller wants every output back in
 /// job order (`record`'s compilation, the tests) rather than as each one settles.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Reads newline-terminated lines from a non-blocking file descriptor, with a deadline and a cap.
 ///

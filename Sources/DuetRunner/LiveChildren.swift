@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Every child process the verifier has started and not yet reaped (runners, a runner build).
 ///

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The shared bookkeeping of a pipelined pool run, behind one lock: which jobs are left, which
 /// came back to start again, and which slots are still serving. Outputs are the jobs' own

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// One runner slot of a pipelined pool run: a thread owning one runner at a time and keeping up
 /// to `depth` jobs' requests in flight on it, so the runner never waits for the verifier.

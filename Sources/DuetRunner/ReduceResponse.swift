@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Reads a `reduce` response line: `{"effects":…,"state":…}` or `{"error":…}`.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Request lines waiting to be written to a runner, in one buffer that keeps its size between
 /// batches: a `reduce` request is built by copying its five pieces into place (`memcpy`), where

@@ -1,11 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 extension RunnerPool {
   /// Seconds each request may take, as the launcher's runners are configured.

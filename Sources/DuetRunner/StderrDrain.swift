@@ -1,17 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Drains a runner's standard error on its own thread, keeping only a bounded tail for reports.
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Dates in the dialect: ISO-8601 UTC with exactly three fractional digits (`2026-07-02T09:30:00.000Z`).
 ///

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Encodes `Encodable` values into the canonical dialect, enforcing its rules by construction.
 ///

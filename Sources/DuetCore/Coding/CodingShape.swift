@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// What the canonical coders need to know of a type beyond its identity: whether it is an array or
 /// dictionary (coded by the dialect's own rules) and whether it is a sum (a `case`/`value`

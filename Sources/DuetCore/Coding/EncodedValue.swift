@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The canonical encoder's own tree: like `JSONValue`, but an object is a plain list of members,
 /// already in canonical key order with each key once.

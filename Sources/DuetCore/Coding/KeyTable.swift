@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// One coding-key type's answers, by name (read and written under ``KeyMemory``'s lock).
 ///

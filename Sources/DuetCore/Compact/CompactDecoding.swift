@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Decodes typed values straight from a ``CompactDocument``'s index, with the tree decoder's rules.
 ///

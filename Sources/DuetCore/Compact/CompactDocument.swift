@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A request line in the dialect's compact canonical form, indexed once so the typed decoder can
 /// read its values in place (no `JSONValue` tree, no dictionaries, no strings for keys).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The writers not in use, behind a lock.
 final class WriterShelf: @unchecked Sendable {

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Reading and writing through file descriptors (as Foundation's `FileHandle`, which the verifier
 /// does not link: see ``SystemLock``).

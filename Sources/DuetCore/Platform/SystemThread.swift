@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Starting a detached thread over `pthread_create` (as Foundation's `Thread`, which the verifier
 /// does not link: see ``SystemLock``).

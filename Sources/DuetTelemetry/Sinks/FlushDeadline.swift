@@ -1,11 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The end of a flush's wait, from any timeout a caller can pass.
 ///

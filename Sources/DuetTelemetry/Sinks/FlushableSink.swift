@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// A sink that holds calls before delivering them (a queue, a deferred buffer, a fan-out over
 /// such sinks) and can wait until they are out.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// A sink threw, or the fan-out refused an event: which sink, on which call, why, and whether the
 /// sink is now quarantined.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// One sink in a router's list, with what the router knows about it: its identity in failure
 /// reports, whether it is quarantined, and the lock that makes consent a barrier for it.

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify coverage`: which reducer code no recording reaches. Copies the manifest's
 /// `replayRunner` package into a scratch folder, builds it with LLVM coverage, replays the

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `duet-verify explain [<fixture>[#<step>]]`: re-render the last run's failures from `.runs/`, or,
 /// with a step, replay the recording up to it and print the full expected vs actual trees and the

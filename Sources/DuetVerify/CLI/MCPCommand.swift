@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify mcp`: a Model Context Protocol server on standard input and output, for coding
 /// agents (docs/commands.md "mcp").

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify materialize <recording>#<step>`: write the step as a self-contained XCTest that
 /// runs the feature's reducer in-process, so a failing step becomes a test to set a breakpoint in.

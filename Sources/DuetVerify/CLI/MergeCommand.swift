@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify merge SHARD.json…`: joins the `--json` reports of every shard of one sharded
 /// `verify` into the report of the whole run — summary, JUnit, HTML, JSON — so a CI matrix ends

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify mutate`: which changes to the reducers no recording notices. Loads and gates the
 /// corpus like `coverage`, copies the manifest's `replayRunner` package into a scratch folder

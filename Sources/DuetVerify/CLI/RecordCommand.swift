@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `duet-verify record [--feature F | --chain C]` and `record --check [--write]`: recordings as
 /// build products of scenarios, and drift as a CI failure (docs/recording.md).

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// How `verify` splits the corpus: the share (`--shard K/N`, or `--shard auto` read from the CI
 /// engine's variables) and the cost each recording is balanced by (its size, or its measured

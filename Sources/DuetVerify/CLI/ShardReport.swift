@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// One shard's `verify --shard K/N --json` report, as `merge` reads it back: the file it came
 /// from, its share, and its lanes rebuilt as typed results, so the merged run renders through

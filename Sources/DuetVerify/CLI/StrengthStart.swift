@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The opening both strength verbs share, before anything is copied or built: `--runner` refused,
 /// the corpus loaded (a broken manifest fails with its problems), `replayRunner:` required, the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `duet-verify verify`: lint, replay every selected recording on every lane and byte-compare, run
 /// the taxonomy gate, then report (JUnit, HTML, `.runs/`, annotations, JSON or the terminal).

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A member of a recording proven canonical, as its compact bytes in place: the fast path's
 /// `RecordedMember`. It borrows the document's compact text and index, so it lives only while

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The repository a run works on: the manifest (with the problems its reader found) and the
 /// recordings folder. Loaded once per run and handed to lint, replay, the taxonomy gate and

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The top-level keys of docs/recording.md, in canonical order (`chain` is the chain's bare name,
 /// written by Duet's recorders): the one list both readers use.

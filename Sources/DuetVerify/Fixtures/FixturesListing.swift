@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// What the fixtures folder holds, from one pass over it: the recordings directly in it, the
 /// temporary files a killed `record` left, and the recordings in its subfolders (which no verb

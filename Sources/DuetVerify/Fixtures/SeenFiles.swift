@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Recordings already seen to be plain files in the fixtures folder, with their sizes: `verify`
 /// looks at every file once to dispatch the biggest first, and reading one then goes straight to

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The keys of a recording step (docs/recording.md), in canonical order: the one list both readers use.
 enum StepKey: String, CaseIterable {

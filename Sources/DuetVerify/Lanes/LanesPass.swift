@@ -1,12 +1,7 @@
 import Dispatch
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The one driver of a replay: the per-runner pass (``CorpusPass``) runs once per lane, all lanes
 /// at the same time, each in its own pipelined pool, over the same loaded manifest and fixture

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Makes one runner ready for a lane (``LaneSetup``): `--runner CMD` when given (with a warning
 /// when it is older than its package's sources), else the manifest's `replayRunner` package,

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Declaration parity (manifest.md): for a feature with both a `swift:` and a `kotlin:` file, the
 /// types named by `state:`, `action:` and `effectPayload:` must give the same wire names (the

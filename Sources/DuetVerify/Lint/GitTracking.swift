@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Which files of a folder git tracks, asked once (`git ls-files`), so lint advises `git rm` only
 /// for a file git would remove; an untracked file is deleted or listed instead.

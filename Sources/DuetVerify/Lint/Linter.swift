@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The lint checks of docs/manifest.md over a corpus (manifest and fixtures folder): the rules, each
 /// problem a sentence with its place and the command that fixes it.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Checks a path written in the manifest: relative to the repository root, never leaving it, and
 /// present on disk.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The JSON-RPC 2.0 side of `duet-verify mcp`: one request line in, at most one reply line out.
 ///

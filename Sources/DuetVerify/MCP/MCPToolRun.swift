@@ -1,12 +1,7 @@
 import Dispatch
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One tool call: this same executable started with the verb's arguments, its standard output and
 /// standard error captured, and the `tools/call` result built from what it printed.

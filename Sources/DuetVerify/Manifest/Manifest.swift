@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The parsed `manifest.yaml`: features and their recordings (and the events each emits), chains,
 /// and the runner package.

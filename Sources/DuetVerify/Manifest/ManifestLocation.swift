@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Where the manifest is, and the folders that follow from it: the repository root (what manifest
 /// paths are relative to), the fixtures folder and the `.runs/` report folder.

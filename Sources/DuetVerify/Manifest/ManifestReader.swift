@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Reads `manifest.yaml` text into a `Manifest`, reporting every rule of docs/manifest.md it breaks.
 ///

@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Where `--out` puts a generated test, and whether it may: a path ending in `.swift` is the file;
 /// any other path is a folder (made when missing) that gets `<Class>.swift` inside it; an existing file is replaced only when it is a generated test itself (its first line is

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `record --check [--write]`: judge the plan, then stage the would-be rewrite under
 /// `.runs/record-check/` (the fixtures folder stays byte-identical) or, with `--write`, apply it.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `record --check`'s machine reports, from its findings: `--json` (one object on stdout),
 /// `--junit FILE` (one test case per recording), and GitHub annotations on each failing recording

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The terminal report of `record` and `record --check`: one line per changed recording, the manifest edits
 /// to make, a counts line and the verdict.

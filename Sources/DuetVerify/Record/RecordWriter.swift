@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Writes recordings: into the fixtures folder (`record`, `record --check --write`) or into the
 /// review folder `.runs/record-check/` (`record --check`).

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The byte gate: a runner's compact string against canonical(expected), byte for byte, and where
 /// they first differ when they do.

@@ -1,12 +1,7 @@
 import Dispatch
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One lane's pass over the manifest's recordings: each selected one is read and replayed across
 /// the runner pool with requests pipelined. The run's one corpus scan (lint and the taxonomy

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Ends a pass at its first failing recording: once a result with a failure is delivered, the
 /// pass dispatches no further recording (those in flight finish; the rest get no result). A

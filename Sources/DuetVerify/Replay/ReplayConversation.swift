@@ -1,12 +1,7 @@
 import Dispatch
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One recording's replay as a conversation with a runner (docs/recording.md, "Replay semantics"): the
 /// one replay loop `verify`, `explain` and the tests share, driven as a `RunnerJob` by `ReplayJob`.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// GitHub Actions annotations (`GITHUB_ACTIONS=true`): each failure also as
 /// `::error file=<scenario source>,line=<line>::<one-line message>%0Anext: <command>`, so it shows

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `--junit FILE`: JUnit XML for CI test tabs, rendered from test suites (``TestSuite``): one
 /// `<testsuite>`, or several inside `<testsuites>` (a run with several lanes has one per lane,

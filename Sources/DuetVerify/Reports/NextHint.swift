@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The command of a failure block's `next:` line, rendered from the parsed arguments of the run:
 /// the options the suggested verb takes too (`--manifest`, `--runner`, `--lane`, `--timeout` for

@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A link inside the repository that leads out of it, on the way to where a report would be
 /// written: a pull request can commit `reports -> /home/ci/.ssh` or `parity -> /elsewhere`, and

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Sentences about what report writing replaced or refused (a link removed from `.runs/`), kept
 /// for the end of the run, when the verb prints them.

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The outputs of a whole run (``RunResult``), as `verify` and `merge` both write them: the same
 /// JUnit, page, timings file and stdout, whether the run was replayed here or joined from shards.

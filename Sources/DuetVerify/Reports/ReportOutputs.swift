@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Every output of a verb that judges recordings (`verify`, `record --check`), in one order and
 /// under one rule: first the report files the user asked for (`--junit FILE`, `--html FILE`, a

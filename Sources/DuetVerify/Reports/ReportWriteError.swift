@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A report, staged recording or `--junit` file that could not be written, as a sentence: which
 /// path, what was being done, and the system's reason in words (a full disk, a read-only file

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// A report file the user asked for (`--junit FILE`, `--html FILE`): written where they asked, and
 /// nowhere else.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `.runs/verify/` beside the fixtures: the machine report of the last `verify` (`summary.json`
 /// with every recording's result, and `fixtures/<name>.json` for each failing recording), which

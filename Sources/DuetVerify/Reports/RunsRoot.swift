@@ -1,16 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// `.runs/` beside the manifest: a real folder inside the repository, ignored by git (it writes
 /// `.runs/.gitignore` containing `*` when there is none).

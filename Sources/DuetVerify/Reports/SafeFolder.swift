@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A folder the verifier writes its own files into, held open by descriptor: every file and
 /// subfolder below it is reached with `openat`/`mkdirat`/`renameat`/`unlinkat` and `O_NOFOLLOW`,

@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// `.runs/verify/` written while `verify` runs: a failing recording's result is stored the moment
 /// it is known, from whichever slot thread finished it, into a staging folder laid out as the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A 128-bit digest of bytes, so the runner's build stamp can say whether a file is byte for byte
 /// what the last build read without keeping a copy (RunnerFingerprint).

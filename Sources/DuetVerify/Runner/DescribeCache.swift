@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// SwiftPM's description of each package of a runner's graph, kept between runs so an up-to-date
 /// verify does not start SwiftPM once per package (RunnerPackageGraph). Each entry is valid only

@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// One file's identity as the file system keeps it: a change of content, a replacement or a
 /// `touch` changes at least one field (the status-change time cannot be set back by a user).

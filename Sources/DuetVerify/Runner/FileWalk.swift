@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Walks folders depth first in name order, one entry per file with the digest of its bytes
 /// (RunnerFingerprint), noting the newest status change of any file it saw. (A folder's own times

@@ -1,11 +1,6 @@
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// A launcher that remembers the platform the first runner's handshake named, so the summary can
 /// say which runner answered without the pool knowing anything about reports.

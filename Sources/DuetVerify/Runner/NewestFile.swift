@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The most recently modified entry under a folder, found with `readdir` and `fstatat` relative to
 /// each open folder: the stale-runner check walks every source and build product of a package on

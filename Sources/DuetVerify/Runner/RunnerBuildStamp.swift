@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// What the build products of a runner package were compiled from, by content, kept in
 /// `<package>/.build/duet-verify-runner.stamp`: every input's digest (RunnerFingerprint), the

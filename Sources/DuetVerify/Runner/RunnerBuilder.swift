@@ -1,17 +1,6 @@
 import Dispatch
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Builds the manifest's `replayRunner` package when no `--runner` is given.
 ///

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `--runner CMD` as the user typed it, turned into the command the pool starts.
 ///

@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Every input of one `swift build --product replay-runner`, by content, so that a later run can
 /// tell for certain that nothing the build read has changed and skip it (RunnerBuildStamp), and

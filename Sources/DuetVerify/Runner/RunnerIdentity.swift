@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Which runner a run replayed with, for the summary: a user who sees a surprising verdict first
 /// asks "which binary answered, and was it fresh?".

@@ -1,11 +1,6 @@
 import Dispatch
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The packages a runner build compiles and where SwiftPM takes each module's sources from, as
 /// SwiftPM itself says (`swift package describe --type json` in each package folder): a target's

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Warns when an explicit `--runner PATH` may replay stale code: a source of the SwiftPM package it
 /// was built from changed after both the runner and the last compilation of that source's module.

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The one pass over a corpus every verb that judges recordings makes: each listed recording is
 /// read once (``scan(_:at:)``: its document, its lint problems, its telemetry sightings), and

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The part of `llvm-cov export -format=text` (its JSON) that coverage reads: each file's line
 /// and region counts, and each function's regions (`[lineStart, columnStart, lineEnd, columnEnd,

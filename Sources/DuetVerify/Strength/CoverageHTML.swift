@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The `coverage --html` page: the counts per feature, then each counted file's source with the
 /// lines of unreached regions marked (`✗` and a red band; colour is never the only mark), each

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Turns an `llvm-cov` export into the per-feature report: which files are a feature's (its
 /// reducer module, `Sources/<Module>/` of its `swift:` file; within it, the files under the folder

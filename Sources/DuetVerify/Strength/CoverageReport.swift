@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// What one `coverage` run found: the groups (a feature's files of its reducer module, or a
 /// module's shared files), the totals, the replay behind them and the `--min-lines` verdict.

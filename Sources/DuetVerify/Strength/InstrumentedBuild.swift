@@ -1,11 +1,6 @@
 import Dispatch
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Builds a scratch copy's `replay-runner` with LLVM source-based coverage: every Swift target
 /// of the build (the app's reducers and the libraries it links) is compiled with

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The results of earlier drills, in `.runs/mutate/cache.json` beside the manifest, so an
 /// unchanged mutant is not run again (`--no-cache` ignores the file, and a run rewrites it).

@@ -1,11 +1,6 @@
 import Dispatch
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// One mutant judged: from the cache, `NoCoverage` without running, or replayed (on the one build
 /// behind the switch, or on a build of its own) until the first recording that notices it.

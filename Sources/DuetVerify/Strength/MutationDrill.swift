@@ -1,11 +1,6 @@
 import Dispatch
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `duet-verify mutate`'s work, on a scratch copy the ``StrengthSession`` owns: plan → write the
 /// rewritten files → one build (re-planned without the sites a compile error names) → baseline

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Makes a ``MutationPlan`` from the reducer sources of a runner package, before anything is
 /// built: every automatic mutant (see ``MutationSiteFinder``), the rows of Duet's table, and the

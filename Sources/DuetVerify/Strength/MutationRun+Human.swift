@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The terminal report of `mutate`: a block per survivor (what to add to the corpus), a compact
 /// line per mutant that was not reached, timed out, crashed the runner or did not build, the

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// `mutate --json`: the run in the mutation-testing report schema (version 2) that Stryker,
 /// PIT's report plugin and others write, so Stryker's HTML report (`mutation-testing-elements`)

@@ -1,10 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Duet's hand-written mutation table, `{"mutations": [{"name", "file", "old", "new",
 /// "seeds"}]}`, read with the duet CLI's rules: at least one row; every row a non-empty `name`,

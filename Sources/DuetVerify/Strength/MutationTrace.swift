@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The baseline's trace: each runner started with ``Mutant/traceVariable`` set to a prefix appends
 /// the id of every mutant site it evaluates to `<prefix>-<pid>`. One prefix per group of

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Makes a package manifest's relative path dependencies absolute, so a copy of the package in
 /// another folder resolves the same packages (`.package(path: "../..")` →

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// Where the reducer modules of the selected features live, found before anything is copied: in
 /// the runner package itself, or in local path dependencies of it (an app's core in a package of

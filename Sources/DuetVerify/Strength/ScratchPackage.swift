@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A copy of the app's runner package that a strength verb (`coverage`, `mutate`) may build,
 /// instrument and edit, so the user's tree and its `.build/` are never touched.

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `mutate --since REV`: the lines of each file changed since a git revision, read from
 /// `git diff -U0 REV -- <files>` in the runner package's repository, so a pull request's drill

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The strength verbs' `--json` report (also kept as `.runs/<verb>/summary.json`): one object,
 /// keys sorted, slashes as written (paths read as paths), then a newline.

@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The one replay of the strength verbs: the selected recordings through one `swift` lane of
 /// runners started with a given command (a scratch build's executable, with `environment` added:

@@ -1,17 +1,6 @@
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The life of a strength verb's scratch copy: scratches killed runs left are removed first,
 /// SIGINT/SIGTERM are caught before the copy exists, and from then on any stop (a signal, an

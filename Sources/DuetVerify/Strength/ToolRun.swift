@@ -1,10 +1,5 @@
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// Runs one toolchain program (`swift build`, `llvm-profdata`, `llvm-cov`) to its end, its
 /// output captured, optionally with standard output sent to a file (`llvm-cov export` writes

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// What every verb gets: where to write, the environment, and the folder it was run from.
 struct CommandContext {

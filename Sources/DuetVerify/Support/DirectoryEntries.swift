@@ -1,14 +1,4 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The entries of an open folder, read with `readdir` as bytes: a `String` is made only for the
 /// names a caller keeps (`FileManager`'s listing converts and boxes every one).

@@ -1,17 +1,6 @@
 import DuetCore
+import DuetPlatform
 import DuetRunner
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Catches SIGINT and SIGTERM while a command that writes files runs, and applies
 /// `InterruptState`: before the writing phase, stop at once (children killed, nothing written);

@@ -1,11 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// The progress of a long run for a log that is not a terminal (a CI job): every `interval`
 /// seconds (about 10) one whole line on stderr, `duet-verify: replayed 4,210/10,000 recordings,

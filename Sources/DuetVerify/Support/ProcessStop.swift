@@ -1,16 +1,5 @@
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// The process-wide mark that a signal is stopping the command, set by the handler of an
 /// ``InterruptGuard`` built with `exiting` before it kills the children.

@@ -1,11 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import DuetPlatform
 
 /// A progress line on stderr (`duet-verify: 12/73 fixtures…`) for runs longer than about a second,
 /// on a terminal only; erased before the report is printed.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// A duration in milliseconds written as seconds with a fixed number of decimals ("12.3"),
 /// rounded exactly as C's `printf("%.1f")` rounds (what `String(format:)` printed before the

@@ -1,17 +1,6 @@
 import Dispatch
 import DuetCore
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import DuetPlatform
 
 /// Delivers chosen signals to a callback on a thread of its own, where ordinary code may run.
 ///

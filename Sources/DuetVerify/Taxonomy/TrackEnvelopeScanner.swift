@@ -1,17 +1,6 @@
 import DuetCore
+import DuetPlatform
 import DuetTelemetry
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Finds every `track` envelope in one fixture document and decodes it with the grammar.
 ///
