@@ -6,6 +6,7 @@
 # answering its requests piped in and (c2) verify --jobs 2 over it; efficiency = time (d) / time (c2).
 # The corpus folders carry a format version (v2: per-feature events), so an older cached corpus is not reused.
 # BENCH_REPEAT=N runs each measurement N times and keeps the fastest (the machine is shared).
+# duet-bench run reads each corpus's files once, untimed, first: a cold page cache would time the disk.
 # The `bench:` line is machine-readable (the telemetry soak, `make bench-telemetry`, prints its own line after it):
 #   bench: lane/limit=<(c)/(a)> parallel/serial=<(c)/(b)> rss=<MB>MB steps/s=<(c)> efficiency=<(d)/(c2)> ceiling=<(d)/(e)>
 # (e) is two runners alone, each on half the tiny requests: (c2) with a verifier that cost nothing.
