@@ -1,32 +1,48 @@
 import DuetPlatform
 
 /// Reading and writing through file descriptors (as Foundation's `FileHandle`, which the verifier
-/// does not link: see ``SystemLock``).
+/// does not link: see ``SystemLock``), unbuffered: the runner side's server writes its reply lines
+/// through it too, since nothing may sit in a stdio buffer when a process exits.
 package enum SystemFile {
   /// Writes all of `bytes` to `descriptor`, again after an interrupted or partial write; gives up
   /// silently on any other error (a closed pipe, a full disk), as the callers did with `try?`.
   package static func write<Bytes: Collection<UInt8>>(_ bytes: Bytes, to descriptor: Int32) {
-    let written: Void? = bytes.withContiguousStorageIfAvailable { write($0, to: descriptor) }
-    if written == nil { Array(bytes).withUnsafeBufferPointer { write($0, to: descriptor) } }
+    let written: Bool? = bytes.withContiguousStorageIfAvailable { write($0, to: descriptor) }
+    if written == nil { _ = Array(bytes).withUnsafeBufferPointer { write($0, to: descriptor) } }
   }
 
   /// Writes `text`'s UTF-8 bytes to `descriptor` (standard output is 1, standard error 2).
   package static func write(_ text: String, to descriptor: Int32) {
     var text = text
-    text.withUTF8 { write($0, to: descriptor) }
+    _ = text.withUTF8 { write($0, to: descriptor) }
   }
 
-  private static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-    guard var next = buffer.baseAddress else { return }
+  /// Writes every byte of `buffer`, again after an interrupted or partial write; false when the
+  /// descriptor refuses (a closed pipe, a full disk).
+  @discardableResult
+  package static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    guard var next = buffer.baseAddress else { return true }
     var left = buffer.count
     while left > 0 {
       let count = systemWrite(descriptor, next, left)
       if count < 0 {
         if errno == EINTR { continue }
-        return
+        return false
       }
       next += count
       left -= count
+    }
+    return true
+  }
+
+  /// One read into `buffer`, again after an interruption: the count read, 0 at the end of input,
+  /// -1 on an error.
+  package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+    while true {
+      let count = systemRead(descriptor, base, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      return count
     }
   }
 
@@ -36,11 +52,10 @@ package enum SystemFile {
     var chunk = [UInt8](repeating: 0, count: min(limit, 65_536))
     while bytes.count < limit {
       let wanted = min(chunk.count, limit - bytes.count)
-      let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
+      let count = chunk.withUnsafeMutableBytes {
+        read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<wanted]))
       }
+      if count < 0 { return nil }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])
     }

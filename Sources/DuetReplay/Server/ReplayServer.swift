@@ -103,7 +103,7 @@ public struct ReplayServer: Sendable {
     let out = output.fileDescriptor
     let err = diagnostics.fileDescriptor
     guard registry.problems.isEmpty else {
-      for problem in registry.problems { _ = FileDescriptorIO.write(err, Array("replay runner: \(problem)\n".utf8)) }
+      for problem in registry.problems { SystemFile.write("replay runner: \(problem)\n", to: err) }
       return 2
     }
     let writer = ReplyWriter(descriptor: out)
@@ -111,7 +111,7 @@ public struct ReplayServer: Sendable {
     let inputDescriptor = input.fileDescriptor
     var reader = LineReader(maximumLineLength: Self.maximumRequestLength) { buffer in
       writer.flush()
-      return FileDescriptorIO.read(inputDescriptor, into: buffer)
+      return SystemFile.read(inputDescriptor, into: buffer)
     }
     while writer.isOpen {
       let reply: ReplayReply
@@ -140,12 +140,13 @@ public struct ReplayServer: Sendable {
 
   /// The whole of an app's `replay-runner/main.swift`: `ReplayServer.serve(registry: appRegistry)`.
   public static func serve(registry: ReplayRegistry) -> Never {
-    FileDescriptorIO.ignoreBrokenPipes()
+    // A closed stdout then surfaces as a failed write instead of killing the process with SIGPIPE.
+    _ = signal(SIGPIPE, SIG_IGN)
     exit(ReplayServer(registry: registry).serve())
   }
 
   static func outputGone(_ diagnostics: Int32) -> Int32 {
-    _ = FileDescriptorIO.write(diagnostics, Array("replay runner: stdout was closed; exiting\n".utf8))
+    SystemFile.write("replay runner: stdout was closed; exiting\n", to: diagnostics)
     return 1
   }
 

@@ -151,7 +151,7 @@ final class ReplyWriter {
   /// Writes everything queued.
   func flush() {
     guard count > 0 else { return }
-    if isOpen { isOpen = FileDescriptorIO.write(descriptor, UnsafeBufferPointer(start: storage, count: count)) }
+    if isOpen { isOpen = SystemFile.write(UnsafeBufferPointer(start: storage, count: count), to: descriptor) }
     count = 0
   }
 }
