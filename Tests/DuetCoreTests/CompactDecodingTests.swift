@@ -191,7 +191,7 @@ final class CompactDecodingTests: XCTestCase {
         guard let (tree, compact, _) = try? Self.both(Sample.self, text), let compact, compact == tree,
           compact.count == count
         else {
-          failures.add(1)
+          failures.withLock { $0 += 1 }
           continue
         }
       }
@@ -325,23 +325,3 @@ final class CompactDecodingTests: XCTestCase {
 }
 
 extension CompactDecodingTests.Shape: Codable {}
-
-/// A counter several threads add to.
-final class Locked: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count: Int
-
-  init(_ count: Int) { self.count = count }
-
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
-
-  func add(_ amount: Int) {
-    lock.lock()
-    count += amount
-    lock.unlock()
-  }
-}

@@ -1,3 +1,5 @@
+import DuetCore
+
 /// A sink's consent flag behind a lock: the one piece of state every sink needs.
 ///
 /// Consent gates the sinks, never the emission, so every sink keeps a flag and drops `track`,
@@ -12,7 +14,7 @@ public final class ConsentGate: Sendable {
   }
 
   /// The consent flag last set.
-  public var isEnabled: Bool { flag.current }
+  public var isEnabled: Bool { flag.value }
 
   /// Applies the user's choice (a sink's `setEnabled` forwards here).
   public func setEnabled(_ enabled: Bool) {

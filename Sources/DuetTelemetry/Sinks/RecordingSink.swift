@@ -1,3 +1,5 @@
+import DuetCore
+
 /// A sink for tests: remembers every call it received and every event it let through.
 ///
 /// It honours consent like any sink (a disabled recording sink records the call but not the event),

@@ -1,4 +1,5 @@
 import Dispatch
+import DuetCore
 import DuetPlatform
 
 /// `duet-verify mutate`: which changes to the reducers no recording notices. Loads and gates the
@@ -62,10 +63,10 @@ enum MutateCommand {
     drill.cache = options.noCache ? MutationCache() : MutationCache.read(manifest.location)
     drill.lines = lines
     drill.onPhase = { phase, count in
-      progress.update { $0?.finish() }
+      progress.withLock { $0?.finish() }
       if terminal && count > 0 {
         let line = ProgressLine(total: count, text: { "\(phase): \($0)/\($1)…" }, write: output.writeDiagnostic)
-        progress.update { $0 = line }
+        progress.withLock { $0 = line }
       } else if !terminal {
         output.diagnostic(Program.prefix(verb) + "\(phase)…")
       }
@@ -79,9 +80,9 @@ enum MutateCommand {
         RunnerBuilder.displayPath($0, root: root)
       }
       result.run.arguments = options
-      progress.update { $0?.finish() }
+      progress.withLock { $0?.finish() }
     } catch {
-      progress.update { $0?.finish() }
+      progress.withLock { $0?.finish() }
       ProcessStop.shared.holdIfStopping()
       output.diagnostic(error.description)
       return .failed

@@ -1,4 +1,5 @@
 import Dispatch
+import DuetCore
 import DuetPlatform
 import DuetRunner
 
@@ -60,15 +61,15 @@ struct MutationDrill {
     let fresh = Locked(cache)
     DispatchQueue.concurrentPerform(iterations: min(jobs, max(mutants.count, 1))) { _ in
       while true {
-        let index = nextIndex.update { value in
+        let index = nextIndex.withLock { value in
           defer { value += 1 }
           return value
         }
         guard index < mutants.count else { return }
         let mutant = mutants[index]
         let result = judge(mutant, groups: groups, reach: reach, executable: built.executable, timeout: timeout)
-        results.update { $0[index] = result.result }
-        if let key = result.key, !result.result.cached { fresh.update { $0.entries[key] = result.result } }
+        results.withLock { $0[index] = result.result }
+        if let key = result.key, !result.result.cached { fresh.withLock { $0.entries[key] = result.result } }
         onMutant()
       }
     }

@@ -1,3 +1,4 @@
+import DuetCore
 import DuetRunner
 import Foundation
 import XCTest
@@ -62,7 +63,8 @@ final class LanesPassTests: FolderTestCase {
     // No runner starts, so the first recording fails (not run): nothing after it is dispatched.
     pass.stopAtFirstFailure = true
     let (stopped, _) = pass.run(
-      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in delivered.update { $0 += 1 } },
+      selected: selected, arguments: ParsedArguments(verb: .verify),
+      onResult: { _, _ in delivered.withLock { $0 += 1 } },
       keep: { $0 })
     XCTAssertEqual(stopped.fixtures.count, 1, "\(stopped.fixtures.map(\.name))")
     XCTAssertEqual(delivered.value, 1)
