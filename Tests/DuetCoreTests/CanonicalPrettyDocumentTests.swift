@@ -87,30 +87,32 @@ final class CanonicalPrettyDocumentTests: XCTestCase {
   ) throws {
     XCTAssertEqual(document.compact(of: value), try CanonicalWriter.compact(tree))
     XCTAssertEqual(document.value(of: value), tree)
+    // A container's children as (key, value), keys nil for an array's elements: found and expected.
+    let kind: String
+    let children: [(key: String?, value: CanonicalPrettyDocument.Value)]?
+    let expected: [(key: String?, value: JSONValue)]
     switch tree {
-    case .object(let expected):
-      let members = document.members(of: value)
-      if depth == 3, !expected.isEmpty {
-        XCTAssertNil(members, "members below the index are not available")
-        return
-      }
-      let found = try XCTUnwrap(members)
-      XCTAssertEqual(found.map(\.key), JSONValue.canonicalKeyOrder(expected))
-      for member in found { try assertIndexed(member.value, in: document, is: expected[member.key]!, depth: depth + 1) }
-    case .array(let expected):
-      let elements = document.elements(of: value)
-      if depth == 3, !expected.isEmpty {
-        XCTAssertNil(elements, "elements below the index are not available")
-        return
-      }
-      let found = try XCTUnwrap(elements)
-      XCTAssertEqual(found.count, expected.count)
-      for (element, expectedElement) in zip(found, expected) {
-        try assertIndexed(element, in: document, is: expectedElement, depth: depth + 1)
-      }
+    case .object(let members):
+      kind = "members"
+      children = document.members(of: value)?.map { ($0.key, $0.value) }
+      expected = JSONValue.canonicalKeyOrder(members).map { ($0, members[$0]!) }
+    case .array(let elements):
+      kind = "elements"
+      children = document.elements(of: value)?.map { (nil, $0) }
+      expected = elements.map { (nil, $0) }
     default:
       XCTAssertNil(document.members(of: value))
       XCTAssertNil(document.elements(of: value))
+      return
+    }
+    if depth == 3, !expected.isEmpty {
+      XCTAssertNil(children, "\(kind) below the index are not available")
+      return
+    }
+    let found = try XCTUnwrap(children, kind)
+    XCTAssertEqual(found.map(\.key), expected.map(\.key), kind)
+    for (child, expectedChild) in zip(found, expected) {
+      try assertIndexed(child.value, in: document, is: expectedChild.value, depth: depth + 1)
     }
   }
 
@@ -193,18 +195,10 @@ extension JSONValue {
 
 /// Deterministic random trees (no fractions, escape-free keys) and byte mutations of their text.
 struct TreeGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
+  var source: SplitMix64
+  init(seed: UInt64) { source = SplitMix64(state: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  mutating func below(_ bound: Int) -> Int { Int(source.next() % UInt64(bound)) }
 
   static let keys = ["a", "b", "Z", "_", "é", "ab", "a b", "case", "value", "0"]
   static let strings = [

@@ -255,23 +255,11 @@ final class DirectEncodingTests: XCTestCase {
     }
   }
 
-  /// SplitMix64: the same shapes on every run.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var mixed = state
-      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-      return mixed ^ (mixed >> 31)
-    }
-  }
-
   static let keys = [
     "a", "b", "case", "value", "_0", "_x", "longPrefixKey1", "longPrefixKey10", "longPrefixKey2", "é", "Z", "q\"k",
   ]
 
-  func node(_ random: inout Seeded, depth: Int) -> Node {
+  func node(_ random: inout SplitMix64, depth: Int) -> Node {
     let leaf = depth > 3 || Int.random(in: 0..<3, using: &random) == 0
     if leaf {
       switch Int.random(in: 0..<5, using: &random) {
@@ -283,12 +271,12 @@ final class DirectEncodingTests: XCTestCase {
       default: return .shape([.dot, .circle(-1), .box(width: 0, height: 9), .text("t")].randomElement(using: &random)!)
       }
     }
-    func members(_ random: inout Seeded) -> [(String, Node)] {
+    func members(_ random: inout SplitMix64) -> [(String, Node)] {
       (0..<Int.random(in: 0..<5, using: &random)).map { _ in
         (Self.keys.randomElement(using: &random)!, node(&random, depth: depth + 1))
       }
     }
-    func elements(_ random: inout Seeded) -> [Node] {
+    func elements(_ random: inout SplitMix64) -> [Node] {
       (0..<Int.random(in: 0..<4, using: &random)).map { _ in node(&random, depth: depth + 1) }
     }
     switch Int.random(in: 0..<4, using: &random) {
@@ -300,7 +288,7 @@ final class DirectEncodingTests: XCTestCase {
   }
 
   func testRandomShapesAreWrittenDirectlyAsTheTreeWritesThemOrDeclined() {
-    var random = Seeded(state: 26)
+    var random = SplitMix64(state: 26)  // the same shapes on every run
     var written = 0
     for _ in 0..<3_000 {
       let value = node(&random, depth: 0)

@@ -37,18 +37,16 @@ final class LinterTests: FolderTestCase {
 
   func testAHandEditedRecordingIsNotInCanonicalForm() throws {
     let edited = FixtureText.counter().replacingOccurrences(of: "\"count\": 1,", with: "\"count\":  1,")
-    try folder.write("fixtures/counter.fixture.json", edited)
     try assertLintFinds(
-      counterManifest,
+      counterManifest, counterRecording: edited,
       "fixtures/counter.fixture.json:19: this fixture file is not in canonical pretty form (it differs from its "
         + "re-emission from this line on). Recordings are build products, never hand-edited: re-record it with "
         + "duet-verify record --feature counter")
   }
 
   func testARecordingOfAnotherFeatureIsNamed() throws {
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter(feature: "lamp"))
     try assertLintFinds(
-      counterManifest,
+      counterManifest, counterRecording: FixtureText.counter(feature: "lamp"),
       "fixtures/counter.fixture.json:4: recording 'counter' says feature 'lamp' but manifest.yaml lists it under "
         + "'counter' (line 4). Move it to the right feature in the manifest, or re-record it: duet-verify record "
         + "--feature counter")
@@ -64,17 +62,15 @@ final class LinterTests: FolderTestCase {
 
   func testAnUnsupportedDialectIsRefused() throws {
     let text = FixtureText.counter().replacingOccurrences(of: "\"dialect\": 2", with: "\"dialect\": 3")
-    try folder.write("fixtures/counter.fixture.json", text)
     try assertLintFinds(
-      counterManifest,
+      counterManifest, counterRecording: text,
       "fixtures/counter.fixture.json: dialect is 3, which this verifier does not read (it reads dialects 1 and 2). "
         + "This is not the shape of a recording (fixtures.md); re-record it with duet-verify record.")
   }
 
   func testARecordingThatIsNotJSONNamesLineAndColumn() throws {
-    try folder.write("fixtures/counter.fixture.json", "{\n  \"a\": 1,\n  \"a\": 2\n}\n")
     try assertLintFinds(
-      counterManifest,
+      counterManifest, counterRecording: "{\n  \"a\": 1,\n  \"a\": 2\n}\n",
       "fixtures/counter.fixture.json:3:3: duplicate key 'a' at $. Recordings are written by duet-verify record, "
         + "never by hand: re-record it.")
   }
@@ -99,9 +95,9 @@ final class LinterTests: FolderTestCase {
   }
 
   func testAManifestPathMustExist() throws {
-    try folder.write("fixtures/counter.fixture.json", FixtureText.counter())
     try assertLintFinds(
       "features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n",
+      counterRecording: FixtureText.counter(),
       "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' does not exist (paths are relative to "
         + "the repository root, \(folder.url.standardizedFileURL.path)). Fix the path, or create the file.")
   }

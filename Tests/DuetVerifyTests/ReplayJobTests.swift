@@ -163,20 +163,24 @@ final class ReplayJobTests: XCTestCase {
     XCTAssertTrue(outcome.runnerLost)
   }
 
+  /// Replays the counter recording on a runner serving only `served`: the fixture fails as
+  /// `featureNotServed`, saying exactly `detail`.
+  func assertNotServed(by served: [String], _ detail: String, line: UInt = #line) throws {
+    let failure = try replay(FixtureText.counterTree(), connection: FakeConnection(features: served)).result.failure
+    XCTAssertEqual(failure?.reason, .featureNotServed, line: line)
+    XCTAssertEqual(failure?.detail, detail, line: line)
+  }
+
   func testAFeatureTheRunnerDoesNotServeIsReportedAsSuch() throws {
-    let outcome = try replay(FixtureText.counterTree(), connection: FakeConnection(features: ["lamp"]))
-    XCTAssertEqual(outcome.result.failure?.reason, .featureNotServed)
-    XCTAssertEqual(
-      outcome.result.failure?.detail,
+    try assertNotServed(
+      by: ["lamp"],
       "the runner does not serve feature 'counter' (it serves: lamp). Register the feature in the runner, or give the "
         + "runner that serves it with --runner.")
   }
 
   func testAFeatureServedUnderANameATypoAwayIsNamedAsAPossibleTypo() throws {
-    let outcome = try replay(FixtureText.counterTree(), connection: FakeConnection(features: ["counters"]))
-    XCTAssertEqual(outcome.result.failure?.reason, .featureNotServed)
-    XCTAssertEqual(
-      outcome.result.failure?.detail,
+    try assertNotServed(
+      by: ["counters"],
       "the runner does not serve feature 'counter' (it serves: counters). Is 'counters' a typo? The name given to "
         + "Feature(…) must be the manifest's feature key 'counter': rename one of them, then record again.")
   }

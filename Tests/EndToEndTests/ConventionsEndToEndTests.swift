@@ -9,6 +9,19 @@ final class ConventionsEndToEndTests: XCTestCase {
     try BuiltProducts.executable(named: "demo-runner").path
   }
 
+  /// `verify --shard K/N --allow-empty-shard --runner runner` for every K of `shares`, in a
+  /// repository holding the demo `counter` recording under `manifest`: the repository and the
+  /// runs, in shard order.
+  func everyShard(of shares: Int, manifest: String, runner: String) throws -> (TemporaryRepository, [CommandRun]) {
+    let repository = try TemporaryRepository()
+    try repository.copyRecording("counter")
+    try repository.write("manifest.yaml", manifest)
+    let runs = try (1...shares).map { index in
+      try repository.verify(["verify", "--shard", "\(index)/\(shares)", "--allow-empty-shard", "--runner", runner])
+    }
+    return (repository, runs)
+  }
+
   func testVerifyHelpExitsZero() throws {
     let repository = try TemporaryRepository()
     for arguments in [["verify", "--help"], ["verify", "-h"], ["record", "--check", "--help"], ["--help"]] {
@@ -62,14 +75,8 @@ final class ConventionsEndToEndTests: XCTestCase {
   /// One recording, two shares: one share is empty. It exits 2 by default (a gate that replays
   /// nothing proves nothing) and passes with --allow-empty-shard, saying so.
   func testEmptyShardPassesWithAllowEmptyShard() throws {
-    let repository = try TemporaryRepository()
-    try repository.copyRecording("counter")
-    try repository.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n")
-    let runs = try (1...2).map { index in
-      try repository.verify([
-        "verify", "--shard", "\(index)/2", "--allow-empty-shard", "--runner", try demoRunner(),
-      ])
-    }
+    let (repository, runs) = try everyShard(
+      of: 2, manifest: "features:\n  counter:\n    fixtures:\n      - counter\n", runner: try demoRunner())
     for run in runs { XCTAssertEqual(run.code, 0, run.out + run.error) }
     let empty = try XCTUnwrap(runs.firstIndex { $0.out.contains("0 recordings in this shard") }, runs[0].out)
     XCTAssertEqual(
@@ -83,12 +90,9 @@ final class ConventionsEndToEndTests: XCTestCase {
   }
 
   func testAnEmptyShardStillFailsOnALintProblem() throws {
-    let repository = try TemporaryRepository()
-    try repository.copyRecording("counter")
-    try repository.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - counter\n      - missing\n")
-    let runs = try (1...3).map { index in
-      try repository.verify(["verify", "--shard", "\(index)/3", "--allow-empty-shard", "--runner", "/nonexistent"])
-    }
+    let (_, runs) = try everyShard(
+      of: 3, manifest: "features:\n  counter:\n    fixtures:\n      - counter\n      - missing\n",
+      runner: "/nonexistent")
     for run in runs {
       XCTAssertNotEqual(run.code, 0, run.out + run.error)
     }

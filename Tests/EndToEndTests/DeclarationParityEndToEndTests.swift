@@ -73,10 +73,18 @@ final class DeclarationParityEndToEndTests: XCTestCase {
     return repository
   }
 
-  /// Checks that `lint` fails with exactly one problem, `line`.
-  func assertLintFails(_ repository: TemporaryRepository, withOnly line: String) throws {
-    let run = try repository.failingLint()
-    XCTAssertEqual(run.out.split(separator: "\n").map(String.init), [line, "duet-verify lint: FAIL (1 problem)"])
+  /// Makes one edit (`old` to `new`) in the greeter repository's file at `path` and checks that
+  /// `lint` then fails with exactly one problem, `line`.
+  func assertLintFails(
+    editing path: String, replacing old: String, with new: String, withOnly line: String,
+    file: StaticString = #filePath, testLine: UInt = #line
+  ) throws {
+    let repository = try greeterRepository()
+    try repository.edit(path, replacing: old, with: new)
+    let run = try repository.failingLint(file: file, line: testLine)
+    XCTAssertEqual(
+      run.out.split(separator: "\n").map(String.init), [line, "duet-verify lint: FAIL (1 problem)"], file: file,
+      line: testLine)
   }
 
   func testMatchingTwinsPassLint() throws {
@@ -85,10 +93,8 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   }
 
   func testARenamedKotlinPropertyIsReportedWithBothSidesAndTheirLines() throws {
-    let repository = try greeterRepository()
-    try repository.edit(Self.kotlinPath, replacing: "val waveCount", with: "val waves")
     try assertLintFails(
-      repository,
+      editing: Self.kotlinPath, replacing: "val waveCount", with: "val waves",
       withOnly:
         "✗ parity/manifest.yaml:5: state: 'GreeterState' of feature 'greeter' differs between the cores: "
         + "swift-only=[waveCount (\(Self.swiftPath):4)] kotlin-only=[waves (\(Self.kotlinPath):9)] (struct at "
@@ -108,10 +114,8 @@ final class DeclarationParityEndToEndTests: XCTestCase {
   }
 
   func testADeclarationMissingFromOneFileNamesTheFile() throws {
-    let repository = try greeterRepository()
-    try repository.edit(Self.swiftPath, replacing: "public enum GreeterAction", with: "public enum GreeterActions")
     try assertLintFails(
-      repository,
+      editing: Self.swiftPath, replacing: "public enum GreeterAction", with: "public enum GreeterActions",
       withOnly:
         "✗ parity/manifest.yaml:6: action: 'GreeterAction' of feature 'greeter': declaration not found in "
         + "\(Self.swiftPath) (no struct or enum named 'GreeterAction'). Declare it there, or name in action: the "

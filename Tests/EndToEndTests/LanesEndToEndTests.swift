@@ -8,10 +8,20 @@ import XCTest
 final class LanesEndToEndTests: XCTestCase {
   func swiftRunner() throws -> String { try BuiltProducts.executable(named: "demo-runner").path }
 
+  /// The built misbehaving-runner with `flags`, as one `--runner` value.
+  func misbehavingRunner(_ flags: String) throws -> String {
+    try BuiltProducts.executable(named: "misbehaving-runner").path + " " + flags
+  }
+
   /// A Kotlin lane whose core disagrees on `decrement` (two of the three recordings decrement).
   func faultyKotlinRunner() throws -> String {
-    try BuiltProducts.executable(named: "misbehaving-runner").path
-      + " --platform kotlin --fault off-by-one --on decrement"
+    try misbehavingRunner("--platform kotlin --fault off-by-one --on decrement")
+  }
+
+  /// `verify` over the counter corpus (no chain) with the Swift runner and `second` as a second runner.
+  func verifyBesideTheSwiftRunner(_ second: String) throws -> (repository: TemporaryRepository, run: CommandRun) {
+    let repository = try TemporaryRepository.counterCorpus(chain: false)
+    return (repository, try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", second]))
   }
 
   func bothLanes() throws -> [String] {
@@ -23,9 +33,7 @@ final class LanesEndToEndTests: XCTestCase {
   }
 
   func testTwoRunnersOfTheSamePlatformIsAUsageError() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    let alsoSwift = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform swift"
-    let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", alsoSwift])
+    let (repository, run) = try verifyBesideTheSwiftRunner(try misbehavingRunner("--platform swift"))
     XCTAssertEqual(run.code, 2, run.all)
     assertContains(run.error, "two runners announce platform 'swift'")
     assertContains(run.error, "Give one --runner per platform.")
@@ -172,9 +180,7 @@ final class LanesEndToEndTests: XCTestCase {
   }
 
   func testARunnerThatDoesNotStartCannotNameALane() throws {
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    let broken = try BuiltProducts.executable(named: "misbehaving-runner").path + " --exit-before-handshake 4"
-    let run = try repository.verify(["verify", "--runner", try swiftRunner(), "--runner", broken])
+    let (_, run) = try verifyBesideTheSwiftRunner(try misbehavingRunner("--exit-before-handshake 4"))
     XCTAssertEqual(run.code, 1, run.all)
     assertContains(run.error, "did not start, so its lane cannot be named")
   }
@@ -190,7 +196,7 @@ final class LanesEndToEndTests: XCTestCase {
 
   func testTheManifestRunnerIsTheSwiftLaneUnlessARunnerClaimsSwift() throws {
     let repository = try corpusWithAnUnbuildableRunnerPackage()
-    let kotlinOnly = try BuiltProducts.executable(named: "misbehaving-runner").path + " --platform kotlin"
+    let kotlinOnly = try misbehavingRunner("--platform kotlin")
     let withKotlin = try repository.verify(["verify", "--runner", kotlinOnly])
     XCTAssertEqual(withKotlin.code, 1, withKotlin.all)
     assertContains(withKotlin.error, "replayRunner: runner-pkg is not a SwiftPM package")

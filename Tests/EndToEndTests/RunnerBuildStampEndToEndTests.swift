@@ -11,19 +11,11 @@ import XCTest
 ///
 /// Slow-ish (a first build of two tiny packages); skipped when `swift` is not on PATH, or with
 /// DUET_SKIP_ADOPTER=1 like the other real-build test.
-final class RunnerBuildStampEndToEndTests: XCTestCase {
-  private var repository: TemporaryRepository?
-
-  override func tearDown() {
-    repository = nil
-  }
-
+final class RunnerBuildStampEndToEndTests: RunnerPackageTestCase {
   func testTheRunnerBuildIsSkippedOnlyWhenNoInputChangedAndEveryChangeBuilds() throws {
-    try TemporaryRepository.requireRealBuilds()
-    let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
-    let repository = try TemporaryRepository.withRunnerPackage(
-      marker: "public let handOver = \"\(handOver)\"\npublic let platform = \"one\"\n")
-    self.repository = repository
+    let repository = keep(
+      try TemporaryRepository.withRunnerPackage(
+        marker: "public let handOver = \"\(handOver)\"\npublic let platform = \"one\"\n"))
 
     let first = try verify(repository)
     XCTAssertTrue(first.out.contains("runner runner/.build/debug/replay-runner (platform one), built in"), first.all)

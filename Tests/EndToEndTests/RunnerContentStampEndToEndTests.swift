@@ -14,18 +14,9 @@ import XCTest
 /// target whose `path:` is `.swiftpm/logic` (a folder a walk that guesses skips), and a manifest
 /// choosing `.define("FAULTY")` by `RUNNER_FAULTY`. One package build serves every step.
 /// Slow (real builds); skipped when `swift` is not on PATH, or with DUET_SKIP_ADOPTER=1.
-final class RunnerContentStampEndToEndTests: XCTestCase {
-  private var repository: TemporaryRepository?
-
-  override func tearDown() {
-    repository = nil
-  }
-
+final class RunnerContentStampEndToEndTests: RunnerPackageTestCase {
   func testEveryHostileEditOfTheRunnersInputsIsReplayedFreshAndFails() throws {
-    try TemporaryRepository.requireRealBuilds()
-    let repository = try TemporaryRepository.counterCorpus(chain: false)
-    self.repository = repository
-    let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
+    let repository = keep(try TemporaryRepository.counterCorpus(chain: false))
     try repository.write("manifest.yaml", "replayRunner: runner\n" + (try repository.read("manifest.yaml")))
     try repository.write("runner/Package.swift", Self.manifest)
     try repository.write("runner/Sources/replay-runner/main.swift", Self.main(fault: false))
@@ -81,11 +72,8 @@ final class RunnerContentStampEndToEndTests: XCTestCase {
   /// it (the bytes differ, the time is given back): the stamp sees the library is not the one the
   /// last build left, and the build makes it again from the sources on disk.
   func testADynamicLibraryOfAPathDependencyReplacedInTheProductsFolderIsBuiltAgain() throws {
-    try TemporaryRepository.requireRealBuilds()
-    let handOver = try BuiltProducts.executable(named: "misbehaving-runner").path
     let marker = { (runner: String) in "public let handOver = \"\(runner)\"\npublic let platform = \"swift\"\n" }
-    let repository = try TemporaryRepository.withRunnerPackage(marker: marker(handOver), library: ".dynamic")
-    self.repository = repository
+    let repository = keep(try TemporaryRepository.withRunnerPackage(marker: marker(handOver), library: ".dynamic"))
     let faulty = try repository.write("faulty-runner", "#!/bin/sh\nexec '\(handOver)' --fault off-by-one \"$@\"\n")
     XCTAssertEqual(chmod(faulty.path, 0o755), 0)
     try settle(repository)

@@ -27,6 +27,15 @@ open class TemporaryFolder {
     return file
   }
 
+  /// Makes `relative` (folders created) a symbolic link to `target`, returning the link's URL.
+  @discardableResult
+  public func link(_ relative: String, to target: URL) throws -> URL {
+    let link = url.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+    return link
+  }
+
   /// The text of the file at `relative`.
   public func read(_ relative: String) throws -> String {
     String(decoding: try Data(contentsOf: url.appendingPathComponent(relative)), as: UTF8.self)

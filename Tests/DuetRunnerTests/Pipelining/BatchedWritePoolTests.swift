@@ -37,7 +37,7 @@ final class BatchedWritePoolTests: XCTestCase {
 /// A runner that answers instantly but only what was written: `send` queues, `flush` writes the
 /// queue (recording the batch), and replies to written requests count as already read. A reply
 /// asked for a request still queued times out, as a real runner that never got it would.
-final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
+final class BatchingRunner: TextRequestConnection, @unchecked Sendable {
   let handshake = RunnerHandshake(features: ["job"])
   let breaksOn: String?
   private var queued: [String] = []
@@ -49,15 +49,8 @@ final class BatchingRunner: PipelinedConnection, @unchecked Sendable {
     self.breaksOn = breaksOn
   }
 
-  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
-    try queue(String(decoding: action, as: UTF8.self))
-  }
-
-  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
-    try queue(String(decoding: line, as: UTF8.self))
-  }
-
-  private func queue(_ action: String) throws(RunnerFault) -> Bool {
+  /// Queued, never written at once (false): `flush` writes.
+  func queue(_ action: String) throws(RunnerFault) -> Bool {
     if broken { throw .closedInput }
     queued.append(action)
     return false

@@ -14,7 +14,8 @@ final class PipelinedPoolTests: XCTestCase {
       jobs: jobs, depth: depth, prepare: prepare ?? { EchoJob(job: $0, steps: steps, outputs: $1) })
   }
 
-  func ok(_ jobs: Range<Int>) -> [String] { jobs.map { "\($0): ok" } }
+  /// The outputs of `jobs` when every job passes but those in `failed` (job: its output).
+  func ok(_ jobs: Range<Int>, but failed: [Int: String] = [:]) -> [String] { jobs.map { failed[$0] ?? "\($0): ok" } }
 
   func testSeveralJobsHaveRequestsInFlightOnOneRunner() {
     let launcher = ScriptedLauncher()
@@ -46,13 +47,8 @@ final class PipelinedPoolTests: XCTestCase {
   }
 
   func testACrashFailsOnlyTheRequestTheRunnerOwedAndTheRestStartAgainOnAFreshRunner() {
-    let launcher = ScriptedLauncher { _, action in
-      action == "j2s1" ? .failure(.exited(.signal(9))) : .success(.answer(state: action, effects: "[]"))
-    }
-    let outcome = run(jobs: 6, launcher: launcher)
-    var expected = ok(0..<6)
-    expected[2] = "2: runner exited (signal 9) at step 1"
-    XCTAssertEqual(outcome.outputs, expected)
+    let outcome = run(jobs: 6, launcher: .failing("j2s1", with: .exited(.signal(9))))
+    XCTAssertEqual(outcome.outputs, ok(0..<6, but: [2: "2: runner exited (signal 9) at step 1"]))
     XCTAssertEqual(outcome.runnersStarted, 2)
   }
 
@@ -64,21 +60,15 @@ final class PipelinedPoolTests: XCTestCase {
       start == 0 && action == "j0s0" ? .failure(.exited(.signal(9))) : .success(.answer(state: action, effects: "[]"))
     }
     let outcome = run(jobs: 4, launcher: launcher)
-    var expected = ok(0..<4)
-    expected[1] = "1: runner exited (signal 9) at step 0"
-    XCTAssertEqual(outcome.outputs, expected)
+    XCTAssertEqual(outcome.outputs, ok(0..<4, but: [1: "1: runner exited (signal 9) at step 0"]))
   }
 
   func testAGarbageAnswerFailsItsRequestAndKeepsTheRunner() {
-    let launcher = ScriptedLauncher { _, action in
-      action == "j1s1"
-        ? .failure(.notJSONObject(reason: .otherKind("an array"), preview: "[]"))
-        : .success(.answer(state: action, effects: "[]"))
-    }
+    let launcher = ScriptedLauncher.failing("j1s1", with: .notJSONObject(reason: .otherKind("an array"), preview: "[]"))
     let outcome = run(jobs: 4, launcher: launcher)
-    var expected = ok(0..<4)
-    expected[1] = "1: runner sent a line that is not a JSON object (it is an array): [] at step 1"
-    XCTAssertEqual(outcome.outputs, expected)
+    XCTAssertEqual(
+      outcome.outputs,
+      ok(0..<4, but: [1: "1: runner sent a line that is not a JSON object (it is an array): [] at step 1"]))
     XCTAssertEqual(outcome.runnersStarted, 1)
   }
 
@@ -115,9 +105,7 @@ final class PipelinedPoolTests: XCTestCase {
   func testNoJobIsLostWhenTheRunnerThatCrashedCannotBeReplaced() {
     // One slot's runner crashes and its replacement cannot start; whichever slot is left settles
     // the interrupted jobs, with a runner or without one, but every job has exactly one output.
-    let launcher = ScriptedLauncher(failingStarts: [2]) { _, action in
-      action == "j0s1" ? .failure(.exited(.status(3))) : .success(.answer(state: action, effects: "[]"))
-    }
+    let launcher = ScriptedLauncher.failing("j0s1", with: .exited(.status(3)), failingStarts: [2])
     let outcome = run(jobs: 12, steps: 3, depth: 3, slots: 2, launcher: launcher)
     XCTAssertEqual(outcome.outputs.count, 12)
     XCTAssertEqual(outcome.outputs[0], "0: runner exited (status 3) at step 1")

@@ -4,10 +4,26 @@ import XCTest
 
 @testable import DuetRunner
 
+/// A test double that takes each request as its text: a `reduce` request's action, another op's line.
+protocol TextRequestConnection: PipelinedConnection {
+  /// Queues one request's text; true when it counts as written now.
+  func queue(_ text: String) throws(RunnerFault) -> Bool
+}
+
+extension TextRequestConnection {
+  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
+    try queue(String(decoding: action, as: UTF8.self))
+  }
+
+  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
+    try queue(String(decoding: line, as: UTF8.self))
+  }
+}
+
 /// An in-memory runner that pipelines like a process: requests queue up on `send` and are answered
 /// strictly in order on `receiveReduce`, by a script (its replies written as a runner writes them). A scripted losing fault kills it: from then
 /// on every call fails, and `buffered` holds the answers it "wrote" before going.
-final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
+final class ScriptedRunner: TextRequestConnection, @unchecked Sendable {
   typealias Script = (_ action: String) -> Result<ReduceReply, RunnerFault>
 
   let handshake = RunnerHandshake(features: ["job"])
@@ -27,17 +43,9 @@ final class ScriptedRunner: PipelinedConnection, @unchecked Sendable {
     self.script = script
   }
 
-  /// Each request counts as written when sent (true).
-  func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
-    try queue(String(decoding: action, as: UTF8.self))
-  }
-
-  /// An op's line is scripted like an action (its text); an `.answer` reply's state is the line sent back.
-  func send(op line: [UInt8]) throws(RunnerFault) -> Bool {
-    try queue(String(decoding: line, as: UTF8.self))
-  }
-
-  private func queue(_ action: String) throws(RunnerFault) -> Bool {
+  /// Each request counts as written when sent (true). An op's line is scripted like an action (its
+  /// text); an `.answer` reply's state is the line sent back.
+  func queue(_ action: String) throws(RunnerFault) -> Bool {
     if let dead { throw dead }
     inbox.append(action)
     mostInFlight = max(mostInFlight, inbox.count)
@@ -103,6 +111,13 @@ final class ScriptedLauncher: RunnerLauncher, @unchecked Sendable {
     self.failingStarts = failingStarts
     self.bufferedOnLoss = bufferedOnLoss
     self.script = script
+  }
+
+  /// Runners that echo every action but `action`, on which each fails with `fault`.
+  static func failing(_ action: String, with fault: RunnerFault, failingStarts: Set<Int> = []) -> ScriptedLauncher {
+    ScriptedLauncher(failingStarts: failingStarts) { _, sent in
+      sent == action ? .failure(fault) : .success(.answer(state: sent, effects: "[]"))
+    }
   }
 
   func launch() throws(RunnerStartError) -> any RunnerConnection {

@@ -9,6 +9,11 @@ struct DuetManifestConformanceCase {
   enum DuetResult: Equatable {
     case accepts(features: [Feature], chains: [String])
     case rejects
+
+    /// The reading of most small inputs: one feature with these recordings, and no chains.
+    static func accepts(_ feature: String, _ fixtures: [String]) -> DuetResult {
+      .accepts(features: [Feature(feature, fixtures)], chains: [])
+    }
   }
 
   /// A feature and its recordings, in file order.

@@ -29,15 +29,15 @@ enum DuetManifestConformanceCases {
         features: [Feature("lamp", ["lamp", "lamp.off"]), Feature("counter", ["counter"])], chains: ["lamp.blink"]),
       ours: .same),
     Case(
-      input: "an unknown per-feature key", duet: .accepts(features: [Feature("greeter", [])], chains: []),
+      input: "an unknown per-feature key", duet: .accepts("greeter", []),
       ours: .warns("unknown key 'futureKey'"), reason: "both carry it; duet-verify suggests the key it may have meant"),
     Case(
-      input: "a feature declared twice", duet: .accepts(features: [Feature("greeter", [])], chains: []),
+      input: "a feature declared twice", duet: .accepts("greeter", []),
       ours: .refuses("is declared twice"), reason: "safety: the first entry's recordings would be dropped silently"),
     Case(input: "a misspelled section (chanis:)", duet: .rejects, ours: .same),
     Case(input: "a misspelled top-level scalar", duet: .rejects, ours: .same),
     Case(input: "an unparseable top-level line", duet: .rejects, ours: .same),
-    Case(input: "a mocks section", duet: .accepts(features: [Feature("counter", [])], chains: []), ours: .same),
+    Case(input: "a mocks section", duet: .accepts("counter", []), ours: .same),
   ]
 
   /// Probes of the grammar's edges.
@@ -45,58 +45,58 @@ enum DuetManifestConformanceCases {
     Case(input: "a top-level waivers:", duet: .rejects, ours: .same),
     Case(input: "a top-level telemetry:", duet: .rejects, ours: .same),
     Case(
-      input: "recordings indented 8", duet: .accepts(features: [Feature("a", ["a", "a.two"])], chains: []), ours: .same),
+      input: "recordings indented 8", duet: .accepts("a", ["a", "a.two"]), ours: .same),
     Case(
       input: "a recording named counter_main",
-      duet: .accepts(features: [Feature("counter", ["counter_main"])], chains: []), ours: .same),
+      duet: .accepts("counter", ["counter_main"]), ours: .same),
     Case(
       input: "an upper-case recording name",
-      duet: .accepts(features: [Feature("counter", ["Counter.Big"])], chains: []), ours: .same),
+      duet: .accepts("counter", ["Counter.Big"]), ours: .same),
     Case(
-      input: "a quoted swift: path", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "a quoted swift: path", duet: .accepts("a", []),
       ours: .warns("reads the quotes as part of the path"),
       reason: "the duet CLI keeps the quotes, so the tools would look for different files"),
-    Case(input: "kotlin: pending", duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .same),
+    Case(input: "kotlin: pending", duet: .accepts("a", ["a"]), ours: .same),
     Case(
-      input: "a comment after a recording", duet: .accepts(features: [Feature("a", ["a"])], chains: []), ours: .same),
+      input: "a comment after a recording", duet: .accepts("a", ["a"]), ours: .same),
     Case(
       input: "comment lines and blank lines inside a feature",
-      duet: .accepts(features: [Feature("a", ["a", "a.off"])], chains: []), ours: .same),
+      duet: .accepts("a", ["a", "a.off"]), ours: .same),
     Case(input: "CRLF line ends", duet: .accepts(features: [Feature("a", ["a"])], chains: ["a.b"]), ours: .same),
     Case(input: "two chains", duet: .accepts(features: [Feature("a", [])], chains: ["a.one", "a.two"]), ours: .same),
     Case(
       input: "an inline chains: []", duet: .rejects, ours: .warns("chains: []"),
       reason: "accepted for YAML's sake; the warning says the duet CLI rejects it"),
     Case(
-      input: "a recording listed twice", duet: .accepts(features: [Feature("a", ["a", "a"])], chains: []),
+      input: "a recording listed twice", duet: .accepts("a", ["a", "a"]),
       ours: .refuses("is listed twice"), reason: "safety: two owners for one file, replayed twice"),
     Case(
       input: "a recording name leaving the fixtures folder",
-      duet: .accepts(features: [Feature("a", ["../a"])], chains: []), ours: .refuses("'../a'"),
+      duet: .accepts("a", ["../a"]), ours: .refuses("'../a'"),
       reason: "safety: a name must stay inside the fixtures folder"),
     Case(
       input: "a feature with fixtures: [] and presentation islands",
-      duet: .accepts(features: [Feature("a", [])], chains: []), ours: .same),
+      duet: .accepts("a", []), ours: .same),
     Case(
-      input: "a # inside a path", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "a # inside a path", duet: .accepts("a", []),
       ours: .warns("reads everything from the #"), reason: "the duet CLI cuts the path at the #"),
     Case(
       input: "a feature with no keys", duet: .accepts(features: [Feature("a", []), Feature("b", [])], chains: []),
       ours: .refuses("has no fixtures: list"), reason: "a forgotten fixtures: list would pass unnoticed"),
     Case(
-      input: "recordings at indent 4", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "recordings at indent 4", duet: .accepts("a", []),
       ours: .refuses("list items must be indented 2 spaces"),
       reason: "the duet CLI skips these lines: the recordings would be lost"),
     Case(
-      input: "chain items at indent 4", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "chain items at indent 4", duet: .accepts("a", []),
       ours: .differsWithWarning("the duet CLI reads chain items only at indent 2"),
       reason: "the duet CLI skips these lines: the chain would go ungated there"),
     Case(
-      input: "a tab-indented recording", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "a tab-indented recording", duet: .accepts("a", []),
       ours: .refuses("a tab is used for indentation"),
       reason: "the duet CLI skips the line: the recording would be lost"),
     Case(
-      input: "a feature key at indent 3", duet: .accepts(features: [Feature("a", [])], chains: []),
+      input: "a feature key at indent 3", duet: .accepts("a", []),
       ours: .refuses("not a multiple of 2"), reason: "the duet CLI skips the line: the key would be lost"),
   ]
   /// The shapes of the duet CLI's miniature adopter trees (its lint tests copy and break them).
@@ -109,6 +109,6 @@ enum DuetManifestConformanceCases {
       duet: .accepts(features: [Feature("tally", ["tally"]), Feature("clock", ["clock"])], chains: []), ours: .same),
     Case(
       input: "a Swift-only tree: replayRunner, an empty chains:, empty ledger lists",
-      duet: .accepts(features: [Feature("tally", ["tally"])], chains: []), ours: .same),
+      duet: .accepts("tally", ["tally"]), ours: .same),
   ]
 }

@@ -10,7 +10,7 @@ extension DuetManifestConformanceCases {
   static let dualReading = DuetResult.accepts(features: [Feature("greeter", ["greeter"])], chains: ["greeter.wave"])
   static let kmpReading = DuetResult.accepts(
     features: [Feature("counter", ["counter"]), Feature("ticker", ["ticker"])], chains: [])
-  static let swiftReading = DuetResult.accepts(features: [Feature("counter", ["counter"])], chains: [])
+  static let swiftReading = DuetResult.accepts("counter", ["counter"])
   typealias DuetResult = DuetManifestConformanceCase.DuetResult
 
   static let noFixturesList = "a forgotten fixtures: list would pass unnoticed (the duet CLI reads none)"
@@ -25,11 +25,11 @@ extension DuetManifestConformanceCases {
         chains: ["greeter.wave"]), ours: .same),
     Case(
       input: "parser: an unknown per-feature key, no fixtures: list",
-      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .refuses("has no fixtures: list"),
+      duet: .accepts("greeter", []), ours: .refuses("has no fixtures: list"),
       reason: noFixturesList),
     Case(
       input: "parser: a feature redeclared (the last declaration wins)",
-      duet: .accepts(features: [Feature("greeter", [])], chains: []), ours: .refuses("is declared twice"),
+      duet: .accepts("greeter", []), ours: .refuses("is declared twice"),
       reason: "safety: the first entry's recordings would be dropped silently"),
     Case(input: "parser: a misspelled chanis: section", duet: .rejects, ours: .same),
     Case(input: "parser: a misspelled top-level scalar alone", duet: .rejects, ours: .same),
@@ -39,12 +39,12 @@ extension DuetManifestConformanceCases {
     carriedWhereDuetRejects("parser: a ledger entry that is not key: value", ledgerRejected),
     Case(
       input: "parser: a mocks section with a generator row",
-      duet: .accepts(features: [Feature("counter", [])], chains: []), ours: .refuses("has no fixtures: list"),
+      duet: .accepts("counter", []), ours: .refuses("has no fixtures: list"),
       reason: noFixturesList),
     Case(
       input: "parser: an empty mocks section and nothing else", duet: .accepts(features: [], chains: []), ours: .same),
     Case(
-      input: "parser: a feature with a swift: path alone", duet: .accepts(features: [Feature("x", [])], chains: []),
+      input: "parser: a feature with a swift: path alone", duet: .accepts("x", []),
       ours: .refuses("has no fixtures: list"), reason: noFixturesList),
     Case(input: "parser: a mocks line outside generators:", duet: .rejects, ours: .same),
   ]

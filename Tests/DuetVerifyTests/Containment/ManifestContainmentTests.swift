@@ -15,8 +15,7 @@ final class ManifestContainmentTests: ContainmentTestCase {
   var location: ManifestLocation { repository.manifestLocation }
 
   func testAPathThatIsALinkLeadingOutsideTheRepositoryIsRefused() throws {
-    try FileManager.default.createSymbolicLink(
-      at: repository.url.appendingPathComponent("runner"), withDestinationURL: outside.url)
+    try repository.link("runner", to: outside.url)
     try assertLintFinds(
       "replayRunner: runner\n",
       "manifest.yaml:1: replayRunner 'runner' is a link that leads outside the repository. Point it at a file "
@@ -25,20 +24,17 @@ final class ManifestContainmentTests: ContainmentTestCase {
 
   func testAPathThroughALinkedFolderLeadingOutsideIsRefused() throws {
     try outside.write("Counter.swift", "// elsewhere\n")
-    try FileManager.default.createSymbolicLink(
-      at: repository.url.appendingPathComponent("Sources"), withDestinationURL: outside.url)
-    try repository.write("fixtures/counter.fixture.json", FixtureText.counter())
+    try repository.link("Sources", to: outside.url)
     try assertLintFinds(
       "features:\n  counter:\n    swift: Sources/Counter.swift\n    fixtures:\n      - counter\n",
+      counterRecording: FixtureText.counter(),
       "manifest.yaml:3: the swift file of 'counter' 'Sources/Counter.swift' is a link that leads outside the "
         + "repository. Point it at a file inside the repository.")
   }
 
   func testAPathLinkingInsideTheRepositoryIsAccepted() throws {
     try repository.write("Package/Package.swift", "// a package\n")
-    try FileManager.default.createSymbolicLink(
-      at: repository.url.appendingPathComponent("runner"),
-      withDestinationURL: repository.url.appendingPathComponent("Package"))
+    try repository.link("runner", to: repository.url.appendingPathComponent("Package"))
     XCTAssertEqual(try lint("replayRunner: runner\n"), [])
   }
 

@@ -41,10 +41,13 @@ class FolderTestCase: XCTestCase {
   }
 
   /// Lints the folder with `manifest` (as `lint(_:)`) and asserts it finds exactly one problem,
-  /// `sentence`: the shape of most lint specifications.
+  /// `sentence`: the shape of most lint specifications. With `counterRecording`, that text is
+  /// first written as `fixtures/counter.fixture.json`.
   func assertLintFinds(
-    _ manifest: String, _ sentence: String, file: StaticString = #filePath, line: UInt = #line
+    _ manifest: String, counterRecording: String? = nil, _ sentence: String, file: StaticString = #filePath,
+    line: UInt = #line
   ) throws {
+    if let counterRecording { try folder.write("fixtures/counter.fixture.json", counterRecording) }
     XCTAssertEqual(try lint(manifest), [sentence], file: file, line: line)
   }
 }

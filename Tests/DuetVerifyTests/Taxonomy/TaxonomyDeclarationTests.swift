@@ -21,7 +21,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
     let findings = try F.findings(
       F.declared(events: ["Promo Viewed"]),
       [
-        ("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]])),
+        F.homePromo,
         ("account.signout", F.leaf("account", steps: [[], [F.track("Session", "Signed Out"), F.notify]])),
       ])
 
@@ -53,9 +53,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
   }
 
   func testDeclaredEventNeverRecordedFailsNamingTheManifestLine() throws {
-    let findings = try F.findings(
-      F.declared(events: ["Promo Viewed", "Name Edited"]),
-      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+    let findings = try F.findings(F.declared(events: ["Promo Viewed", "Name Edited"]), [F.homePromo])
 
     XCTAssertEqual(
       findings,
@@ -69,9 +67,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
   }
 
   func testVerbNeitherStarterNorMintedFails() throws {
-    let findings = try F.findings(
-      F.declared(events: ["Report Archived"]),
-      [("reports.archive", F.leaf("reports", steps: [[F.track("Report", "Archived")]]))])
+    let findings = try F.findings(F.declared(events: ["Report Archived"]), [F.reportArchive])
 
     XCTAssertEqual(findings.map(\.rule), [.unknownVerb])
     XCTAssertEqual(findings.first?.path, "steps[0].expectedEffects[0].payload.value.event.verb")
@@ -84,17 +80,13 @@ final class TaxonomyDeclarationTests: XCTestCase {
   }
 
   func testMintedVerbIsAccepted() throws {
-    let findings = try F.findings(
-      F.declared(verbs: ["Archived"], events: ["Report Archived"]),
-      [("reports.archive", F.leaf("reports", steps: [[F.track("Report", "Archived")]]))])
+    let findings = try F.findings(F.declared(verbs: ["Archived"], events: ["Report Archived"]), [F.reportArchive])
 
     XCTAssertEqual(findings, [])
   }
 
   func testMintedVerbNobodyUsesIsAWarning() throws {
-    let findings = try F.findings(
-      F.declared(verbs: ["Signed In"], events: ["Promo Viewed"]),
-      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+    let findings = try F.findings(F.declared(verbs: ["Signed In"], events: ["Promo Viewed"]), [F.homePromo])
 
     XCTAssertEqual(
       findings,
@@ -108,9 +100,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
   }
 
   func testMintingAStarterVerbIsAWarning() throws {
-    let findings = try F.findings(
-      F.declared(verbs: ["Viewed"], events: ["Promo Viewed"]),
-      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))])
+    let findings = try F.findings(F.declared(verbs: ["Viewed"], events: ["Promo Viewed"]), [F.homePromo])
 
     XCTAssertEqual(findings.map(\.rule), [.redundantMintedVerb])
     XCTAssertEqual(findings.map(\.severity), [.warning])
@@ -121,7 +111,7 @@ final class TaxonomyDeclarationTests: XCTestCase {
       nil,
       [
         ("signin.email", F.leaf("signin", steps: [[F.track("Session", "Signed In", F.string("provider", "email"))]])),
-        ("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]])),
+        F.homePromo,
       ])
 
     XCTAssertEqual(

@@ -35,6 +35,12 @@ enum TaxonomyFixtureText {
     return #"{"dialect":2,"feature":"\#(feature)","initialState":{},"steps":[\#(rendered.joined(separator: ","))]}"#
   }
 
+  /// home's promo recording: `Promo Viewed` at step 0.
+  static let homePromo = ("home.promo", leaf("home", steps: [[track("Promo", "Viewed")]]))
+
+  /// reports' archive recording: `Report Archived` at step 0 (a verb no starter list holds).
+  static let reportArchive = ("reports.archive", leaf("reports", steps: [[track("Report", "Archived")]]))
+
   /// A chain fixture: each step names its node.
   static func chain(steps: [(node: String, effects: [String])]) -> String {
     let rendered = steps.map { step in

@@ -153,7 +153,7 @@ final class TaxonomyReportTests: XCTestCase {
   func testCommandPassesWithOnlyWarnings() throws {
     let report = try F.gate(
       F.declared(verbs: ["Signed In"], events: ["Promo Viewed"]),
-      [("home.promo", F.leaf("home", steps: [[F.track("Promo", "Viewed")]]))]
+      [F.homePromo]
     ).report()
 
     let (text, exitCode) = TaxonomyCommand.render(report: report, format: .table)
