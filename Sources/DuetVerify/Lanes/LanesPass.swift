@@ -20,9 +20,9 @@ struct LanesPass {
   /// anyway, so a passed step's result and label are never made (``CorpusPass/listsPassedSteps``).
   var listsPassedSteps = true
 
-  /// Runs every lane; `onResult` sees each full result as it completes, with its lane's name when
-  /// the run names lanes (``LaneNaming``), and `keep` decides what of it stays in memory for the
-  /// final report.
+  /// Runs every lane; `onResult` sees each full result as it completes (a passed one without its
+  /// steps unless `listsPassedSteps`), with its lane's name when the run names lanes
+  /// (``LaneNaming``), and `keep` decides what of it stays in memory for the final report.
   func run(
     selected: [ListedFixture], arguments: ParsedArguments,
     onResult: @escaping @Sendable (_ lane: String?, FixtureResult) -> Void,

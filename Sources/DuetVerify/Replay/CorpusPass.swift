@@ -60,8 +60,9 @@ struct CorpusPass {
     case lintOnly(ListedFixture, position: Int)
   }
 
-  /// Runs the pass; `onResult` sees every full result as it completes, and `keep` decides what of
-  /// it stays in memory for the final report.
+  /// Runs the pass; `onResult` sees every full result as it completes (a passed one without its
+  /// steps unless `listsPassedSteps`), and `keep` decides what of it stays in memory for the final
+  /// report.
   func run(
     selected: [ListedFixture], onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in },
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
