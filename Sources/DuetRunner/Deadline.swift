@@ -6,15 +6,18 @@ package struct Deadline: Sendable {
   let nanoseconds: UInt64
 
   package init(after seconds: Double) {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let span = seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
-    nanoseconds = now &+ span
+    nanoseconds = DispatchTime.now().uptimeNanoseconds &+ Self.span(seconds)
   }
 
-  /// `seconds` after the monotonic instant `start` (nanoseconds of uptime).
-  init(after seconds: Double, from start: UInt64) {
-    let span = seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
+  /// `span` nanoseconds (`span(_:)` of the seconds, worked out once by a caller that waits often)
+  /// after the monotonic instant `start`.
+  init(span: UInt64, from start: UInt64) {
     nanoseconds = start &+ span
+  }
+
+  /// `seconds` in nanoseconds (none when not a positive finite number, at most 10⁹ seconds).
+  static func span(_ seconds: Double) -> UInt64 {
+    seconds.isFinite && seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0
   }
 
   /// Now, on the monotonic clock, in nanoseconds.

@@ -45,7 +45,13 @@ struct InFlightWindow {
 
   /// Stamps the newest `newest` entries as started at `now`.
   mutating func stamp(newest: Int, at now: UInt64) {
-    for offset in (count - newest)..<count { slots[position(offset)]?.sentAt = now }
+    // Through the buffer: the array's subscript accessor was a call per entry.
+    let (head, count) = (self.head, self.count)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for offset in (count - newest)..<count {
+        slots[Self.position(offset, after: head, in: slots.count)]?.sentAt = now
+      }
+    }
   }
 
   /// Every entry's job, oldest first, leaving the window empty.
@@ -59,7 +65,12 @@ struct InFlightWindow {
 
   /// The ring index `offset` places after the oldest entry.
   private func position(_ offset: Int) -> Int {
+    Self.position(offset, after: head, in: slots.count)
+  }
+
+  /// The ring index `offset` places after `head` in a ring of `capacity`.
+  private static func position(_ offset: Int, after head: Int, in capacity: Int) -> Int {
     let index = head + offset
-    return index < slots.count ? index : index - slots.count
+    return index < capacity ? index : index - capacity
   }
 }

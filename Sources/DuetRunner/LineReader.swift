@@ -25,6 +25,9 @@ struct LineReader {
   private var searched = 0
   private var closed = false
   private var chunk = [UInt8](repeating: 0, count: 65_536)
+  /// The last line handed out, whose storage the next line reuses once its taker let go of it (a
+  /// reply line a step: a fresh array each was an allocation and a free per step).
+  private var line: [UInt8] = []
 
   init(fd: Int32, limit: Int) {
     self.fd = fd
@@ -100,10 +103,12 @@ struct LineReader {
 
   /// True when a complete line is already read (no I/O): `next` returns it without waiting.
   mutating func hasBufferedLine() -> Bool {
-    guard Self.newline(in: buffer, from: searched) != nil else {
+    guard let newline = Self.newline(in: buffer, from: searched) else {
       searched = buffer.count
       return false
     }
+    // Nothing before it is a newline: taking the line finds it at once.
+    searched = newline
     return true
   }
 
@@ -112,11 +117,23 @@ struct LineReader {
       searched = buffer.count
       return nil
     }
-    let line = Array(buffer[start..<newline])
+    let taken: [UInt8]
+    if newline - start > 1 << 16 {
+      // A long line (an op's bulk reply) gets an array of its own: its room is not kept.
+      taken = Array(buffer[start..<newline])
+    } else {
+      // Unique again once the last line's taker has let go: then its room is reused (one
+      // `replaceSubrange` from the buffer's bytes, a third cheaper than emptying and appending).
+      let (bytes, range) = (buffer, start..<newline)
+      bytes.withUnsafeBufferPointer { bytes in
+        line.replaceSubrange(line.indices, with: UnsafeBufferPointer(rebasing: bytes[range]))
+      }
+      taken = line
+    }
     start = newline + 1
     searched = start
     compact()
-    return line
+    return taken
   }
 
   private mutating func readOnce() {

@@ -25,6 +25,8 @@ struct PipelinedSlot {
   let depth: Int
   let byteBudget: Int
   let timeout: Double
+  /// `timeout` in nanoseconds, worked out once rather than per reply.
+  private let timeoutSpan: UInt64
   let prepare: (Int) -> (any RunnerJob)?
   private var connection: (any PipelinedConnection)?
   private var window: InFlightWindow
@@ -42,6 +44,7 @@ struct PipelinedSlot {
     self.depth = max(1, depth)
     self.byteBudget = byteBudget
     self.timeout = timeout
+    timeoutSpan = Deadline.span(timeout)
     self.prepare = prepare
     window = InFlightWindow(capacity: self.depth)
   }
@@ -166,7 +169,7 @@ struct PipelinedSlot {
     let head = window.first
     let reply: [UInt8]
     do {
-      let deadline = Deadline(after: timeout, from: max(head.sentAt, lastReplyAt))
+      let deadline = Deadline(span: timeoutSpan, from: max(head.sentAt, lastReplyAt))
       reply =
         head.asksOp ? try live.receiveOpReply(deadline: deadline) : try live.receiveReduce(deadline: deadline)
     } catch {

@@ -22,9 +22,10 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   private var inputClosed = false
   /// Requests sent and not yet written (see `flush`).
   @exclusivity(unchecked) private var unwritten = RequestQueue()
-  /// The last feature sent and its JSON string, quoted once rather than per request.
+  /// The last feature sent and its requests' bytes between action and state, made once rather
+  /// than per request.
   private var lastFeature = ""
-  private var lastQuotedFeature = "\"\""
+  private var lastMiddle = RequestQueue.reduceMiddle(quotedFeature: "\"\"")
 
   private init(
     command: String, process: SpawnedProcess, reader: LineReader, drain: StderrDrain, limits: RunnerLimits,
@@ -85,7 +86,7 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
 
   func reduce(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> [UInt8] {
     let deadline = Deadline(after: limits.timeout)
-    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+    guard unwritten.appendReduce(middle: middle(feature), state: state, action: action) else {
       throw .requestNotOneLine
     }
     try flush(deadline: deadline)
@@ -93,19 +94,20 @@ final class ProcessRunnerConnection: PipelinedConnection, @unchecked Sendable {
   }
 
   func send(feature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) throws(RunnerFault) -> Bool {
-    guard unwritten.appendReduce(quotedFeature: quoted(feature), state: state, action: action) else {
+    guard unwritten.appendReduce(middle: middle(feature), state: state, action: action) else {
       throw .requestNotOneLine
     }
     return try flushIfLarge()
   }
 
-  /// `feature` quoted, kept while the feature repeats (it does, request after request).
-  private func quoted(_ feature: String) -> String {
+  /// `feature`'s bytes between a request's action and state, kept while the feature repeats (it
+  /// does, request after request).
+  private func middle(_ feature: String) -> [UInt8] {
     if feature != lastFeature {
       lastFeature = feature
-      lastQuotedFeature = CanonicalWriter.quoted(feature)
+      lastMiddle = RequestQueue.reduceMiddle(quotedFeature: CanonicalWriter.quoted(feature))
     }
-    return lastQuotedFeature
+    return lastMiddle
   }
 
   func send(op line: [UInt8]) throws(RunnerFault) -> Bool {

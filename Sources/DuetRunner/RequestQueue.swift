@@ -11,32 +11,33 @@ struct RequestQueue {
   var isEmpty: Bool { count == 0 }
 
   /// Queues `{"action":…,"feature":…,"op":"reduce","state":…}` and a newline, the texts spliced
-  /// verbatim (compact canonical already), keys in canonical order. False, with nothing queued,
-  /// when the texts hold a line break or a carriage return: every request is one line.
-  mutating func appendReduce(quotedFeature: String, state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) -> Bool {
+  /// verbatim (compact canonical already), keys in canonical order; `middle` is the feature's part
+  /// between the action and the state (`reduceMiddle(quotedFeature:)`, made once per feature).
+  /// False, with nothing queued, when the texts hold a line break or a carriage return: every
+  /// request is one line.
+  mutating func appendReduce(middle: [UInt8], state: ArraySlice<UInt8>, action: ArraySlice<UInt8>) -> Bool {
     action.withUnsafeBytes { action in
-      state.withUnsafeBytes { state in appendReduce(quotedFeature: quotedFeature, state: state, action: action) }
-    }
-  }
-
-  private mutating func appendReduce(
-    quotedFeature: String, state: UnsafeRawBufferPointer, action: UnsafeRawBufferPointer
-  ) -> Bool {
-    var feature = quotedFeature
-    return feature.withUTF8 { feature in
-      let total =
-        Self.actionKey.count + action.count + Self.featureKey.count + feature.count + Self.stateKey.count
-        + state.count + Self.end.count
-      return appendLine(count: total) { at in
-        var at = at
-        for piece in [
-          Self.actionKey, action, Self.featureKey, UnsafeRawBufferPointer(feature), Self.stateKey, state, Self.end,
-        ] where piece.count > 0 {
-          at.copyMemory(from: piece.baseAddress!, byteCount: piece.count)
-          at += piece.count
+      state.withUnsafeBytes { state in
+        middle.withUnsafeBytes { middle in
+          let head = Self.actionKey
+          let end = Self.end
+          let total = head.count + action.count + middle.count + state.count + end.count
+          return appendLine(count: total) { at in
+            var at = at
+            for piece in [head, action, middle, state, end] {
+              if let base = piece.baseAddress { at.copyMemory(from: base, byteCount: piece.count) }
+              at += piece.count
+            }
+          }
         }
       }
     }
+  }
+
+  /// `,"feature":<quotedFeature>,"op":"reduce","state":`: what a feature's `reduce` requests hold
+  /// between their action and their state.
+  static func reduceMiddle(quotedFeature: String) -> [UInt8] {
+    Array(#","feature":"#.utf8) + Array(quotedFeature.utf8) + Array(#","op":"reduce","state":"#.utf8)
   }
 
   /// Queues `line`, which the caller checked is one line.
@@ -78,10 +79,6 @@ struct RequestQueue {
   }
 
   private static var actionKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #"{"action":"#) }
-  private static var featureKey: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: #","feature":"#) }
-  private static var stateKey: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(staticBytes: #","op":"reduce","state":"#)
-  }
   private static var end: UnsafeRawBufferPointer { UnsafeRawBufferPointer(staticBytes: "}\n") }
 }
 

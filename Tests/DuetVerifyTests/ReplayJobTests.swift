@@ -45,13 +45,15 @@ final class ReplayJobTests: XCTestCase {
     func append(_ result: FixtureResult) { lock.withLock { results.append(result) } }
   }
 
-  func replay(_ tree: JSONValue, name: String = "counter", owner: String? = "counter", connection: FakeConnection)
-    throws -> Outcome
-  {
+  func replay(
+    _ tree: JSONValue, name: String = "counter", owner: String? = "counter", listsPassedSteps: Bool = true,
+    connection: FakeConnection
+  ) throws -> Outcome {
     let document = try document(tree, name: name)
     let delivered = Delivered()
     let job = ReplayJob(
-      ReplayConversation(document: document, owner: owner), deliver: delivered.append,
+      ReplayConversation(document: document, owner: owner, listsPassedSteps: listsPassedSteps),
+      deliver: delivered.append,
       notRun: { ReplayConversation.emptyResult(document: document, owner: owner) })
     let lost = RunnerPool.run(job, on: connection)
     XCTAssertEqual(delivered.results.count, 1, "a replay delivers exactly one result")
@@ -191,6 +193,33 @@ final class ReplayJobTests: XCTestCase {
     XCTAssertNil(outcome.result.failure)
     XCTAssertEqual(connection.requests.map(\.feature), ["ping", "pong"])
     XCTAssertEqual(connection.requests.map(\.state), ["{\"sent\":0}", "{\"received\":0}"])
+  }
+
+  /// A run that keeps passed recordings slimmed (`listsPassedSteps` false) gets exactly the results
+  /// of one that lists every step, a passed one slimmed: a chain that passes, a chain whose seam
+  /// breaks, and a runner that fails on the second step after the first passed.
+  func testUnlistedPassedStepsGiveTheListedResultsOrTheirSlimmedForm() throws {
+    let crashing = {
+      FakeConnection { feature, state, action throws(RunnerFault) in
+        if state.contains("\"count\":1") { throw .closedOutput }
+        return try FakeConnection.demo(feature, state, action)
+      }
+    }
+    let cases: [(name: String, tree: JSONValue, recording: String, owner: String?, connection: () -> FakeConnection)] =
+      [
+        ("a chain that passes", FixtureText.chainTree(), "chain-ping-pong", nil, { FakeConnection() }),
+        ("a broken seam", FixtureText.chainTree(nextCount: 2), "chain-ping-pong", nil, { FakeConnection() }),
+        ("a runner lost on the second step", FixtureText.counterTree(), "counter", "counter", crashing),
+      ]
+    for (name, tree, recording, owner, connection) in cases {
+      var listed = try replay(tree, name: recording, owner: owner, connection: connection()).result
+      var counted = try replay(
+        tree, name: recording, owner: owner, listsPassedSteps: false, connection: connection()
+      ).result
+      (listed.durationMillis, counted.durationMillis) = (0, 0)
+      XCTAssertEqual(counted, listed.passed ? listed.slimmed : listed, name)
+      XCTAssertEqual(counted.steps.isEmpty, listed.passed, name)
+    }
   }
 
   func testABrokenSeamIsCheckedOnTheData() throws {

@@ -27,9 +27,9 @@ final class ReplyLineJudgingTests: XCTestCase {
 
   /// The line the demo counter answers, shaped by `line` (step index, state, effects).
   func replay(
-    _ document: FixtureDocument, byLine: Bool, line: (Int, String, String) -> String
+    _ document: FixtureDocument, byLine: Bool, listsPassedSteps: Bool = true, line: (Int, String, String) -> String
   ) -> (result: FixtureResult, sent: [String]) {
-    var conversation = ReplayConversation(document: document, owner: "counter")
+    var conversation = ReplayConversation(document: document, owner: "counter", listsPassedSteps: listsPassedSteps)
     var next = conversation.start(handshake: RunnerHandshake(features: ["counter"]))
     var sent: [String] = []
     while case .reduce(let feature, let stateBytes, let actionBytes)? = next {
@@ -84,6 +84,40 @@ final class ReplyLineJudgingTests: XCTestCase {
         : Self.canonical(step, state, effects).replacingOccurrences(of: "\\\"count", with: "\\u0022count")
     }
     XCTAssertNil(result.failure)
+  }
+
+  /// A run that keeps only counts of passed recordings (`listsPassedSteps` false) lists no passed
+  /// step of a passed recording: its result is the listed one slimmed. A failing recording's result
+  /// is the listed one, every step before the failure listed as passed, whether it passed on its
+  /// bytes or was read in full.
+  func testUnlistedPassedStepsAreTheSlimmedResultAndAreListedWhenALaterStepFails() throws {
+    let otherEscapes: (Int, String, String) -> String = { step, state, effects in
+      step == 0
+        ? #"{"state":\#(CanonicalWriter.quoted(state)),"effects":\#(CanonicalWriter.quoted(effects))}"#
+        : Self.canonical(step, state, effects)
+    }
+    let garbageLast: (Int, String, String) -> String = { step, state, effects in
+      step == 1 ? "not json" : Self.canonical(step, state, effects)
+    }
+    let cases: [(name: String, tree: JSONValue, line: (Int, String, String) -> String)] = [
+      ("passes on its bytes", FixtureText.counterTree(), Self.canonical),
+      ("passes read in full", FixtureText.counterTree(), otherEscapes),
+      ("diverges after a step passed on its bytes", FixtureText.counterTree(secondCount: 5), Self.canonical),
+      ("diverges after a step read in full", FixtureText.counterTree(secondCount: 5), otherEscapes),
+      ("a garbage line after a passed step", FixtureText.counterTree(), garbageLast),
+    ]
+    for (name, tree, line) in cases {
+      let document = try document(tree)
+      let listed = replay(document, byLine: true, line: line).result
+      let counted = replay(document, byLine: true, listsPassedSteps: false, line: line).result
+      if listed.passed {
+        XCTAssertEqual(counted.steps, [], name)
+        XCTAssertEqual(counted, listed.slimmed, name)
+      } else {
+        XCTAssertEqual(counted, listed, name)
+        XCTAssertEqual(counted.steps.first?.passed, true, "the step before the failure is listed: \(name)")
+      }
+    }
   }
 
   func testADivergentStateIsExplainedInFull() throws {

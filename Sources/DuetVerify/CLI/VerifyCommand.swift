@@ -57,7 +57,10 @@ enum VerifyCommand {
       : nil
     let runs = StreamedRunsFolder(RunsFolder(location: manifest.location))
     let keepSteps = options.json
-    var (run, taxonomy) = LanesPass(corpus: corpus, lanes: lanes).run(
+    var pass = LanesPass(corpus: corpus, lanes: lanes)
+    // Without --json a passed recording is kept slimmed: its steps are never listed.
+    pass.listsPassedSteps = keepSteps
+    var (run, taxonomy) = pass.run(
       selected: selection, arguments: options,
       onResult: { lane, result in
         // After a signal, a result is the stop's (its runner was killed): not staged, not counted.

@@ -16,10 +16,13 @@ struct LanesPass {
   /// drill needs only the first recording that notices a mutant. The results then hold the
   /// recordings that finished, not every selected one.
   var stopAtFirstFailure = false
+  /// Whether a passed recording's result lists its steps; false when `keep` slims passed results
+  /// anyway, so a passed step's result and label are never made (``CorpusPass/listsPassedSteps``).
+  var listsPassedSteps = true
 
-  /// Runs every lane; `onResult` sees each full result as it completes, with its lane's name when
-  /// the run names lanes (``LaneNaming``), and `keep` decides what of it stays in memory for the
-  /// final report.
+  /// Runs every lane; `onResult` sees each full result as it completes (a passed one without its
+  /// steps unless `listsPassedSteps`), with its lane's name when the run names lanes
+  /// (``LaneNaming``), and `keep` decides what of it stays in memory for the final report.
   func run(
     selected: [ListedFixture], arguments: ParsedArguments,
     onResult: @escaping @Sendable (_ lane: String?, FixtureResult) -> Void,
@@ -34,7 +37,7 @@ struct LanesPass {
     for (index, lane) in lanes.enumerated() {
       let pass = CorpusPass(
         corpus: corpus, scan: scan, lints: index == 0, pool: lane.pool, depth: CorpusPass.defaultPipelineDepth,
-        timeout: lane.timeout, stop: stop)
+        timeout: lane.timeout, stop: stop, listsPassedSteps: listsPassedSteps)
       let tag = lane.platform.flatMap(naming.tag)
       let replay: @Sendable () -> Void = {
         passes.set(index, pass.run(selected: selected, onResult: { onResult(tag, $0) }, keep: keep))

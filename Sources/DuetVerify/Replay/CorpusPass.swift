@@ -27,6 +27,9 @@ struct CorpusPass {
   /// When given, the pass ends at its first failing recording (``PassStop``): nothing more is
   /// dispatched, nor linted.
   var stop: PassStop? = nil
+  /// Whether a passed recording's result lists its steps (``ReplayConversation/listsPassedSteps``);
+  /// false when the run keeps passed results slimmed, so they are never listed.
+  var listsPassedSteps = true
 
   /// The default pipelining depth: enough that the runner always has requests queued while the
   /// verifier judges a reply, or reads and checks the next recording (the longest pause, a few
@@ -57,14 +60,15 @@ struct CorpusPass {
     case lintOnly(ListedFixture, position: Int)
   }
 
-  /// Runs the pass; `onResult` sees every full result as it completes, and `keep` decides what of
-  /// it stays in memory for the final report.
+  /// Runs the pass; `onResult` sees every full result as it completes (a passed one without its
+  /// steps unless `listsPassedSteps`), and `keep` decides what of it stays in memory for the final
+  /// report.
   func run(
     selected: [ListedFixture], onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in },
     keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
-    let (scan, lints, stop) = (self.scan, self.lints, self.stop)
+    let (scan, lints, stop, listsPassedSteps) = (self.scan, self.lints, self.stop, self.listsPassedSteps)
     let listed = scan.listed
     let store = corpus.store
     // The replayed recordings in manifest order with their manifest positions; a recording's
@@ -116,7 +120,8 @@ struct CorpusPass {
           return nil
         case .success(let document):
           return ReplayJob(
-            ReplayConversation(document: document, owner: fixture.owner), deliver: deliver,
+            ReplayConversation(document: document, owner: fixture.owner, listsPassedSteps: listsPassedSteps),
+            deliver: deliver,
             notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
         }
       })

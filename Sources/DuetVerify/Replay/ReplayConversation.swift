@@ -19,6 +19,10 @@ struct ReplayConversation {
   let owner: String?
   /// The step `explain` asked for; `nil` when verifying (stop at the first failure).
   let explaining: Int?
+  /// Whether a passed recording's result lists its steps. Without (a run that keeps only counts
+  /// of passed recordings: `FixtureResult.slimmed`), a step passed on its bytes is listed only
+  /// when a later step fails, so a passed recording makes no `StepResult` or label string.
+  let listsPassedSteps: Bool
   private(set) var result: FixtureResult
   /// The asked-for step in full, once replayed (`explaining` only).
   private(set) var explanation: StepExplanation?
@@ -33,10 +37,11 @@ struct ReplayConversation {
   private var earlier: FixtureFailure?
   private var started: UInt64 = 0
 
-  init(document: FixtureDocument, owner: String?, explaining: Int? = nil) {
+  init(document: FixtureDocument, owner: String?, explaining: Int? = nil, listsPassedSteps: Bool = true) {
     self.document = document
     self.owner = owner
     self.explaining = explaining
+    self.listsPassedSteps = listsPassedSteps || explaining != nil
     result = Self.emptyResult(document: document, owner: owner)
   }
 
@@ -56,7 +61,7 @@ struct ReplayConversation {
     inFlight = nil
     earlier = nil
     explanation = nil
-    result.steps.reserveCapacity(document.stepCount)
+    if listsPassedSteps { result.steps.reserveCapacity(document.stepCount) }
     if document.kind == .leaf {
       // A leaf's one slot, set without the lists a chain's seeds need (a few arrays per recording).
       let feature = document.leafFeature(owner: owner)
@@ -92,7 +97,10 @@ struct ReplayConversation {
       texts: StepExchange.sentTexts(step), reply: reply)
     if let next = exchange.nextState { states[sent.slot] = ArraySlice(next.utf8) }
     let failure = exchange.failure ?? SeamCheck.check(step, in: document, action: exchange.action)
-    result.steps.append(Self.stepResult(step, passed: failure == nil))
+    if failure != nil || listsPassedSteps {
+      listPassed()
+      result.steps.append(Self.stepResult(step, passed: failure == nil))
+    }
     if let target = explaining {
       if step.index == target {
         explanation = StepExplanation(step: step, exchange: exchange, failure: failure, earlierFailure: earlier)
@@ -122,15 +130,33 @@ struct ReplayConversation {
     inFlight = nil
     states[sent.slot] = expectedState
     if record.linkToNext, let failure = Self.seamFailure(document.step(sent.step), in: document) {
+      listPassed()
       result.steps.append(Self.stepResult(document.step(sent.step), passed: false))
       return finish(failure)
     }
-    // Built from the step's spans: its label is the one string made for a passed step.
-    let node = record.node >= 0 ? document.texts.nodes[Int(record.node)] : nil
-    let label = RecordingTexts.label(record.label, in: document.texts.bytes)
-    result.steps.append(StepResult(index: sent.step, node: node, label: label, line: record.line, passed: true))
+    if listsPassedSteps {
+      result.steps.append(Self.passedResult(sent.step, record, in: document.texts))
+    }
     nextStep += 1
     return advance()
+  }
+
+  /// A step passed on its bytes, built from its spans: its label is the one string made for it.
+  static func passedResult(_ index: Int, _ record: RecordedStep, in texts: RecordingTexts) -> StepResult {
+    let node = record.node >= 0 ? texts.nodes[Int(record.node)] : nil
+    let label = RecordingTexts.label(record.label, in: texts.bytes)
+    return StepResult(index: index, node: node, label: label, line: record.line, passed: true)
+  }
+
+  /// Lists the passed steps left unlisted (`listsPassedSteps` false): every step before
+  /// `nextStep` passed (verify stops at the first failure), so they are the indices from the
+  /// list's end up to it. Called before a failing step is listed, and when the replay fails.
+  private mutating func listPassed() {
+    guard result.steps.count < nextStep else { return }
+    result.steps.reserveCapacity(document.stepCount)
+    for index in result.steps.count..<nextStep {
+      result.steps.append(Self.passedResult(index, document.recorded[index], in: document.texts))
+    }
   }
 
   /// The broken seam of `step`, a step marked `linkToNext` that was answered as recorded.
@@ -248,6 +274,8 @@ struct ReplayConversation {
   /// Settles `result` with `failure` (none: passed); no request follows.
   @discardableResult
   private mutating func finish(_ failure: FixtureFailure?) -> RunnerRequest? {
+    // A match, not `!= nil`, which copied the failure to compare it.
+    if case .some = failure { listPassed() }
     result.failure = failure
     result.durationMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
     return nil

@@ -31,6 +31,7 @@ enum StrengthReplay {
     let lane = Lane(platform: LaneSetup.manifestPlatform, runner: choice)
     var pass = LanesPass(corpus: corpus, lanes: [lane])
     pass.stopAtFirstFailure = stopAtFirstFailure
+    pass.listsPassedSteps = false
     let (run, _) = pass.run(
       selected: selected, arguments: options, onResult: { _, result in onResult(result) }, keep: { $0.slimmed })
     return run

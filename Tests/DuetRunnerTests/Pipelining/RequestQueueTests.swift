@@ -41,6 +41,8 @@ final class RequestQueueTests: XCTestCase {
 extension RequestQueue {
   /// `appendReduce` with the texts written as strings (sent as their UTF-8 bytes).
   mutating func appendReduce(quotedFeature: String, state: String, action: String) -> Bool {
-    appendReduce(quotedFeature: quotedFeature, state: ArraySlice(state.utf8), action: ArraySlice(action.utf8))
+    appendReduce(
+      middle: Self.reduceMiddle(quotedFeature: quotedFeature), state: ArraySlice(state.utf8),
+      action: ArraySlice(action.utf8))
   }
 }
