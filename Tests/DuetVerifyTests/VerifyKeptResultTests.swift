@@ -25,6 +25,14 @@ final class VerifyKeptResultTests: XCTestCase {
     XCTAssertEqual(kept.name, "splash.ceremony-completes")
   }
 
+  func testAPassedRecordingThatCameWithoutStepsLosesOnlyItsScenarioPath() {
+    var unlisted = result(failing: false)
+    unlisted.steps = []
+    var expected = unlisted
+    expected.scenarioSource = nil
+    XCTAssertEqual(VerifyCommand.kept(unlisted, listingSteps: false), expected)
+  }
+
   func testAFailedRecordingIsKeptWholeWithItsScenarioPath() {
     let failed = result(failing: true)
     let kept = VerifyCommand.kept(failed, listingSteps: false)

@@ -64,8 +64,9 @@ enum VerifyCommand {
       selected: selection, arguments: options,
       onResult: { lane, result in
         // After a signal, a result is the stop's (its runner was killed): not staged, not counted.
-        ProcessStop.shared.holdIfStopping()
-        _ = ProcessStop.shared.unlessStopping { runs.write(result, lane: lane) }
+        guard ProcessStop.shared.unlessStopping({ runs.write(result, lane: lane) }) != nil else {
+          return ProcessStop.shared.holdIfStopping()
+        }
         progress?.advance()
         logProgress?.advance(passed: result.passed)
       },
