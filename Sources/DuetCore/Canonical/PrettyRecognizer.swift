@@ -132,8 +132,8 @@ enum PrettyRecognizer {
       }
       guard load64(p) & top.pointee.childMask == top.pointee.childPattern else { return .refused }
       p += Int(top.pointee.childSkip)
-      /// The member's key as a range of the output packed in one word (start high, end low; `-1`
-      /// for an element).
+      /// The member's key as a range of the output packed in one word (start low, end high, as a
+      /// node holds them; `-1` for an element).
       var key = -1
       if top.pointee.isObject {
         // The key, copied a word at a time up to its first byte that needs a look: for a key of
@@ -156,7 +156,7 @@ enum PrettyRecognizer {
         at += plain
         to += plain
         let length = at - p
-        if load32(at) & 0xFF_FFFF == quoteColonSpace, length != 36 {
+        if load32(at) & 0xFF_FFFF == quoteColonSpace, firstFlags != 0 || length != 36 {
           // Its first eight bytes as a big-endian word order it, unless they equal the previous key's.
           let word = (UInt64(littleEndian: first) & PlainBytes.before(firstFlags)).byteSwapped
           let previous = top.pointee.previousKey
@@ -168,14 +168,14 @@ enum PrettyRecognizer {
           top.pointee.previousKeyCount = Int32(truncatingIfNeeded: length)
           store16(to, quoteColon)
           let start = q + 1 - output
-          key = start &<< 32 | (start &+ length)
+          key = (start &+ length) &<< 32 | start
           p = at + 3
           q = to + 2
         } else {
           let (after, written) = longKey(p, q + 1, frame: top, bytes: bytes)
           guard let after else { return .refused }
           let start = q + 1 - output
-          key = start &<< 32 | (start &+ (after - 3 - p))
+          key = (start &+ (after - 3 - p)) &<< 32 | start
           p = after
           q = written
         }
@@ -189,7 +189,7 @@ enum PrettyRecognizer {
         let at = Int32(truncatingIfNeeded: q - output)
         (index + node).initialize(
           to: PrettyIndexNode(
-            keyStart: Int32(truncatingIfNeeded: key &>> 32), keyEnd: Int32(truncatingIfNeeded: key), compactStart: at,
+            keyStart: Int32(truncatingIfNeeded: key), keyEnd: Int32(truncatingIfNeeded: key &>> 32), compactStart: at,
             compactEnd: at, firstChild: -1, nextSibling: -1))
       }
       let byte = p.pointee
