@@ -124,14 +124,12 @@ enum PrettyRecognizer {
 
     line: while true {
       // A line of `top`'s: its indentation and, in an object, the key's opening quote.
-      var words = top.pointee.childWords
-      while words > 0 {
-        guard load64(p) == spaces else { return .refused }
-        p += 8
-        words &-= 1
-      }
-      guard load64(p) & top.pointee.childMask == top.pointee.childPattern else { return .refused }
-      p += Int(top.pointee.childSkip)
+      guard
+        let start = layout(
+          p, words: top.pointee.childWords, mask: top.pointee.childMask, pattern: top.pointee.childPattern,
+          skip: top.pointee.childSkip)
+      else { return .refused }
+      p = start
       /// The member's key as a range of the output packed in one word (start low, end high, as a
       /// node holds them; `-1` for an element).
       var key = -1
@@ -308,15 +306,12 @@ enum PrettyRecognizer {
           continue line
         }
         guard UInt8(truncatingIfNeeded: pair) == newline else { return .refused }
-        p += 1
-        var words = top.pointee.closeWords
-        while words > 0 {
-          guard load64(p) == spaces else { return .refused }
-          p += 8
-          words &-= 1
-        }
-        guard load64(p) & top.pointee.closeMask == top.pointee.closePattern else { return .refused }
-        p += Int(top.pointee.closeSkip)
+        guard
+          let after = layout(
+            p + 1, words: top.pointee.closeWords, mask: top.pointee.closeMask, pattern: top.pointee.closePattern,
+            skip: top.pointee.closeSkip)
+        else { return .refused }
+        p = after
         q.pointee = top.pointee.close
         q += 1
         last = Int(top.pointee.node)
@@ -324,6 +319,23 @@ enum PrettyRecognizer {
         top -= 1
       }
     }
+  }
+
+  /// The position after a line's layout at `p`: `words` words of eight spaces, then the bytes of
+  /// the next word that `mask` keeps, equal to `pattern` (`skip` of them); `nil` where it differs.
+  @inline(__always)
+  static func layout(
+    _ p: UnsafePointer<UInt8>, words: UInt8, mask: UInt64, pattern: UInt64, skip: UInt8
+  ) -> UnsafePointer<UInt8>? {
+    var p = p
+    var words = words
+    while words > 0 {
+      guard load64(p) == spaces else { return nil }
+      p += 8
+      words &-= 1
+    }
+    guard load64(p) & mask == pattern else { return nil }
+    return p + Int(skip)
   }
 
   /// The frame of a container opened at `level` (the number of containers open around it, plus
