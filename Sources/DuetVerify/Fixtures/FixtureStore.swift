@@ -42,12 +42,35 @@ struct FixtureStore: Sendable {
 
   /// The display path of recording `name` (`fixtures/counter.fixture.json`).
   func displayPath(_ name: String) -> String {
-    paths.display + "/" + name + ".fixture.json"
+    Self.path(paths.display, name)
+  }
+
+  /// `folder/name.fixture.json`, made in one allocation: every recording read names its file, and
+  /// three appends grew the string three times.
+  static func path(_ folder: String, _ name: String) -> String {
+    let suffix: StaticString = ".fixture.json"
+    var folder = folder
+    var name = name
+    return folder.withUTF8 { head in
+      name.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + 1 + tail.count + suffix.utf8CodeUnitCount) { target in
+          var at = target.baseAddress.unsafelyUnwrapped
+          if let start = head.baseAddress { at.update(from: start, count: head.count) }
+          at += head.count
+          at.pointee = UInt8(ascii: "/")
+          at += 1
+          if let start = tail.baseAddress { at.update(from: start, count: tail.count) }
+          at += tail.count
+          at.update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+          return target.count
+        }
+      }
+    }
   }
 
   /// The file system path of recording `name`.
   func filePath(_ name: String) -> String {
-    paths.folder + "/" + name + ".fixture.json"
+    Self.path(paths.folder, name)
   }
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
@@ -199,10 +222,12 @@ struct FixtureStore: Sendable {
   /// canonical, else the parser. Everything after the file system, so the fuzz target drives
   /// exactly what `load` does with a file's bytes.
   func inspect(_ bytes: [UInt8], name: String) -> Result<FixtureDocument, FixtureLoadError> {
-    guard var document = PrettyFixtureReader.read(bytes, name: name) else { return parse(bytes, name: name) }
+    // Built in place: the reader writes into the document this returns.
+    var document = FixtureDocument(reading: name)
+    guard PrettyFixtureReader.read(bytes, into: &document) else { return parse(bytes, name: name) }
     document.file = displayPath(name)
     document.bytes = bytes
-    return .success(document)
+    return .success(document.taken())
   }
 
   /// Recording `name` from bytes already read, through the parser (the path that explains a file

@@ -48,7 +48,10 @@ final class CorpusScan: @unchecked Sendable {
     // The walk for envelopes runs off the lock: only the gate's bookkeeping is shared.
     var sightings: [TrackEnvelopeScanner.Sighted]?
     if case .success(let document) = reading {
-      sightings = TrackEnvelopeScanner.scan(fixture: listed.name, loaded: document, feature: listed.owner)
+      // A recording the fast reader found no `track`-capable effect in has no sighting: not looked for again.
+      sightings =
+        document.mayHoldTrack
+        ? TrackEnvelopeScanner.scan(fixture: listed.name, loaded: document, feature: listed.owner) : []
     }
     lock.withLock {
       problems[position] = found
