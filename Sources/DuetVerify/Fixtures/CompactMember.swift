@@ -31,11 +31,9 @@ struct CompactMember: RecordedMember {
   var nodes: UnsafeBufferPointer<PrettyIndexNode> { document.pointee.nodes }
 
   /// Where the value's compact text lies in the document's compact text.
-  @inline(__always)
   var range: Range<Int> { Int(start)..<Int(end) }
 
   /// The first byte of the value's compact text (the recogniser proved its range lies in the text).
-  @inline(__always)
   var base: UnsafePointer<UInt8> { document.pointee.compact.baseAddress.unsafelyUnwrapped + Int(start) }
 
   /// The value's compact canonical text.
@@ -65,7 +63,6 @@ struct CompactMember: RecordedMember {
   /// not define (the parser's path names it). Canonical text holds the keys in canonical order,
   /// which is `Key`'s order, so each member is matched against the next candidates only, by the
   /// bytes before its value (`isKeyed`): no string, no look-up and no key range per member.
-  @inline(__always)
   func forEachMember<Key: CanonicalKey>(_: Key.Type, _ body: (Key, CompactMember) -> Void) -> Bool {
     guard leadingByte == UInt8(ascii: "{") else { return false }
     let nodes = self.nodes
@@ -123,7 +120,6 @@ struct CompactMember: RecordedMember {
     return memcmp(a, b, count) == 0
   }
 
-  @inline(__always)
   var leadingByte: UInt8 { end > start ? base.pointee : 0 }
 
   /// Accepted canonical text holds no fraction, so a number is an integer.

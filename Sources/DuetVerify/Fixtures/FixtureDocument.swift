@@ -73,7 +73,6 @@ public struct FixtureDocument: Sendable {
 
   /// An empty leaf document named `name`, for a reader to fill where it is kept (no default
   /// argument to evaluate, so the compiler builds it in place rather than copying it in).
-  @inline(__always)
   init(reading name: String) {
     self.name = name
     kind = .leaf
@@ -82,7 +81,6 @@ public struct FixtureDocument: Sendable {
   /// The document, moved out and an empty one left in its place. Returned into a `Result`, a
   /// document that is a variable on another path is copied (every reference retained) and the
   /// variable destroyed (every reference released); an empty one costs next to nothing to destroy.
-  @inline(__always)
   mutating func taken() -> FixtureDocument {
     var taken = FixtureDocument(reading: "")
     swap(&taken, &self)

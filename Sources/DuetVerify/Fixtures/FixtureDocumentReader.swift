@@ -104,7 +104,6 @@ enum FixtureDocumentReader {
   /// A step's shape, checked once for both readers over their own member values; its path is
   /// written only into an error. A chain step's node must have a seed among `seeds`. Its texts
   /// are spans of `texts` (written into it by the parser's path; the fast path's lie there already).
-  @inline(__always)
   static func readStep<Value: RecordedMember>(
     _ members: StepMembers<Value>, index: Int, kind: FixtureDocument.Kind, seeds: [String: WireText],
     texts: inout RecordingTexts
