@@ -93,8 +93,10 @@ struct FixtureStore: Sendable {
       case .plainFile(let size):
         seen.note(name, size: size)
         return size
-      case .missing: return nil
-      case .other: break
+      case .missing:
+        seen.note(name, size: nil)
+        return nil
+      case .other: seen.note(name, size: nil)
       }
     }
     var status = stat()
@@ -109,13 +111,17 @@ struct FixtureStore: Sendable {
   /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when the dispatch
   /// order's `size(of:)` looked at it already; the full inspection is only for what is not one (a
   /// link, say).
-  func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
+  ///
+  /// `place` is where the dispatch order's look at it is expected (its manifest position: the
+  /// order looks at the listed recordings in turn), so finding that look hashes no name.
+  func bytes(of name: String, expectedAt place: Int? = nil) -> Result<[UInt8], FixtureLoadError> {
     let descriptor: Int32
     let expected: Int
     let opening: FixturesFolderHandle.Opening?
     if let handle = paths.handle {
       opening =
-        seen.take(name).map { handle.openSeen(recording: name, size: $0) } ?? handle.openPlainFile(recording: name)
+        seen.take(name, expectedAt: place).map { handle.openSeen(recording: name, size: $0) }
+        ?? handle.openPlainFile(recording: name)
     } else {
       opening = nil
     }
@@ -211,8 +217,9 @@ struct FixtureStore: Sendable {
 
   /// Recording `name`, read once for everything a run does with it: lint, the taxonomy gate,
   /// replay and `explain`.
-  func load(_ name: String) -> Result<FixtureDocument, FixtureLoadError> {
-    switch bytes(of: name) {
+  /// `place`: where the dispatch order's look at it is expected (``bytes(of:expectedAt:)``).
+  func load(_ name: String, expectedAt place: Int? = nil) -> Result<FixtureDocument, FixtureLoadError> {
+    switch bytes(of: name, expectedAt: place) {
     case .success(let read): return inspect(read, name: name)
     case .failure(let error): return .failure(error)
     }

@@ -43,7 +43,8 @@ final class CorpusScan: @unchecked Sendable {
   /// Reads the recording listed at manifest `position` once, notes its lint problems and shows its
   /// telemetry to the taxonomy gate; the reading is handed back for a replay. Safe from any thread.
   func scan(_ listed: ListedFixture, at position: Int) -> Result<FixtureDocument, FixtureLoadError> {
-    let reading = corpus.store.load(listed.name)
+    // The dispatch order looked at the listed recordings in manifest order: this one's look is at `position`.
+    let reading = corpus.store.load(listed.name, expectedAt: position)
     let found = linter.problems(of: listed, reading: reading)
     // The walk for envelopes runs off the lock: only the gate's bookkeeping is shared.
     var sightings: [TrackEnvelopeScanner.Sighted]?
