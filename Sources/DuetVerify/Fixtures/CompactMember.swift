@@ -101,23 +101,22 @@ struct CompactMember: RecordedMember {
   /// True when the `count` bytes at `a` and `b` are equal: two overlapping words, not a call.
   @inline(__always)
   static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    let a = UnsafeRawPointer(a)
-    let b = UnsafeRawPointer(b)
-    if count >= 8 {
-      let head = a.loadUnaligned(as: UInt64.self) ^ b.loadUnaligned(as: UInt64.self)
-      let tail =
-        a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        ^ b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      return head | tail == 0
-    }
-    if count >= 4 {
-      let head = a.loadUnaligned(as: UInt32.self) ^ b.loadUnaligned(as: UInt32.self)
-      let tail =
-        a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-        ^ b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-      return head | tail == 0
-    }
+    if count >= 8 { return sameEnds(UnsafeRawPointer(a), UnsafeRawPointer(b), count, UInt64.self) }
+    if count >= 4 { return sameEnds(UnsafeRawPointer(a), UnsafeRawPointer(b), count, UInt32.self) }
     return memcmp(a, b, count) == 0
+  }
+
+  /// True when the first and the last `Word` of the `count` bytes (at least one word) at `a` and
+  /// `b` are equal, which covers them all.
+  @inline(__always)
+  static func sameEnds<Word: FixedWidthInteger>(
+    _ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int, _: Word.Type
+  ) -> Bool {
+    let last = count &- MemoryLayout<Word>.size
+    let head = a.loadUnaligned(as: Word.self) ^ b.loadUnaligned(as: Word.self)
+    let tail =
+      a.loadUnaligned(fromByteOffset: last, as: Word.self) ^ b.loadUnaligned(fromByteOffset: last, as: Word.self)
+    return head | tail == 0
   }
 
   var leadingByte: UInt8 { end > start ? base.pointee : 0 }
