@@ -6,7 +6,10 @@ import XCTest
 /// `CanonicalPrettyDocument`: recognising canonical pretty text without a tree must agree with
 /// parse-and-re-emit, and its compact spans must equal the compact writer's output.
 final class CanonicalPrettyDocumentTests: XCTestCase {
-  func slowCheck(_ bytes: [UInt8]) -> Bool {
+  func slowCheck(_ bytes: [UInt8]) -> Bool { Self.reEmitsItself(bytes) }
+
+  /// The slow check: `bytes` parse, and the pretty writer gives them back byte for byte.
+  static func reEmitsItself(_ bytes: [UInt8]) -> Bool {
     guard let tree = try? JSONParser().parse(bytes), let pretty = try? CanonicalWriter.pretty(tree) else {
       return false
     }

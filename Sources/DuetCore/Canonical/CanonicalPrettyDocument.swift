@@ -24,15 +24,32 @@ public struct CanonicalPrettyDocument: Sendable {
   /// Validates `bytes` and indexes values down to `indexDepth` levels below the root; `nil` unless
   /// they are canonical pretty text this reader handles.
   public init?(validating bytes: [UInt8], indexDepth: Int = 3) {
+    guard indexDepth >= 0 else { return nil }
+    // The index is the array itself, sized by a guess that holds for recordings (their bulk lies
+    // below the index); past it the pass runs again with the bound: every value after the first
+    // starts a line of its own, and a line takes two bytes or more.
+    var capacity = indexDepth == 0 ? 1 : bytes.count / 16 + 8
+    let bound = bytes.count / 2 + 2
     var nodes: [PrettyIndexNode] = []
     var accepted = false
-    let compact = [UInt8](unsafeUninitializedCapacity: bytes.count) { output, count in
+    let compact = [UInt8](unsafeUninitializedCapacity: bytes.count + PrettyRecognizer.slack) { output, written in
       guard let target = output.baseAddress else { return }
-      bytes.withUnsafeBufferPointer { buffer in
-        var recognizer = PrettyRecognizer(buffer, output: target, indexDepth: indexDepth)
-        accepted = recognizer.document()
-        count = accepted ? recognizer.written : 0
-        nodes = recognizer.nodes
+      bytes.withUnsafeBufferPointer { input in
+        while true {
+          var outcome = PrettyRecognizer.Outcome.refused
+          nodes = [PrettyIndexNode](unsafeUninitializedCapacity: capacity) { index, made in
+            guard let base = index.baseAddress else { return }
+            outcome = PrettyRecognizer.document(
+              input, output: target, index: base, capacity: capacity, indexDepth: indexDepth)
+            if case .accepted(let compactCount, let nodeCount) = outcome {
+              written = compactCount
+              made = nodeCount
+              accepted = true
+            }
+          }
+          guard outcome == .indexFull, capacity < bound else { return }
+          capacity = bound
+        }
       }
     }
     guard accepted, !nodes.isEmpty else { return nil }

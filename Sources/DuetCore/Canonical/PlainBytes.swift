@@ -21,4 +21,25 @@ enum PlainBytes {
     let control = (word &- 0x20 &* ones) & ~word
     return (zeroQuote | zeroBackslash | control | word) & high
   }
+
+  /// The high bit of each byte that is not an ASCII digit, in a word loaded as little-endian; as
+  /// with `special`, only the lowest flag is exact. Below the first non-digit no byte carries or
+  /// borrows: a digit plus 0x46 stays under 0x80, minus 0x30 stays at or over zero. The first
+  /// non-digit sets its high bit in one of the three: below `0`, above `9`, or non-ASCII.
+  @inline(__always)
+  static func nonDigit(_ word: UInt64) -> UInt64 {
+    ((word &+ 0x46 &* ones) | (word &- 0x30 &* ones) | word) & high
+  }
+
+  /// A mask of the bytes before the lowest flagged one of `flags` (all of them when none is).
+  @inline(__always)
+  static func before(_ flags: UInt64) -> UInt64 {
+    ((flags & (0 &- flags)) &>> 7) &- 1
+  }
+
+  /// A mask of the first `count` bytes of a little-endian word (0 ... 8).
+  @inline(__always)
+  static func first(_ count: Int) -> UInt64 {
+    count >= 8 ? UInt64.max : (1 &<< UInt64(count &<< 3)) &- 1
+  }
 }

@@ -2,212 +2,513 @@
 /// value they parse to?", production by production, mirroring `CanonicalOutput` in pretty mode.
 ///
 /// It never builds a value. As it goes it writes the compact form (every byte but the layout) to
-/// `output`, and records every value down to `indexDepth` levels as a `PrettyIndexNode`, so a
+/// the output, and records every value down to `indexDepth` levels as a `PrettyIndexNode`, so a
 /// caller can navigate the shallow structure and take any indexed value's compact text as a slice.
 ///
-/// It is one loop over raw bytes with an explicit stack of open containers (no call per value):
-/// reading a recording is on the verifier's per-step path, so this pass is kept tight. Strings are
-/// scanned and copied eight bytes at a time while none of the eight needs a look.
+/// It is one loop over the document's lines, with an explicit stack of open containers (no call
+/// per value): reading a recording is on the verifier's per-step path, so this pass is kept tight.
+/// Every pretty line is an indentation the open containers fix, then one token group: in an object
+/// a key, `": "` and a value; in an array a value; or a closing bracket. So each line's indentation
+/// (with the key's opening quote or the closing bracket after it) is one masked word compare against
+/// a pattern its container computed once, a short key is one word (its order one compare of
+/// big-endian words), and strings and small integers are read and copied a word at a time.
+///
+/// The pass reads a copy of the input followed by `slack` zero bytes, so it checks no bounds: a
+/// zero byte matches no pattern, is no digit and is a control character no string may hold, so
+/// every read that succeeds is inside the input, and every word read ends inside the zero run.
 ///
 /// It is deliberately conservative: a fraction (legal only as a telemetry double), a key with an
-/// escape, or nesting near the parser's limit makes it answer `false`, and the caller falls back
+/// escape, or nesting near the parser's limit makes it answer "refused", and the caller falls back
 /// to parse-and-re-emit, which also says what is wrong.
-struct PrettyRecognizer {
+enum PrettyRecognizer {
   /// Well inside `JSONParser`'s default limit, so an accepted text always parses.
   static let maximumDepth = 500
 
-  /// An open container: its kind, its node (`-1` below the index), its last indexed child, and
-  /// (for an object) the previous key, as a range of the input, for the order check. Offsets are
-  /// 32-bit like the index's (a frame is 20 bytes).
+  /// Zero bytes after the input's copy, and the room the output needs past the compact text: the
+  /// loop reads and writes whole words up to 16 bytes past a position it has proven to hold input.
+  static let slack = 32
+
+  /// What one pass found.
+  enum Outcome: Equatable {
+    /// Canonical: this many compact bytes were written and this many values indexed.
+    case accepted(written: Int, nodes: Int)
+    /// Not canonical pretty text, or not a kind this pass handles.
+    case refused
+    /// More values to index than the index had room for (the caller retries with the bound).
+    case indexFull
+  }
+
+  /// An open container: the layout of its lines, worked out once when it opens, its node (`-1`
+  /// below the index) and, for an object, its previous key.
+  ///
+  /// A line of its children is `childWords` words of eight spaces, then the bytes `childMask`
+  /// keeps of the next word equal to `childPattern` (the rest of the indentation, and in an object
+  /// the key's opening quote), `childSkip` of them; its closing line likewise with `close…`.
   struct Frame {
-    var close: UInt8
-    var node: Int32
-    var lastChild: Int32
-    var previousKeyStart: Int32
+    var childMask: UInt64
+    var childPattern: UInt64
+    var closeMask: UInt64
+    var closePattern: UInt64
+    /// The previous key's first eight bytes, big-endian, zero-padded: keys hold no zero byte, so
+    /// these words order like the keys unless both are equal and eight bytes long or more.
+    var previousKey: UInt64
+    var previousKeyStart: UnsafePointer<UInt8>
+    /// `-1` before the first key.
     var previousKeyCount: Int32
+    var node: Int32
+    var childWords: UInt8
+    var closeWords: UInt8
+    var childSkip: UInt8
+    var closeSkip: UInt8
+    var opener: UInt8
+    var close: UInt8
+    var isObject: Bool
+    var indexesChildren: Bool
   }
 
-  let bytes: UnsafeBufferPointer<UInt8>
-  let output: UnsafeMutablePointer<UInt8>
-  let indexDepth: Int
-  var written = 0
-  var nodes: [PrettyIndexNode] = []
-
-  /// `output` must have room for `bytes.count` bytes (compact text is never longer).
-  init(_ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>, indexDepth: Int) {
-    self.bytes = bytes
-    self.output = output
-    self.indexDepth = indexDepth
+  /// Recognises `bytes`, writing the compact text to `output` (room for `bytes.count + slack`
+  /// bytes) and the index to `index` (room for `capacity` nodes).
+  static func document(
+    _ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>,
+    index: UnsafeMutablePointer<PrettyIndexNode>, capacity: Int, indexDepth: Int
+  ) -> Outcome {
+    guard let source = bytes.baseAddress, !bytes.isEmpty, bytes.count < Int(Int32.max) else { return .refused }
+    let count = bytes.count
+    // Each open container takes at least two bytes (`{` and a newline).
+    let depthLimit = min(maximumDepth, count / 2)
+    // One allocation: the input's copy, its zero run, then the frames.
+    let framesOffset = (count + slack + 15) & ~15
+    let scratch = UnsafeMutableRawPointer.allocate(
+      byteCount: framesOffset + (depthLimit + 1) * MemoryLayout<Frame>.stride, alignment: 16)
+    defer { scratch.deallocate() }
+    scratch.copyMemory(from: source, byteCount: count)
+    (scratch + count).initializeMemory(as: UInt8.self, repeating: 0, count: framesOffset - count)
+    let input = UnsafePointer(scratch.assumingMemoryBound(to: UInt8.self))
+    let frames = (scratch + framesOffset).bindMemory(to: Frame.self, capacity: depthLimit + 1)
+    return lines(
+      UnsafeBufferPointer(start: input, count: count), output: output, frames: frames, depthLimit: depthLimit,
+      index: index, capacity: capacity, indexDepth: indexDepth)
   }
 
-  /// The whole document: one value and exactly one trailing newline.
-  mutating func document() -> Bool {
-    guard let base = bytes.baseAddress, !bytes.isEmpty, bytes.count < Int(Int32.max) else { return false }
-    let frames = UnsafeMutablePointer<Frame>.allocate(capacity: Self.maximumDepth)
-    // The index grows in a buffer of its own (no copy-on-write check per node), copied out once.
-    var capacity = indexDepth <= 0 ? 1 : bytes.count / 24 + 4
-    var index = UnsafeMutablePointer<PrettyIndexNode>.allocate(capacity: capacity)
-    var count = 0
-    defer {
-      nodes = Array(UnsafeBufferPointer(start: index, count: count))
-      index.deallocate()
-      frames.deallocate()
-    }
-    let end = bytes.count
-    let out = output
-    var i = 0
-    var w = 0
-    /// The depth of the value about to be read (the number of open containers).
-    var depth = 0
-    /// The key of the value about to be read, as a range of the output packed in one word (start in
-    /// the high half, end in the low half; `-1`: an element): one register fewer in this loop.
-    var pendingKey = -1
-    defer { written = w }
+  static let quote = UInt8(ascii: "\"")
+  static let newline = UInt8(ascii: "\n")
+  static let spaces: UInt64 = 0x2020_2020_2020_2020
+  /// `,` then a newline, and `"` `:` ` `, as little-endian loads.
+  static let commaNewline: UInt16 = 0x0A2C
+  static let quoteColonSpace: UInt32 = 0x20_3A22
+  static let quoteColon: UInt16 = 0x3A22
 
-    valueLoop: while true {
-      guard i < end else { return false }
-      var node = -1
-      if depth <= indexDepth {
-        if count == capacity {
-          capacity *= 2
-          let grown = UnsafeMutablePointer<PrettyIndexNode>.allocate(capacity: capacity)
-          grown.moveInitialize(from: index, count: count)
-          index.deallocate()
-          index = grown
+  /// The loop over lines; `input` is followed by `slack` zero bytes, `frames` has room for
+  /// `depthLimit + 1` frames (the first is the document's own).
+  static func lines(
+    _ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>, frames: UnsafeMutablePointer<Frame>,
+    depthLimit: Int, index: UnsafeMutablePointer<PrettyIndexNode>, capacity: Int, indexDepth: Int
+  ) -> Outcome {
+    let input = bytes.baseAddress.unsafelyUnwrapped
+    let end = input + bytes.count
+    let framesEnd = frames + depthLimit
+    // The document is a container of one value with no layout before it.
+    frames.initialize(
+      to: Frame(
+        childMask: 0, childPattern: 0, closeMask: 0, closePattern: 0, previousKey: 0, previousKeyStart: input,
+        previousKeyCount: -1, node: -1, childWords: 0, closeWords: 0, childSkip: 0, closeSkip: 0, opener: 0, close: 0,
+        isObject: false, indexesChildren: indexDepth >= 0))
+    var top = frames
+    /// The deepest frame initialized so far.
+    var ready = frames
+    var p = input
+    var q = output
+    var made = 0
+    /// The node of the value just completed (`-1` below the index): its next sibling comes next.
+    var last = -1
+
+    line: while true {
+      // A line of `top`'s: its indentation and, in an object, the key's opening quote.
+      guard
+        let start = layout(
+          p, words: top.pointee.childWords, mask: top.pointee.childMask, pattern: top.pointee.childPattern,
+          skip: top.pointee.childSkip)
+      else { return .refused }
+      p = start
+      /// The member's key as a range of the output packed in one word (start low, end high, as a
+      /// node holds them; `-1` for an element).
+      var key = -1
+      if top.pointee.isObject {
+        // The key, copied a word at a time up to its first byte that needs a look: for a key of
+        // plain ASCII, its closing quote, then `": "`.
+        q.pointee = quote
+        let first = loadRaw(p)
+        storeRaw(q + 1, first)
+        let firstFlags = PlainBytes.special(UInt64(littleEndian: first))
+        var flags = firstFlags
+        var at = p
+        var to = q + 1
+        while flags == 0 {
+          at += 8
+          to += 8
+          let raw = loadRaw(at)
+          storeRaw(to, raw)
+          flags = PlainBytes.special(UInt64(littleEndian: raw))
         }
-        node = count
-        count &+= 1
+        let plain = flags.trailingZeroBitCount &>> 3
+        at += plain
+        to += plain
+        let length = at - p
+        if load32(at) & 0xFF_FFFF == quoteColonSpace, firstFlags != 0 || length != 36 {
+          // Its first eight bytes as a big-endian word order it, unless they equal the previous key's.
+          let word = (UInt64(littleEndian: first) & PlainBytes.before(firstFlags)).byteSwapped
+          let previous = top.pointee.previousKey
+          if word <= previous {
+            guard word == previous, tiedKeyFollows(p, length, frame: top) else { return .refused }
+          }
+          top.pointee.previousKey = word
+          top.pointee.previousKeyStart = p
+          top.pointee.previousKeyCount = Int32(truncatingIfNeeded: length)
+          store16(to, quoteColon)
+          let start = q + 1 - output
+          key = (start &+ length) &<< 32 | start
+          p = at + 3
+          q = to + 2
+        } else {
+          let (after, written) = longKey(p, q + 1, frame: top, bytes: bytes)
+          guard let after else { return .refused }
+          let start = q + 1 - output
+          key = (start &+ (after - 3 - p)) &<< 32 | start
+          p = after
+          q = written
+        }
+      }
+
+      var node = -1
+      if top.pointee.indexesChildren {
+        guard made < capacity else { return .indexFull }
+        node = made
+        made &+= 1
+        let at = Int32(truncatingIfNeeded: q - output)
         (index + node).initialize(
           to: PrettyIndexNode(
-            keyStart: Int32(truncatingIfNeeded: pendingKey &>> 32), keyEnd: Int32(truncatingIfNeeded: pendingKey),
-            compactStart: Int32(truncatingIfNeeded: w), compactEnd: Int32(truncatingIfNeeded: w), firstChild: -1,
-            nextSibling: -1))
-        if depth > 0 {
-          let parent = depth &- 1
-          let previous = Int(frames[parent].lastChild)
-          if previous >= 0 {
-            index[previous].nextSibling = Int32(truncatingIfNeeded: node)
-          } else {
-            index[Int(frames[parent].node)].firstChild = Int32(truncatingIfNeeded: node)
-          }
-          frames[parent].lastChild = Int32(truncatingIfNeeded: node)
-        }
+            keyStart: Int32(truncatingIfNeeded: key), keyEnd: Int32(truncatingIfNeeded: key &>> 32), compactStart: at,
+            compactEnd: at, firstChild: -1, nextSibling: -1))
       }
-      let byte = base[i]
+      let byte = p.pointee
       switch byte {
+      case quote:
+        q.pointee = quote
+        let start = p + 1
+        p = start
+        q += 1
+        // Whole words, copied as they are read, up to the first byte that needs a look.
+        var raw = loadRaw(p)
+        storeRaw(q, raw)
+        var flags = PlainBytes.special(UInt64(littleEndian: raw))
+        while flags == 0 {
+          p += 8
+          q += 8
+          raw = loadRaw(p)
+          storeRaw(q, raw)
+          flags = PlainBytes.special(UInt64(littleEndian: raw))
+        }
+        let plain = flags.trailingZeroBitCount &>> 3
+        p += plain
+        q += plain
+        if p.pointee == quote, p - start != 36 {
+          // The closing quote is copied already.
+          p += 1
+          q += 1
+        } else {
+          let (after, written) = stringTail(p, q, start: start, isKey: false, bytes: bytes)
+          guard let after else { return .refused }
+          p = after
+          q = written
+        }
       case UInt8(ascii: "{"), UInt8(ascii: "["):
-        guard depth < Self.maximumDepth else { return false }
         // `}` and `]` are two code points after their openers.
         let close = byte &+ 2
-        out[w] = byte
-        w &+= 1
-        i &+= 1
-        if i < end, base[i] == close {
-          out[w] = close
-          w &+= 1
-          i &+= 1
+        let second = p[1]
+        if second == close {
+          q.pointee = byte
+          q[1] = close
+          p += 2
+          q += 2
           break  // an empty container is complete
         }
-        i = Self.afterNewline(base, i, end, spaces: (depth &+ 1) &<< 1)
-        guard i >= 0 else { return false }
-        frames[depth] = Frame(
-          close: close, node: Int32(truncatingIfNeeded: node), lastChild: -1, previousKeyStart: -1, previousKeyCount: 0)
-        depth &+= 1
-        pendingKey = -1
-        if close == UInt8(ascii: "}") {
-          guard key(base, &i, &w, end, frame: &frames[depth - 1], pendingKey: &pendingKey) else {
-            return false
-          }
+        guard second == newline, top < framesEnd else { return .refused }
+        top += 1
+        // A level's layout depends only on its depth and kind: a frame opened before at this
+        // depth for the same kind is reused, its node and key order reset.
+        if top <= ready, top.pointee.opener == byte {
+          top.pointee.node = Int32(truncatingIfNeeded: node)
+          top.pointee.previousKey = 0
+          top.pointee.previousKeyCount = -1
+        } else {
+          top.initialize(
+            to: frame(
+              level: top - frames, opener: byte, node: Int32(truncatingIfNeeded: node), indexDepth: indexDepth,
+              keyStart: p))
+          if top > ready { ready = top }
         }
-        continue valueLoop
-      case UInt8(ascii: "\""):
-        guard Self.string(bytes, &i, out, &w, isKey: false) != nil else { return false }
+        if top.pointee.indexesChildren { index[node].firstChild = Int32(truncatingIfNeeded: made) }
+        q.pointee = byte
+        q += 1
+        p += 2
+        continue line
       case UInt8(ascii: "t"):
-        guard i &+ 4 <= end, Self.load32(base + i) == Self.trueWord else { return false }
-        Self.copy(base + i, to: out + w, count: 4)
-        i &+= 4
-        w &+= 4
+        guard load32(p) == trueWord else { return .refused }
+        storeRaw(q, loadRaw(p))
+        p += 4
+        q += 4
       case UInt8(ascii: "n"):
-        guard i &+ 4 <= end, Self.load32(base + i) == Self.nullWord else { return false }
-        Self.copy(base + i, to: out + w, count: 4)
-        i &+= 4
-        w &+= 4
+        guard load32(p) == nullWord else { return .refused }
+        storeRaw(q, loadRaw(p))
+        p += 4
+        q += 4
       case UInt8(ascii: "f"):
-        guard i &+ 5 <= end, Self.load32(base + i + 1) == Self.alseWord else { return false }
-        Self.copy(base + i, to: out + w, count: 5)
-        i &+= 5
-        w &+= 5
+        guard load32(p + 1) == alseWord else { return .refused }
+        storeRaw(q, loadRaw(p))
+        p += 5
+        q += 5
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        guard Self.integer(base, &i, out, &w, end) else { return false }
-      default:
-        return false
-      }
-      // A value is complete (and, when it closed containers, so are they): record its end, then
-      // take a separator, or close the container it ends.
-      if node >= 0 { index[node].compactEnd = Int32(truncatingIfNeeded: w) }
-      while true {
-        guard depth > 0 else { return i + 1 == end && base[i] == 0x0A }
-        let frame = depth &- 1
-        guard i < end else { return false }
-        if base[i] == UInt8(ascii: ",") {
-          out[w] = UInt8(ascii: ",")
-          w &+= 1
-          i &+= 1
-          i = Self.afterNewline(base, i, end, spaces: depth &<< 1)
-          guard i >= 0 else { return false }
-          if frames[frame].close == UInt8(ascii: "}") {
-            guard key(base, &i, &w, end, frame: &frames[frame], pendingKey: &pendingKey) else {
-              return false
-            }
-          }
-          continue valueLoop
+        // Up to seven digits (and a sign) in one word, copied whole; longer ones out of line.
+        let sign = byte == UInt8(ascii: "-") ? 1 : 0
+        let flags = PlainBytes.nonDigit(load64(p + sign))
+        if flags != 0 {
+          let digits = flags.trailingZeroBitCount &>> 3
+          guard digits > 0 else { return .refused }
+          // No leading zero, no `-0`.
+          if p[sign] == UInt8(ascii: "0"), digits > 1 || sign == 1 { return .refused }
+          storeRaw(q, loadRaw(p))
+          p += sign &+ digits
+          q += sign &+ digits
+        } else {
+          let (after, written) = longInteger(p, q)
+          guard let after else { return .refused }
+          p = after
+          q = written
         }
-        let close = frames[frame].close
-        i = Self.afterNewline(base, i, end, spaces: frame &<< 1)
-        guard i >= 0, i < end, base[i] == close else { return false }
-        out[w] = close
-        w &+= 1
-        i &+= 1
-        depth = frame
-        let closed = Int(frames[frame].node)
-        if closed >= 0 { index[closed].compactEnd = Int32(truncatingIfNeeded: w) }
+      default:
+        return .refused
+      }
+
+      // A value is complete (and, when it closed containers, so are they): record its end, then
+      // take a separator and the next line, or close the container it ends.
+      if node >= 0 { index[node].compactEnd = Int32(truncatingIfNeeded: q - output) }
+      last = node
+      while true {
+        if top == frames {
+          return p + 1 == end && p.pointee == newline ? .accepted(written: q - output, nodes: made) : .refused
+        }
+        let pair = load16(p)
+        if pair == commaNewline {
+          q.pointee = UInt8(ascii: ",")
+          q += 1
+          p += 2
+          if last >= 0 { index[last].nextSibling = Int32(truncatingIfNeeded: made) }
+          continue line
+        }
+        guard UInt8(truncatingIfNeeded: pair) == newline else { return .refused }
+        guard
+          let after = layout(
+            p + 1, words: top.pointee.closeWords, mask: top.pointee.closeMask, pattern: top.pointee.closePattern,
+            skip: top.pointee.closeSkip)
+        else { return .refused }
+        p = after
+        q.pointee = top.pointee.close
+        q += 1
+        last = Int(top.pointee.node)
+        if last >= 0 { index[last].compactEnd = Int32(truncatingIfNeeded: q - output) }
+        top -= 1
       }
     }
   }
 
-  /// An object member's key, `:` and the space after it, in key order after the previous one.
+  /// The position after a line's layout at `p`: `words` words of eight spaces, then the bytes of
+  /// the next word that `mask` keeps, equal to `pattern` (`skip` of them); `nil` where it differs.
   @inline(__always)
-  func key(
-    _ base: UnsafePointer<UInt8>, _ i: inout Int, _ w: inout Int, _ end: Int, frame: inout Frame,
-    pendingKey: inout Int
-  ) -> Bool {
-    guard i < end, base[i] == UInt8(ascii: "\"") else { return false }
-    let start = w &+ 1
-    guard let key = Self.string(bytes, &i, output, &w, isKey: true) else { return false }
-    if frame.previousKeyStart >= 0,
-      !Self.precedes(
-        base + Int(frame.previousKeyStart), Int(frame.previousKeyCount), base + key.lowerBound, key.count)
-    {
-      return false
+  static func layout(
+    _ p: UnsafePointer<UInt8>, words: UInt8, mask: UInt64, pattern: UInt64, skip: UInt8
+  ) -> UnsafePointer<UInt8>? {
+    var p = p
+    var words = words
+    while words > 0 {
+      guard load64(p) == spaces else { return nil }
+      p += 8
+      words &-= 1
     }
-    frame.previousKeyStart = Int32(truncatingIfNeeded: key.lowerBound)
-    frame.previousKeyCount = Int32(truncatingIfNeeded: key.count)
-    guard i &+ 1 < end, base[i] == UInt8(ascii: ":"), base[i + 1] == UInt8(ascii: " ") else { return false }
-    output[w] = UInt8(ascii: ":")
-    w &+= 1
-    i &+= 2
-    pendingKey = start &<< 32 | (start &+ key.count)
-    return true
+    guard load64(p) & mask == pattern else { return nil }
+    return p + Int(skip)
+  }
+
+  /// The frame of a container opened at `level` (the number of containers open around it, plus
+  /// one): its children are indented by `2 × level` spaces, its closing bracket by two fewer.
+  @inline(__always)
+  static func frame(
+    level: Int, opener: UInt8, node: Int32, indexDepth: Int, keyStart: UnsafePointer<UInt8>
+  ) -> Frame {
+    let isObject = opener == UInt8(ascii: "{")
+    let close = opener &+ 2
+    let child = level &<< 1
+    let rest = child & 7
+    // The rest of the indentation and one byte after it.
+    let childMask = UInt64.max &>> UInt64(56 &- (rest &<< 3))
+    let closing = child &- 2
+    let closeRest = closing & 7
+    let closeMask = UInt64.max &>> UInt64(56 &- (closeRest &<< 3))
+    return Frame(
+      childMask: isObject ? childMask : childMask &>> 8,
+      childPattern: spaces & (childMask &>> 8) | (isObject ? UInt64(quote) &<< UInt64(rest &<< 3) : 0),
+      closeMask: closeMask,
+      closePattern: spaces & (closeMask &>> 8) | UInt64(close) &<< UInt64(closeRest &<< 3),
+      previousKey: 0, previousKeyStart: keyStart, previousKeyCount: -1, node: node,
+      childWords: UInt8(truncatingIfNeeded: child &>> 3), closeWords: UInt8(truncatingIfNeeded: closing &>> 3),
+      childSkip: UInt8(truncatingIfNeeded: isObject ? rest &+ 1 : rest),
+      closeSkip: UInt8(truncatingIfNeeded: closeRest &+ 1),
+      opener: opener, close: close, isObject: isObject, indexesChildren: level <= indexDepth)
+  }
+
+  /// True when a key whose first eight bytes (zero-padded) equal those of `frame`'s previous key
+  /// still follows it: it is the first key (the empty key), or both keys are eight bytes or longer
+  /// and the rest orders after (keys hold no zero byte, so equal words of shorter keys are equal keys).
+  @inline(never)
+  static func tiedKeyFollows(_ key: UnsafePointer<UInt8>, _ length: Int, frame: UnsafeMutablePointer<Frame>) -> Bool {
+    let previousCount = Int(frame.pointee.previousKeyCount)
+    if previousCount < 0 { return true }
+    return length >= 8 && previousCount >= 8
+      && precedes(frame.pointee.previousKeyStart + 8, previousCount - 8, key + 8, length - 8)
+  }
+
+  /// A key with a byte that needs a look (an escape, which a key may not have, or a non-ASCII
+  /// character), or UUID-long, from just after its opening quote (`to`: where its first byte goes):
+  /// scanned, ordered after `frame`'s previous key, its `": "` checked and `":` written. Returns the
+  /// position after the space and the output's next position, or `nil`.
+  @inline(never)
+  static func longKey(
+    _ at: UnsafePointer<UInt8>, _ to: UnsafeMutablePointer<UInt8>, frame: UnsafeMutablePointer<Frame>,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> (UnsafePointer<UInt8>?, UnsafeMutablePointer<UInt8>) {
+    let (after, written) = stringTail(at, to, start: at, isKey: true, bytes: bytes)
+    guard let after, load16(after) == UInt16(0x203A) else { return (nil, to) }
+    let length = after - 1 - at
+    let word = (load64(at) & PlainBytes.first(min(length, 8))).byteSwapped
+    let previous = frame.pointee.previousKey
+    if word < previous || word == previous && !tiedKeyFollows(at, length, frame: frame) { return (nil, to) }
+    frame.pointee.previousKey = word
+    frame.pointee.previousKeyStart = at
+    frame.pointee.previousKeyCount = Int32(truncatingIfNeeded: length)
+    written.pointee = UInt8(ascii: ":")
+    return (after + 2, written + 1)
+  }
+
+  /// The rest of a string from `at` (copied to `to`), whose content began at `start`, escaped
+  /// exactly as the writer escapes; the position after its closing quote and the output's next
+  /// position, or `nil`. A key must have no escapes at all (its order is then a plain byte
+  /// comparison).
+  @inline(never)
+  static func stringTail(
+    _ at: UnsafePointer<UInt8>, _ to: UnsafeMutablePointer<UInt8>, start: UnsafePointer<UInt8>, isKey: Bool,
+    bytes: UnsafeBufferPointer<UInt8>
+  ) -> (UnsafePointer<UInt8>?, UnsafeMutablePointer<UInt8>) {
+    var p = at
+    var q = to
+    var escaped = false
+    while true {
+      let raw = loadRaw(p)
+      storeRaw(q, raw)
+      let flags = PlainBytes.special(UInt64(littleEndian: raw))
+      let plain = flags == 0 ? 8 : flags.trailingZeroBitCount &>> 3
+      p += plain
+      q += plain
+      if flags == 0 { continue }
+      let byte = p.pointee
+      if byte == quote {
+        if !escaped, p - start == 36, isUpperCaseUUID(start) { return (nil, to) }
+        q.pointee = quote
+        return (p + 1, q + 1)
+      }
+      if byte == UInt8(ascii: "\\") {
+        let length = escapeLength(p)
+        if isKey || length == 0 { return (nil, to) }
+        escaped = true
+        copy(p, to: q, count: length)
+        p += length
+        q += length
+        continue
+      }
+      // A control character, or the zero run past the input's end.
+      if byte < 0x20 { return (nil, to) }
+      guard case .valid(let length) = UTF8Scalar.check(bytes, at: p - bytes.baseAddress.unsafelyUnwrapped) else {
+        return (nil, to)
+      }
+      copy(p, to: q, count: length)
+      p += length
+      q += length
+    }
+  }
+
+  /// An integer of eight digits or more as `String(Int64)` writes it: no leading zeros, in range.
+  @inline(never)
+  static func longInteger(_ at: UnsafePointer<UInt8>, _ to: UnsafeMutablePointer<UInt8>) -> (
+    UnsafePointer<UInt8>?, UnsafeMutablePointer<UInt8>
+  ) {
+    var p = at
+    var q = to
+    let negative = p.pointee == UInt8(ascii: "-")
+    if negative {
+      q.pointee = p.pointee
+      p += 1
+      q += 1
+    }
+    let digitsStart = p
+    var magnitude: UInt64 = 0
+    while p.pointee &- UInt8(ascii: "0") < 10 {
+      let (times10, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, overflowB) = times10.addingReportingOverflow(UInt64(p.pointee &- UInt8(ascii: "0")))
+      if overflowA || overflowB { return (nil, to) }
+      magnitude = sum
+      q.pointee = p.pointee
+      p += 1
+      q += 1
+    }
+    let digits = p - digitsStart
+    guard digits > 0, digitsStart.pointee != UInt8(ascii: "0") || digits == 1 && !negative else { return (nil, to) }
+    guard negative ? magnitude <= UInt64(Int64.max) + 1 : magnitude <= UInt64(Int64.max) else { return (nil, to) }
+    return (p, q)
   }
 
   /// `true`, `null` and the `alse` of `false`, as four bytes load from memory on any byte order.
-  static var trueWord: UInt32 { UInt32(littleEndian: 0x6575_7274) }
-  static var nullWord: UInt32 { UInt32(littleEndian: 0x6C6C_756E) }
-  static var alseWord: UInt32 { UInt32(littleEndian: 0x6573_6C61) }
+  static var trueWord: UInt32 { 0x6575_7274 }
+  static var nullWord: UInt32 { 0x6C6C_756E }
+  static var alseWord: UInt32 { 0x6573_6C61 }
+
+  /// Little-endian loads: byte 0 is the lowest.
+  @inline(__always)
+  static func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+  }
 
   @inline(__always)
   static func load32(_ pointer: UnsafePointer<UInt8>) -> UInt32 {
-    UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self)
+    UInt32(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
+  }
+
+  @inline(__always)
+  static func load16(_ pointer: UnsafePointer<UInt8>) -> UInt16 {
+    UInt16(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt16.self))
+  }
+
+  @inline(__always)
+  static func store16(_ pointer: UnsafeMutablePointer<UInt8>, _ value: UInt16) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value.littleEndian, as: UInt16.self)
+  }
+
+  /// Eight bytes as they lie in memory, to be stored elsewhere as they are (`storeRaw`).
+  @inline(__always)
+  static func loadRaw(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+  }
+
+  @inline(__always)
+  static func storeRaw(_ pointer: UnsafeMutablePointer<UInt8>, _ raw: UInt64) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: raw, as: UInt64.self)
   }
 
   @inline(__always)
@@ -215,158 +516,24 @@ struct PrettyRecognizer {
     for offset in 0..<count { to[offset] = from[offset] }
   }
 
-  /// A string at its opening quote, escaped exactly as the writer escapes, copied to `out`; returns
-  /// the content's range in the input. A key must have no escapes at all (its order is then a plain
-  /// byte comparison).
-  @inline(__always)
-  static func string(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ out: UnsafeMutablePointer<UInt8>, _ w: inout Int,
-    isKey: Bool
-  ) -> Range<Int>? {
-    let base = bytes.baseAddress.unsafelyUnwrapped
-    let end = bytes.count
-    out[w] = UInt8(ascii: "\"")
-    w &+= 1
-    i &+= 1
-    let start = i
-    var escaped = false
-    while true {
-      // Whole words, copied as they are read (the output never runs ahead of the input, so a
-      // word always fits), up to the first byte that needs a look; byte by byte only in the last
-      // eight bytes of the input.
-      if i &+ 8 <= end {
-        let raw = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        UnsafeMutableRawPointer(out + w).storeBytes(of: raw, as: UInt64.self)
-        let special = PlainBytes.special(UInt64(littleEndian: raw))
-        let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
-        i &+= plain
-        w &+= plain
-        if plain == 8 { continue }
-      } else {
-        while i < end, base[i] >= 0x20, base[i] < 0x80, base[i] != UInt8(ascii: "\""),
-          base[i] != UInt8(ascii: "\\")
-        {
-          out[w] = base[i]
-          w &+= 1
-          i &+= 1
-        }
-      }
-      guard i < end else { return nil }
-      let byte = base[i]
-      if byte == UInt8(ascii: "\"") {
-        let content = start..<i
-        if !escaped, content.count == 36, isUpperCaseUUID(content, in: bytes) { return nil }
-        out[w] = byte
-        w &+= 1
-        i &+= 1
-        return content
-      }
-      if byte == UInt8(ascii: "\\") {
-        if isKey { return nil }
-        escaped = true
-        let from = i
-        guard escape(bytes, at: &i) else { return nil }
-        copy(base + from, to: out + w, count: i - from)
-        w &+= i - from
-        continue
-      }
-      if byte < 0x20 { return nil }
-      guard case .valid(let length) = UTF8Scalar.check(bytes, at: i) else { return nil }
-      copy(base + i, to: out + w, count: length)
-      i &+= length
-      w &+= length
-    }
-  }
-
-  /// The writer escapes `"`, `\`, newline, return and tab by name and every other control character
-  /// as `\u00xx` in lower-case hex; nothing else.
-  static func escape(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
-    guard index + 1 < bytes.count else { return false }
-    switch bytes[index + 1] {
+  /// The length of the escape at `p` if it is one the writer writes, else 0: `"`, `\`, newline,
+  /// return and tab by name, every other control character as `\u00xx` in lower-case hex.
+  static func escapeLength(_ p: UnsafePointer<UInt8>) -> Int {
+    switch p[1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-      index += 2
-      return true
+      return 2
     case UInt8(ascii: "u"):
-      guard index + 5 < bytes.count, bytes[index + 2] == UInt8(ascii: "0"), bytes[index + 3] == UInt8(ascii: "0"),
-        let high = lowerHex(bytes[index + 4]), let low = lowerHex(bytes[index + 5])
-      else { return false }
+      guard p[2] == UInt8(ascii: "0"), p[3] == UInt8(ascii: "0"), let high = lowerHex(p[4]), let low = lowerHex(p[5])
+      else { return 0 }
       let scalar = high << 4 | low
-      guard scalar < 0x20, scalar != 0x0A, scalar != 0x0D, scalar != 0x09 else { return false }
-      index += 6
-      return true
+      guard scalar < 0x20, scalar != 0x0A, scalar != 0x0D, scalar != 0x09 else { return 0 }
+      return 6
     default:
-      return false
+      return 0
     }
-  }
-
-  /// An integer as `String(Int64)` writes it: no `-0`, no leading zeros, in range, no fraction.
-  @inline(__always)
-  static func integer(
-    _ base: UnsafePointer<UInt8>, _ i: inout Int, _ out: UnsafeMutablePointer<UInt8>, _ w: inout Int, _ end: Int
-  ) -> Bool {
-    var negative = false
-    if base[i] == UInt8(ascii: "-") {
-      negative = true
-      out[w] = base[i]
-      w &+= 1
-      i &+= 1
-    }
-    let digitsStart = i
-    var magnitude: UInt64 = 0
-    while i < end, base[i] &- UInt8(ascii: "0") < 10 {
-      let (times10, overflowA) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, overflowB) = times10.addingReportingOverflow(UInt64(base[i] &- UInt8(ascii: "0")))
-      if overflowA || overflowB { return false }
-      magnitude = sum
-      out[w] = base[i]
-      w &+= 1
-      i &+= 1
-    }
-    let digits = i - digitsStart
-    guard digits > 0 else { return false }
-    if base[digitsStart] == UInt8(ascii: "0"), digits > 1 || negative { return false }
-    if i < end, base[i] == UInt8(ascii: ".") || base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
-      return false
-    }
-    return negative ? magnitude <= UInt64(Int64.max) + 1 : magnitude <= UInt64(Int64.max)
-  }
-
-  /// A newline followed by exactly `spaces` spaces (an even number: two per level), and then not
-  /// one more space (layout gone wrong). Layout: nothing is written. The run is checked with at most
-  /// two overlapping loads of the widest size it fills (a word loop only past sixteen spaces).
-  /// Returns the position after the run, or -1. Not inlined: inlined, its bounds arithmetic was
-  /// hoisted to the top of the value loop and paid for every value.
-  @inline(never)
-  static func afterNewline(_ base: UnsafePointer<UInt8>, _ i: Int, _ end: Int, spaces: Int) -> Int {
-    let at = i &+ 1
-    let stop = at &+ spaces
-    // `stop <= end` also puts the newline itself inside the input.
-    guard stop <= end, base[i] == 0x0A else { return -1 }
-    let raw = UnsafeRawPointer(base)
-    if spaces >= 8 {
-      var from = at
-      while from &+ 8 < stop {
-        guard raw.loadUnaligned(fromByteOffset: from, as: UInt64.self) == 0x2020_2020_2020_2020 else { return -1 }
-        from &+= 8
-      }
-      guard raw.loadUnaligned(fromByteOffset: stop &- 8, as: UInt64.self) == 0x2020_2020_2020_2020 else { return -1 }
-    } else if spaces >= 4 {
-      guard raw.loadUnaligned(fromByteOffset: at, as: UInt32.self) == 0x2020_2020,
-        raw.loadUnaligned(fromByteOffset: stop &- 4, as: UInt32.self) == 0x2020_2020
-      else { return -1 }
-    } else if spaces >= 2 {
-      guard raw.loadUnaligned(fromByteOffset: at, as: UInt16.self) == 0x2020,
-        raw.loadUnaligned(fromByteOffset: stop &- 2, as: UInt16.self) == 0x2020
-      else { return -1 }
-    } else if spaces == 1 {
-      guard base[at] == UInt8(ascii: " ") else { return -1 }
-    }
-    guard stop == end || base[stop] != UInt8(ascii: " ") else { return -1 }
-    return stop
   }
 
   /// Strict canonical key order on raw (escape-free) key bytes.
-  @inline(__always)
   static func precedes(_ left: UnsafePointer<UInt8>, _ leftCount: Int, _ right: UnsafePointer<UInt8>, _ rightCount: Int)
     -> Bool
   {
@@ -374,8 +541,8 @@ struct PrettyRecognizer {
     var offset = 0
     // Eight bytes at a time read as big-endian words order like their bytes.
     while offset &+ 8 <= shared {
-      let a = UInt64(bigEndian: UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self))
-      let b = UInt64(bigEndian: UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self))
+      let a = load64(left + offset).byteSwapped
+      let b = load64(right + offset).byteSwapped
       if a != b { return a < b }
       offset &+= 8
     }
@@ -388,11 +555,12 @@ struct PrettyRecognizer {
     return leftCount < rightCount
   }
 
-  /// UUID-shaped with an upper-case hex digit: the writer would have lower-cased it.
-  static func isUpperCaseUUID(_ content: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// UUID-shaped with an upper-case hex digit (36 bytes at `start`): the writer would have
+  /// lower-cased it.
+  static func isUpperCaseUUID(_ start: UnsafePointer<UInt8>) -> Bool {
     var sawUpper = false
-    for (position, offset) in content.enumerated() {
-      let byte = bytes[offset]
+    for position in 0..<36 {
+      let byte = start[position]
       switch position {
       case 8, 13, 18, 23:
         if byte != UInt8(ascii: "-") { return false }

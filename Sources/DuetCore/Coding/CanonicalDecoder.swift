@@ -162,7 +162,7 @@ final class TreeDecoder: Decoder {
 }
 
 /// An object's members, decoded strictly: a key the type does not know is refused up front.
-struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct ObjectDecodingContainer<Key: CodingKey>: IntegerKeyedDecoding {
   let members: [String: JSONValue]
   let trail: CodingTrail
   let typeName: TypeName
@@ -225,19 +225,11 @@ struct ObjectDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if case .integer(let number) = value, let exact = Int(exactly: number) { return exact }
     return try CanonicalDecoding.integer(type, value, child(key))
   }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
     let value = try require(key)
     if case .integer(let number) = value { return number }
     return try CanonicalDecoding.integer(type, value, child(key))
   }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
 
   func integer<N: FixedWidthInteger>(_ type: N.Type, _ key: Key) throws -> N {
     let value = try require(key)
@@ -404,7 +396,7 @@ struct ArrayDecodingContainer: UnkeyedDecodingContainer {
   }
 }
 
-struct ValueDecodingContainer: SingleValueDecodingContainer {
+struct ValueDecodingContainer: IntegerValueDecoding {
   let value: JSONValue
   let trail: CodingTrail
   var codingPath: [any CodingKey] { trail.codingPath }
@@ -418,16 +410,9 @@ struct ValueDecodingContainer: SingleValueDecodingContainer {
   func decode(_ type: Float.Type) throws -> Float {
     throw CanonicalCodingError.floatingPointForbidden(path: trail.jsonPath)
   }
-  func decode(_ type: Int.Type) throws -> Int { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: UInt.Type) throws -> UInt { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try CanonicalDecoding.integer(type, value, trail) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try CanonicalDecoding.integer(type, value, trail) }
+  func integer<N: FixedWidthInteger>(_ type: N.Type) throws -> N {
+    try CanonicalDecoding.integer(type, value, trail)
+  }
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try CanonicalDecoding.unbox(type, from: value, trail: trail)
   }

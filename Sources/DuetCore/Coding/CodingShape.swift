@@ -31,36 +31,29 @@ struct CodingShape {
   }
 }
 
-/// The shapes met so far, one per type, in fixed storage read under a lock (pointers, so reading
-/// costs no exclusivity check). Bounded: past `capacity` types (far more than an app's features
-/// code), a shape is looked up at every value again, as before the cache.
+/// The shapes met so far, one per type (``TypeSlots``), read under a lock. Bounded: past
+/// `capacity` types (far more than an app's features code), a shape is looked up at every value
+/// again, as before the cache.
 final class ShapeCache: @unchecked Sendable {
   static let shared = ShapeCache()
   static let capacity = 256
   private let lock = SystemLock()
-  private let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: capacity)
-  private let shapes = UnsafeMutablePointer<CodingShape>.allocate(capacity: capacity)
-  private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  private let slots = TypeSlots<CodingShape>(capacity: capacity)
 
-  private init() { count.initialize(to: 0) }
+  private init() {}
 
-  /// The shape kept for `type`: a program codes a few dozen types, and comparing identities
-  /// beats hashing them.
+  /// The shape kept for `type`.
   func find(_ type: ObjectIdentifier) -> CodingShape? {
     lock.lock()
     defer { lock.unlock() }
-    for index in 0..<count.pointee where types[index] == type { return shapes[index] }
-    return nil
+    return slots.value(for: type)
   }
 
   /// Keeps `shape` for `type` (once; a second thread that looked it up too adds nothing).
   func add(_ shape: CodingShape, for type: ObjectIdentifier) {
     lock.lock()
     defer { lock.unlock() }
-    let stored = count.pointee
-    guard stored < Self.capacity, !(0..<stored).contains(where: { types[$0] == type }) else { return }
-    (types + stored).initialize(to: type)
-    (shapes + stored).initialize(to: shape)
-    count.pointee = stored + 1
+    guard !slots.isFull, slots.index(of: type) < 0 else { return }
+    _ = slots.append(shape, for: type)
   }
 }

@@ -13,11 +13,10 @@ final class KeyMemory: @unchecked Sendable {
   static let shared = KeyMemory()
   static let capacity = 256
   private let lock = SystemLock()
-  private let types = UnsafeMutablePointer<ObjectIdentifier>.allocate(capacity: capacity)
-  private let tables = UnsafeMutablePointer<AnyObject>.allocate(capacity: capacity)
-  private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  /// Each type's `KeyTable<Key>`, made on first use.
+  private let tables = TypeSlots<AnyObject>(capacity: capacity)
 
-  private init() { count.initialize(to: 0) }
+  private init() {}
 
   /// True when `Key(stringValue: name)` is not nil.
   func accepts<Key: CodingKey>(_ name: String, as type: Key.Type) -> Bool {
@@ -176,12 +175,8 @@ final class KeyMemory: @unchecked Sendable {
   /// the lock.
   private func slot<Key: CodingKey>(for type: Key.Type) -> Int {
     let identity = ObjectIdentifier(type)
-    let stored = count.pointee
-    for index in 0..<stored where types[index] == identity { return index }
-    guard stored < Self.capacity else { return -1 }
-    (types + stored).initialize(to: identity)
-    (tables + stored).initialize(to: KeyTable<Key>())
-    count.pointee = stored + 1
-    return stored
+    let index = tables.index(of: identity)
+    guard index < 0, !tables.isFull else { return index }
+    return tables.append(KeyTable<Key>(), for: identity)
   }
 }

@@ -8,7 +8,7 @@
 /// For a sum's envelope itself (``CompactCursor/caseNode``) it is the outer container the
 /// synthesized enum decoding asks for, with ``SumCaseContainer``'s rules: its one key is the
 /// case's, its nested container is the case's payload, and any other read is a miss.
-struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct CompactObjectContainer<Key: CodingKey>: IntegerKeyedDecoding {
   static var unlabelled: Int { CompactCursor.unlabelledObject }
   static var empty: Int { CompactCursor.emptyObject }
 
@@ -93,17 +93,6 @@ struct CompactObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw CompactDecoding.miss(document) }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float { throw CompactDecoding.miss(document) }
-  func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
-  func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
-  func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
-  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
-  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
-  func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
-  func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
-  func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
-  func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
-
   func integer<N: FixedWidthInteger>(_ type: N.Type, _ key: Key) throws -> N {
     try CompactDecoding.integer(type, document, try require(key))
   }

@@ -44,14 +44,9 @@ struct CompactScanner {
   }
 
   mutating func object(_ node: Int, into document: CompactDocument, depth: Int) -> Bool {
-    index += 1
+    if opensEmpty(node, closing: UInt8(ascii: "}"), into: document) { return true }
     var count: Int32 = 0
     var previous: Range<Int>? = nil
-    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      finish(node, document)
-      return true
-    }
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
       let keyStart = index + 1
@@ -68,41 +63,44 @@ struct CompactScanner {
           keyEnd: Int32(truncatingIfNeeded: key.upperBound))
       else { return false }
       count += 1
-      guard index < bytes.count else { return false }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "}") else { return false }
-      index += 1
-      document.nodes[node].count = count
-      finish(node, document)
-      return true
+      if let ended = afterMember(count, of: node, closing: UInt8(ascii: "}"), into: document) { return ended }
     }
   }
 
   mutating func array(_ node: Int, into document: CompactDocument, depth: Int) -> Bool {
-    index += 1
+    if opensEmpty(node, closing: UInt8(ascii: "]"), into: document) { return true }
     var count: Int32 = 0
-    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      finish(node, document)
-      return true
-    }
     while true {
       guard value(into: document, depth: depth + 1, keyStart: 0, keyEnd: 0) else { return false }
       count += 1
-      guard index < bytes.count else { return false }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      guard bytes[index] == UInt8(ascii: "]") else { return false }
-      index += 1
-      document.nodes[node].count = count
-      finish(node, document)
-      return true
+      if let ended = afterMember(count, of: node, closing: UInt8(ascii: "]"), into: document) { return ended }
     }
+  }
+
+  /// Steps over the opening byte of the container at `node`; true when `closing` follows at once
+  /// (the container is empty, and its end is marked).
+  mutating func opensEmpty(_ node: Int, closing: UInt8, into document: CompactDocument) -> Bool {
+    index += 1
+    guard index < bytes.count, bytes[index] == closing else { return false }
+    index += 1
+    finish(node, document)
+    return true
+  }
+
+  /// What follows member `count` of the container at `node`, the one list rule objects and arrays
+  /// share: a comma is stepped over and another member follows (nil); `closing` ends the container,
+  /// its count and end marked (true); anything else is outside the subset (false).
+  mutating func afterMember(_ count: Int32, of node: Int, closing: UInt8, into document: CompactDocument) -> Bool? {
+    guard index < bytes.count else { return false }
+    if bytes[index] == UInt8(ascii: ",") {
+      index += 1
+      return nil
+    }
+    guard bytes[index] == closing else { return false }
+    index += 1
+    document.nodes[node].count = count
+    finish(node, document)
+    return true
   }
 
   /// Skips a string of printable ASCII without escapes, quotes included.

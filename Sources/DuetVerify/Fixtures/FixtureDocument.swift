@@ -59,7 +59,32 @@ public struct FixtureDocument: Sendable {
     self.initialState = initialState
     self.initialStates = initialStates
     self.scenarioSource = scenarioSource
-    self.steps = steps
+    // A reader starts from an empty document: setting no steps would only remake empty texts.
+    if !steps.isEmpty { self.steps = steps }
+  }
+
+  /// False when the taxonomy gate can find no `track` envelope in the recording without looking:
+  /// the fast reader made no slim tree, as none of its effects can hold one.
+  var mayHoldTrack: Bool {
+    if tree != nil { return true }
+    if case .null = taxonomyDocument { return false }
+    return true
+  }
+
+  /// An empty leaf document named `name`, for a reader to fill where it is kept (no default
+  /// argument to evaluate, so the compiler builds it in place rather than copying it in).
+  init(reading name: String) {
+    self.name = name
+    kind = .leaf
+  }
+
+  /// The document, moved out and an empty one left in its place. Returned into a `Result`, a
+  /// document that is a variable on another path is copied (every reference retained) and the
+  /// variable destroyed (every reference released); an empty one costs next to nothing to destroy.
+  mutating func taken() -> FixtureDocument {
+    var taken = FixtureDocument(reading: "")
+    swap(&taken, &self)
+    return taken
   }
 
   /// How many steps the recording has.

@@ -8,49 +8,56 @@ import DuetCore
 /// does not define (a misspelt `expectedstate` would leave a state unchecked) is refused here with
 /// its path rather than failing obscurely mid-replay or being silently ignored.
 enum FixtureDocumentReader {
-  static let supportedDialects: Set<Int64> = [1, 2]
   /// The top-level keys of docs/recording.md (`chain` is the chain's bare name, written by Duet's recorders).
   static let documentKeys = DocumentKey.allCases.map(\.rawValue)
   /// The keys of a step.
   static let stepKeys = StepKey.allCases.map(\.rawValue)
+
+  /// The dialects this verifier reads (1 and 2); a comparison, not a set, as it is asked once per
+  /// recording.
+  static func supports(dialect number: Int64) -> Bool { number == 1 || number == 2 }
 
   /// Reads `tree` into a document (the caller adds file, bytes and the taxonomy document).
   static func read(_ tree: JSONValue, name: String) throws(FixtureFormatError) -> FixtureDocument {
     guard case .object(let top) = tree else {
       throw FixtureFormatError(path: "the document", problem: "must be a JSON object, found \(tree.kindName)")
     }
-    return try read(DocumentMembers(top), name: name, texts: RecordingTexts()) {
-      elements, kind, seeds, texts throws(FixtureFormatError) in
-      var steps: [RecordedStep] = []
-      steps.reserveCapacity(elements.count)
+    var document = FixtureDocument(reading: name)
+    try read(DocumentMembers(top), into: &document, texts: RecordingTexts()) {
+      steps, _, kind, seeds, texts throws(FixtureFormatError) in
+      let elements = steps.arrayValue ?? []
+      var recorded: [RecordedStep] = []
+      recorded.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
         guard case .object(let object) = element else { throw mismatch("steps[\(index)]", "an object", element) }
         let members = try StepMembers(object, at: "steps[\(index)]")
-        steps.append(try readStep(members, index: index, kind: kind, seeds: seeds, texts: &texts))
+        recorded.append(try readStep(members, index: index, kind: kind, seeds: seeds, texts: &texts))
       }
-      return steps
+      return recorded
     }
+    return document
   }
 
-  /// The document's rules, once for both readers over their own member values; `readSteps` reads
-  /// the (non-empty) `steps` elements, each by ``readStep(_:index:kind:seeds:texts:)``, into
-  /// `texts` (the fast reader's starts as the whole compact text its spans point into).
+  /// The document's rules, once for both readers over their own member values, written into
+  /// `document` (made by the caller with its name: the document is built in place, never copied);
+  /// `readSteps` reads the `steps` array of `count` (> 0) elements, each by
+  /// ``readStep(_:index:kind:seeds:texts:)``, into `texts` (the fast reader's starts as the whole
+  /// compact text its spans point into).
   static func read<Value: RecordedMember>(
-    _ top: DocumentMembers<Value>, name: String, texts: consuming RecordingTexts,
+    _ top: DocumentMembers<Value>, into document: inout FixtureDocument, texts: consuming RecordingTexts,
     readSteps: (
-      _ elements: [Value], _ kind: FixtureDocument.Kind, _ seeds: [String: WireText],
+      _ steps: Value, _ count: Int, _ kind: FixtureDocument.Kind, _ seeds: [String: WireText],
       _ texts: inout RecordingTexts
     ) throws(FixtureFormatError) -> [RecordedStep]
-  ) throws(FixtureFormatError) -> FixtureDocument {
+  ) throws(FixtureFormatError) {
     if top.initialState != nil, top.initialStates != nil {
       throw FixtureFormatError(
         path: "initialStates",
         problem: "is given beside initialState; a recording is a leaf (initialState) or a chain (initialStates)")
     }
-    let isChain = top.initialStates != nil
-    var document = FixtureDocument(name: name, kind: isChain ? .chain : .leaf)
+    document.kind = top.initialStates != nil ? .chain : .leaf
     if let dialect = top.dialect {
-      guard let number = dialect.integerValue, supportedDialects.contains(number) else {
+      guard let number = dialect.integerValue, supports(dialect: number) else {
         let shown = FirstDivergence.render(dialect.tree)
         throw FixtureFormatError(
           path: "dialect", problem: "is \(shown), which this verifier does not read (it reads dialects 1 and 2)")
@@ -64,8 +71,8 @@ enum FixtureDocumentReader {
       document.feature = text
     }
     if let scenario = top.scenario {
-      guard let members = scenario.objectMembers else { throw mismatch("scenario", "an object", scenario) }
-      if let source = members.first(where: { $0.key == "source" })?.value {
+      guard let source = scenario.member("source") else { throw mismatch("scenario", "an object", scenario) }
+      if let source {
         guard let text = source.stringValue else { throw mismatch("scenario.source", "a string", source) }
         document.scenarioSource = text
       }
@@ -84,15 +91,14 @@ enum FixtureDocumentReader {
       document.initialState = seed.wireText(what: "initialState")
     }
     guard let steps = top.steps else { throw FixtureFormatError(path: "steps", problem: "is missing") }
-    guard let elements = steps.arrayElements else { throw mismatch("steps", "an array", steps) }
-    guard !elements.isEmpty else {
+    guard let count = steps.elementCount else { throw mismatch("steps", "an array", steps) }
+    guard count > 0 else {
       throw FixtureFormatError(
         path: "steps", problem: "is empty: a recording without steps pins no behaviour and would pass vacuously")
     }
-    document.recorded = try readSteps(elements, document.kind, document.initialStates, &texts)
+    document.recorded = try readSteps(steps, count, document.kind, document.initialStates, &texts)
     texts.writeReplies(for: &document.recorded)
     document.texts = texts
-    return document
   }
 
   /// A step's shape, checked once for both readers over their own member values; its path is

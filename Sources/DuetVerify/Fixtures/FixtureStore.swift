@@ -42,12 +42,35 @@ struct FixtureStore: Sendable {
 
   /// The display path of recording `name` (`fixtures/counter.fixture.json`).
   func displayPath(_ name: String) -> String {
-    paths.display + "/" + name + ".fixture.json"
+    Self.path(paths.display, name)
+  }
+
+  /// `folder/name.fixture.json`, made in one allocation: every recording read names its file, and
+  /// three appends grew the string three times.
+  static func path(_ folder: String, _ name: String) -> String {
+    let suffix: StaticString = ".fixture.json"
+    var folder = folder
+    var name = name
+    return folder.withUTF8 { head in
+      name.withUTF8 { tail in
+        String(unsafeUninitializedCapacity: head.count + 1 + tail.count + suffix.utf8CodeUnitCount) { target in
+          var at = target.baseAddress.unsafelyUnwrapped
+          if let start = head.baseAddress { at.update(from: start, count: head.count) }
+          at += head.count
+          at.pointee = UInt8(ascii: "/")
+          at += 1
+          if let start = tail.baseAddress { at.update(from: start, count: tail.count) }
+          at += tail.count
+          at.update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+          return target.count
+        }
+      }
+    }
   }
 
   /// The file system path of recording `name`.
   func filePath(_ name: String) -> String {
-    paths.folder + "/" + name + ".fixture.json"
+    Self.path(paths.folder, name)
   }
 
   /// Names of every `*.fixture.json` directly in the fixtures folder, sorted.
@@ -70,8 +93,10 @@ struct FixtureStore: Sendable {
       case .plainFile(let size):
         seen.note(name, size: size)
         return size
-      case .missing: return nil
-      case .other: break
+      case .missing:
+        seen.note(name, size: nil)
+        return nil
+      case .other: seen.note(name, size: nil)
       }
     }
     var status = stat()
@@ -86,13 +111,17 @@ struct FixtureStore: Sendable {
   /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when the dispatch
   /// order's `size(of:)` looked at it already; the full inspection is only for what is not one (a
   /// link, say).
-  func bytes(of name: String) -> Result<[UInt8], FixtureLoadError> {
+  ///
+  /// `place` is where the dispatch order's look at it is expected (its manifest position: the
+  /// order looks at the listed recordings in turn), so finding that look hashes no name.
+  func bytes(of name: String, expectedAt place: Int? = nil) -> Result<[UInt8], FixtureLoadError> {
     let descriptor: Int32
     let expected: Int
     let opening: FixturesFolderHandle.Opening?
     if let handle = paths.handle {
       opening =
-        seen.take(name).map { handle.openSeen(recording: name, size: $0) } ?? handle.openPlainFile(recording: name)
+        seen.take(name, expectedAt: place).map { handle.openSeen(recording: name, size: $0) }
+        ?? handle.openPlainFile(recording: name)
     } else {
       opening = nil
     }
@@ -188,8 +217,9 @@ struct FixtureStore: Sendable {
 
   /// Recording `name`, read once for everything a run does with it: lint, the taxonomy gate,
   /// replay and `explain`.
-  func load(_ name: String) -> Result<FixtureDocument, FixtureLoadError> {
-    switch bytes(of: name) {
+  /// `place`: where the dispatch order's look at it is expected (``bytes(of:expectedAt:)``).
+  func load(_ name: String, expectedAt place: Int? = nil) -> Result<FixtureDocument, FixtureLoadError> {
+    switch bytes(of: name, expectedAt: place) {
     case .success(let read): return inspect(read, name: name)
     case .failure(let error): return .failure(error)
     }
@@ -199,10 +229,12 @@ struct FixtureStore: Sendable {
   /// canonical, else the parser. Everything after the file system, so the fuzz target drives
   /// exactly what `load` does with a file's bytes.
   func inspect(_ bytes: [UInt8], name: String) -> Result<FixtureDocument, FixtureLoadError> {
-    guard var document = PrettyFixtureReader.read(bytes, name: name) else { return parse(bytes, name: name) }
+    // Built in place: the reader writes into the document this returns.
+    var document = FixtureDocument(reading: name)
+    guard PrettyFixtureReader.read(bytes, into: &document) else { return parse(bytes, name: name) }
     document.file = displayPath(name)
     document.bytes = bytes
-    return .success(document)
+    return .success(document.taken())
   }
 
   /// Recording `name` from bytes already read, through the parser (the path that explains a file

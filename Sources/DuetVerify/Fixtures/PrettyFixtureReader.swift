@@ -15,12 +15,21 @@ enum PrettyFixtureReader {
   /// The document, its taxonomy document the slim tree of the effects that can hold a `track`
   /// (file and bytes are the caller's to add).
   static func read(_ bytes: [UInt8], name: String) -> FixtureDocument? {
-    guard let text = CanonicalPrettyDocument(validating: bytes) else { return nil }
+    var document = FixtureDocument(reading: name)
+    return read(bytes, into: &document) ? document : nil
+  }
+
+  /// `read` into `document`, made by the caller with its name, so the document is built where it
+  /// is kept (a `FixtureDocument` returned through the reader's closures was copied, each of its
+  /// references retained and released, several times per recording). False when the bytes are not
+  /// a recording this reader reads; `document` is then partly written, for the caller to drop.
+  static func read(_ bytes: [UInt8], into document: inout FixtureDocument) -> Bool {
+    guard let text = CanonicalPrettyDocument(validating: bytes) else { return false }
     return withUnsafePointer(to: text.compactText) { shared in
       shared.pointee.withUnsafeBufferPointer { compact in
         text.withIndex { nodes in
           CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot {
-            read($0, name: name, compactText: text.compactText)
+            read($0, into: &document, compactText: text.compactText)
           }
         }
       }
@@ -29,87 +38,117 @@ enum PrettyFixtureReader {
 
   /// `read` from the proven document's root; `compactText` is the document's whole compact text,
   /// which the steps' spans point into.
-  static func read(_ root: CompactMember, name: String, compactText: [UInt8]) -> FixtureDocument? {
-    guard root.leadingByte == UInt8(ascii: "{") else { return nil }
+  static func read(_ root: CompactMember, into document: inout FixtureDocument, compactText: [UInt8]) -> Bool {
     var top = DocumentMembers<CompactMember>()
-    let indexed = try? root.forEachChild { key, value throws(FixtureFormatError) in
-      // A key the dialect does not define: the slow path names it.
-      guard let known = DocumentKey(spelledBy: key) else {
-        throw FixtureFormatError(path: "the document", problem: "holds a key the dialect does not define")
-      }
-      top[known] = value
-    }
-    guard indexed == true else { return nil }
+    // A key the dialect does not define: the slow path names it.
+    guard root.forEachMember(DocumentKey.self, { key, value in top[key] = value }) else { return false }
     var slimSteps: [JSONValue]?
-    guard
-      var document = try? FixtureDocumentReader.read(
-        top, name: name, texts: RecordingTexts(bytes: compactText),
-        readSteps: { elements, kind, seeds, texts throws(FixtureFormatError) in
-          try readSteps(elements, kind: kind, seeds: seeds, texts: &texts, slim: &slimSteps)
-        })
-    else { return nil }
+    do {
+      try FixtureDocumentReader.read(top, into: &document, texts: RecordingTexts(bytes: compactText)) {
+        steps, count, kind, seeds, texts throws(FixtureFormatError) in
+        try readSteps(steps, count: count, kind: kind, seeds: seeds, texts: &texts, slim: &slimSteps)
+      }
+    } catch {
+      return false
+    }
     // Without an effect that can hold a `track` the gate finds nothing in a slim tree of `null`
     // steps, and nothing in `.null` either: the tree is made only for a recording that has one.
-    guard let slimSteps else { return document }
+    guard let slimSteps else { return true }
     var slim = [String: JSONValue](minimumCapacity: 3)
     slim["feature"] = top.feature.map { feature in feature.stringValue.map(JSONValue.string) ?? feature.tree }
     if top.initialStates != nil { slim["initialStates"] = .object([:]) }
     slim["steps"] = .array(slimSteps)
     document.taxonomyDocument = .object(slim)
-    return document
+    return true
   }
 
-  /// The `steps` elements, each checked by `FixtureDocumentReader.readStep` over its members in
-  /// place (no string but the texts and the small fields); `slim` gets the slim taxonomy steps
-  /// from the first step whose effects can hold a `track` on (`nil` while there is none). A step
-  /// whose effects cannot hold one is `null` in the slim taxonomy tree (the gate skips it).
+  /// The `count` elements of `steps`, each checked by `FixtureDocumentReader.readStep` over its
+  /// members in place, found in one pass in canonical key order (no string but the texts and the
+  /// small fields); `slim` gets the slim taxonomy steps from the first step whose effects can hold
+  /// a `track` on (`nil` while there is none). A step whose effects cannot hold one is `null` in
+  /// the slim taxonomy tree (the gate skips it).
   static func readSteps(
-    _ elements: [CompactMember], kind: FixtureDocument.Kind, seeds: [String: WireText], texts: inout RecordingTexts,
-    slim: inout [JSONValue]?
+    _ steps: CompactMember, count: Int, kind: FixtureDocument.Kind, seeds: [String: WireText],
+    texts: inout RecordingTexts, slim: inout [JSONValue]?
   ) throws(FixtureFormatError) -> [RecordedStep] {
-    var steps: [RecordedStep] = []
-    steps.reserveCapacity(elements.count)
-    let unknownKey = FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
-    for element in elements {
-      guard element.leadingByte == UInt8(ascii: "{") else { throw unknownKey }
-      var members = StepMembers<CompactMember>()
-      let document = element.document
-      let nodes = document.pointee.nodes
-      let compact = document.pointee.compact
-      // Every member of a step lies within the index (a step is at its third level).
-      var child = Int(nodes[element.node].firstChild)
-      while child >= 0 {
-        let member = nodes[child]
-        // A key the dialect does not define: the slow path names it.
-        guard let keyRange = member.key, let key = StepKey(spelledBy: slice(compact, keyRange)) else {
-          throw unknownKey
-        }
-        members[key] = CompactMember(child, in: document)
-        child = Int(member.nextSibling)
+    var recorded: [RecordedStep] = []
+    recorded.reserveCapacity(count)
+    let document = steps.document
+    let nodes = document.pointee.nodes
+    var child = Int(nodes[Int(steps.node)].firstChild)
+    while child >= 0 {
+      // Not an object, or a key the dialect does not define: the slow path names it.
+      guard let members = stepMembers(child, in: document) else {
+        throw FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
       }
-      steps.append(
-        try FixtureDocumentReader.readStep(members, index: steps.count, kind: kind, seeds: seeds, texts: &texts))
+      recorded.append(
+        try FixtureDocumentReader.readStep(members, index: recorded.count, kind: kind, seeds: seeds, texts: &texts))
       // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
-      if let effects = members.expectedEffects, effects.bytes.count > 2, mentionsTrack(effects.bytes) {
+      if let effects = members.expectedEffects, effects.end &- effects.start > 2, mentionsTrack(effects.bytes) {
         var slimMembers = [String: JSONValue](minimumCapacity: 2)
         slimMembers["expectedEffects"] = effects.tree
         // Bound first: written `members.node?.tree`, a debug build read the tree of an absent node.
         if let node = members.node { slimMembers["node"] = node.tree }
         if slim == nil {
-          slim = Array(repeating: .null, count: steps.count - 1)
-          slim?.reserveCapacity(elements.count)
+          slim = Array(repeating: .null, count: recorded.count - 1)
+          slim?.reserveCapacity(count)
         }
         slim?.append(.object(slimMembers))
       } else {
         slim?.append(.null)
       }
+      child = Int(nodes[child].nextSibling)
     }
-    return steps
+    return recorded
   }
 
+  /// The members of the step at `node`, read in canonical key order (`StepKey`'s), each key
+  /// checked by the bytes before its value; `nil` when the step is not an object whose members are
+  /// indexed, or has a key the dialect does not define. Written out key by key rather than over
+  /// `StepKey`'s cases, so each check compares with a constant: this runs for every member of
+  /// every step (docs/performance.md).
   @inline(__always)
-  static func slice(_ compact: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(rebasing: compact[range])
+  static func stepMembers(_ node: Int, in document: UnsafePointer<CompactDocumentView>)
+    -> StepMembers<CompactMember>?
+  {
+    let step = CompactMember(node, in: document)
+    guard step.leadingByte == UInt8(ascii: "{") else { return nil }
+    let first = Int(document.pointee.nodes[node].firstChild)
+    guard first >= 0 || step.end &- step.start == 2 else { return nil }
+    var members = StepMembers<CompactMember>()
+    var cursor = MemberCursor(first, in: document)
+    members.action = cursor.take(.action)
+    members.expectedEffects = cursor.take(.expectedEffects)
+    members.expectedState = cursor.take(.expectedState)
+    members.label = cursor.take(.label)
+    members.line = cursor.take(.line)
+    members.linkToNext = cursor.take(.linkToNext)
+    members.node = cursor.take(.node)
+    // A member left over has a key the dialect does not define (or one out of canonical order).
+    return cursor.current == nil ? members : nil
+  }
+
+  /// An object's members in document order, taken one by one when their keys are the ones asked
+  /// for in turn.
+  struct MemberCursor {
+    let document: UnsafePointer<CompactDocumentView>
+    /// The member not taken yet; `nil` past the last.
+    var current: CompactMember?
+
+    @inline(__always)
+    init(_ first: Int, in document: UnsafePointer<CompactDocumentView>) {
+      self.document = document
+      current = first >= 0 ? CompactMember(first, in: document) : nil
+    }
+
+    /// The current member when its key is `key` (the next one becomes current), else `nil`.
+    @inline(__always)
+    mutating func take(_ key: StepKey) -> CompactMember? {
+      guard let member = current, member.isKeyed(key.spelling) else { return nil }
+      let next = Int(document.pointee.nodes[Int(member.node)].nextSibling)
+      current = next >= 0 ? CompactMember(next, in: document) : nil
+      return member
+    }
   }
 
   /// True when the compact text holds the string token `"track"` (a `track` case can only be

@@ -16,8 +16,13 @@ protocol RecordedMember {
   var boolValue: Bool? { get }
   /// An object's members (in any order); `nil` for anything else.
   var objectMembers: [(key: String, value: Self)]? { get }
+  /// The first member keyed `key` of an object (`.some(nil)` when it has none); `nil` for
+  /// anything but an object.
+  func member(_ key: StaticString) -> Self??
   /// An array's elements; `nil` for anything else.
   var arrayElements: [Self]? { get }
+  /// How many elements an array has; `nil` for anything else.
+  var elementCount: Int? { get }
   /// The value as a tree (for a rendering in an error, or the taxonomy's slim document).
   var tree: JSONValue { get }
   /// The value's compact canonical text; `what` names it in the problem when it has none.
@@ -36,7 +41,14 @@ extension JSONValue: RecordedMember {
 
   var objectMembers: [(key: String, value: JSONValue)]? { objectValue.map { $0.map { ($0.key, $0.value) } } }
 
+  func member(_ key: StaticString) -> JSONValue?? {
+    guard case .object(let members) = self else { return nil }
+    return .some(members[key.description])
+  }
+
   var arrayElements: [JSONValue]? { arrayValue }
+
+  var elementCount: Int? { arrayValue?.count }
 
   var tree: JSONValue { self }
 

@@ -126,19 +126,26 @@ struct RecordingTexts: Sendable {
         let first = target.baseAddress.unsafelyUnwrapped
         let base = source.baseAddress.unsafelyUnwrapped
         var out = first
-        for index in steps.indices {
-          guard let effects = steps[index].expectedEffects.range, let state = steps[index].expectedState.range else {
-            continue
+        // Borrowed once: set through `steps[index]`, each step's reply cost a uniqueness check.
+        steps.withUnsafeMutableBufferPointer { steps in
+          for index in steps.indices {
+            guard let effects = steps[index].expectedEffects.range, let state = steps[index].expectedState.range else {
+              continue
+            }
+            let start = first.distance(to: out)
+            out.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
+            out = Self.escape(
+              base + effects.lowerBound, effects.count, readable: source.count &- effects.lowerBound,
+              to: out + opening.utf8CodeUnitCount)
+            out.update(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
+            out = Self.escape(
+              base + state.lowerBound, state.count, readable: source.count &- state.lowerBound,
+              to: out + middle.utf8CodeUnitCount)
+            out[0] = UInt8(ascii: "\"")
+            out[1] = UInt8(ascii: "}")
+            out += 2
+            steps[index].reply = TextSpan(start..<first.distance(to: out))
           }
-          let start = first.distance(to: out)
-          out.update(from: opening.utf8Start, count: opening.utf8CodeUnitCount)
-          out = Self.escape(base + effects.lowerBound, effects.count, to: out + opening.utf8CodeUnitCount)
-          out.update(from: middle.utf8Start, count: middle.utf8CodeUnitCount)
-          out = Self.escape(base + state.lowerBound, state.count, to: out + middle.utf8CodeUnitCount)
-          out[0] = UInt8(ascii: "\"")
-          out[1] = UInt8(ascii: "}")
-          out += 2
-          steps[index].reply = TextSpan(start..<first.distance(to: out))
         }
         count = first.distance(to: out)
       }
@@ -146,29 +153,25 @@ struct RecordingTexts: Sendable {
   }
 
   /// Copies `count` bytes from `from` to `out` with a backslash before each `"` and `\`; returns
-  /// the position after them. Eight bytes at a time up to the next byte to escape (each word is
-  /// stored whole, so `out` needs eight bytes of room past what it keeps).
+  /// the position after them. Eight bytes at a time (`escapeWord`), so a word holding several
+  /// quotes is read and judged once (a counter state has a quote every four or five bytes). A
+  /// text's last bytes are read as a whole word too when eight can be read (`readable` bytes from
+  /// `from` lie in the buffer), its bytes past the text masked off, so `[]` takes one word, not a
+  /// byte loop. `out` needs eight bytes of room past what it keeps.
   @inline(__always)
-  static func escape(_ from: UnsafePointer<UInt8>, _ count: Int, to out: UnsafeMutablePointer<UInt8>)
-    -> UnsafeMutablePointer<UInt8>
-  {
+  static func escape(
+    _ from: UnsafePointer<UInt8>, _ count: Int, readable: Int, to out: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
     var out = out
     var read = 0
+    // Whole words of the text, then its last few bytes as one masked word when eight can be read.
     while read &+ 8 <= count {
-      let word = UnsafeRawPointer(from + read).loadUnaligned(as: UInt64.self)
-      UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-      let flags = escapeFlags(UInt64(littleEndian: word))
-      if flags == 0 {
-        read &+= 8
-        out += 8
-        continue
-      }
-      let plain = flags.trailingZeroBitCount &>> 3
-      out += plain
-      out[0] = UInt8(ascii: "\\")
-      out[1] = from[read &+ plain]
-      out += 2
-      read &+= plain &+ 1
+      out = escapeWord(from + read, 8, to: out)
+      read &+= 8
+    }
+    if read < count, read &+ 8 <= readable {
+      out = escapeWord(from + read, count &- read, to: out)
+      read = count
     }
     while read < count {
       let byte = from[read]
@@ -183,14 +186,42 @@ struct RecordingTexts: Sendable {
     return out
   }
 
-  /// The high bit of each `"` or `\` byte of a little-endian word; only the lowest flag is exact
-  /// (a borrow can flag a byte above it), which is the one `escape` uses.
+  /// The first `taken` (1...8) bytes at `from` escaped to `out` (eight bytes are read and stored
+  /// whole); returns the position after them. Each byte to escape gets a backslash in its place
+  /// and the rest of the word is stored again one byte on: byte `at` of the word lies at
+  /// `out + at`, `out` moving one on for each backslash written.
+  @inline(__always)
+  static func escapeWord(_ from: UnsafePointer<UInt8>, _ taken: Int, to out: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var out = out
+    let word = UInt64(littleEndian: UnsafeRawPointer(from).loadUnaligned(as: UInt64.self))
+    UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
+    var flags = escapeFlags(word)
+    // Only the text's bytes count: a flag past them is dropped.
+    if taken < 8 { flags &= (1 &<< UInt64(taken &* 8)) &- 1 }
+    while flags != 0 {
+      let at = flags.trailingZeroBitCount &>> 3
+      out[at] = UInt8(ascii: "\\")
+      UnsafeMutableRawPointer(out + (at &+ 1)).storeBytes(of: (word &>> UInt64(at &* 8)).littleEndian, as: UInt64.self)
+      out += 1
+      flags &= flags &- 1
+    }
+    return out + taken
+  }
+
+  /// The high bit of each `"` or `\` byte of a little-endian word, exactly (no borrow runs from
+  /// one byte into the next: each byte's low seven bits are added apart from its high bit).
   @inline(__always)
   static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let quote = word ^ (0x22 &* ones)
     let backslash = word ^ (0x5C &* ones)
-    return (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & 0x8080_8080_8080_8080
+    // A byte's high bit is clear here exactly when the byte is zero.
+    let nonzeroQuote = ((quote & low) &+ low) | quote
+    let nonzeroBackslash = ((backslash & low) &+ low) | backslash
+    return ~(nonzeroQuote & nonzeroBackslash) & ~low
   }
 
   /// `label`'s characters written in.

@@ -1,27 +1,21 @@
-import DuetPlatform
-
 /// The keys of a recording step (docs/recording.md), in canonical order: the one list both readers use.
-enum StepKey: String, CaseIterable {
+enum StepKey: String, CanonicalKey {
   case action, expectedEffects, expectedState, label, line, linkToNext, node
 
-  /// The key spelled by `bytes` (a canonical key, between its quotes), matched without making a
-  /// string: by length, then the bytes; `nil` for a key the dialect does not define.
-  init?(spelledBy bytes: UnsafeBufferPointer<UInt8>) {
-    let candidate: StepKey
-    switch bytes.count {
-    case 4: candidate = bytes.first == UInt8(ascii: "l") ? .line : .node
-    case 5: candidate = .label
-    case 6: candidate = .action
-    case 10: candidate = .linkToNext
-    case 13: candidate = .expectedState
-    case 15: candidate = .expectedEffects
-    default: return nil
+  static var first: StepKey { .action }
+
+  var next: StepKey? {
+    switch self {
+    case .action: return .expectedEffects
+    case .expectedEffects: return .expectedState
+    case .expectedState: return .label
+    case .label: return .line
+    case .line: return .linkToNext
+    case .linkToNext: return .node
+    case .node: return nil
     }
-    guard let base = bytes.baseAddress, memcmp(base, candidate.spelling.utf8Start, bytes.count) == 0 else { return nil }
-    self = candidate
   }
 
-  /// The key's bytes, without an allocation.
   var spelling: StaticString {
     switch self {
     case .action: return "action"

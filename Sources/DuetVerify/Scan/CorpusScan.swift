@@ -43,12 +43,16 @@ final class CorpusScan: @unchecked Sendable {
   /// Reads the recording listed at manifest `position` once, notes its lint problems and shows its
   /// telemetry to the taxonomy gate; the reading is handed back for a replay. Safe from any thread.
   func scan(_ listed: ListedFixture, at position: Int) -> Result<FixtureDocument, FixtureLoadError> {
-    let reading = corpus.store.load(listed.name)
+    // The dispatch order looked at the listed recordings in manifest order: this one's look is at `position`.
+    let reading = corpus.store.load(listed.name, expectedAt: position)
     let found = linter.problems(of: listed, reading: reading)
     // The walk for envelopes runs off the lock: only the gate's bookkeeping is shared.
     var sightings: [TrackEnvelopeScanner.Sighted]?
     if case .success(let document) = reading {
-      sightings = TrackEnvelopeScanner.scan(fixture: listed.name, loaded: document, feature: listed.owner)
+      // A recording the fast reader found no `track`-capable effect in has no sighting: not looked for again.
+      sightings =
+        document.mayHoldTrack
+        ? TrackEnvelopeScanner.scan(fixture: listed.name, loaded: document, feature: listed.owner) : []
     }
     lock.withLock {
       problems[position] = found

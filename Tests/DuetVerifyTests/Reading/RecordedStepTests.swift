@@ -129,6 +129,52 @@ final class RecordedStepTests: XCTestCase {
   }
 }
 
+/// The expected reply lines are escaped a word at a time: every text, whatever its length, the
+/// places of its quotes and backslashes and the bytes after it, must come out as the byte rule says.
+final class ReplyEscapingTests: XCTestCase {
+  /// The rule itself, a byte at a time: a backslash before each `"` and `\`.
+  func escapedByTheRule(_ text: [UInt8]) -> [UInt8] {
+    text.flatMap { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") ? [UInt8(ascii: "\\"), $0] : [$0] }
+  }
+
+  func escaped(_ buffer: [UInt8], count: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 2 * count + 8)
+    let written = buffer.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        let end = RecordingTexts.escape(
+          source.baseAddress!, count, readable: source.count, to: target.baseAddress!)
+        return target.baseAddress!.distance(to: end)
+      }
+    }
+    return Array(out[..<written])
+  }
+
+  func testEveryTextIsEscapedAsTheByteRuleSaysWhateverItsLengthItsQuotesAndTheBytesAfterIt() {
+    // Plain bytes, both bytes to escape, a byte above 0x7F (no borrow may flag its neighbour) and
+    // bytes one off a quote and a backslash.
+    let alphabet: [UInt8] = [0x61, 0x22, 0x5C, 0xA2, 0xDC, 0x21, 0x23, 0x5B, 0x5D, 0x00, 0xFF]
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Int {
+      seed ^= seed << 13
+      seed ^= seed >> 7
+      seed ^= seed << 17
+      return Int(seed % UInt64(alphabet.count))
+    }
+    for length in 0...24 {
+      for _ in 0..<150 {
+        let text = (0..<length).map { _ in alphabet[next()] }
+        // With no byte readable after the text (the byte loop at its end) and with some: bytes
+        // after the text, quotes among them, must neither be written nor flag one of its own.
+        for slack in [0, 1, 7, 8, 15] {
+          let after = (0..<slack).map { _ in [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x61][next() % 3] }
+          XCTAssertEqual(
+            escaped(text + after, count: length), escapedByTheRule(text), "\(text) with \(slack) bytes after it")
+        }
+      }
+    }
+  }
+}
+
 /// The fast reader names a key from its bytes without a string: every key the dialect defines is
 /// named by its spelling, and nothing else is (a near miss goes to the parser, which names it).
 final class KeySpellingTests: XCTestCase {
