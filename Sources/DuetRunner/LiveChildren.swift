@@ -11,7 +11,9 @@ package final class LiveChildren: @unchecked Sendable {
   package static let shared = LiveChildren()
 
   private let lock = SystemLock()
-  private var pids: Set<pid_t> = []
+  /// A list, not a `Set<pid_t>`: a run holds a child per runner slot, and a set's first use costs
+  /// the runtime a conformance look-up (~250,000 instructions on every run; docs/performance.md).
+  private var pids: [pid_t] = []
   /// Set by `killAll`: the verifier is stopping, so a child started after it (a pool replacing the
   /// runner it just lost) is killed at once instead of being orphaned by the exit.
   private var stopping = false
@@ -20,7 +22,7 @@ package final class LiveChildren: @unchecked Sendable {
   package func add(_ pid: pid_t) {
     let late = lock.withLock { () -> Bool in
       if stopping { return true }
-      pids.insert(pid)
+      if !pids.contains(pid) { pids.append(pid) }
       return false
     }
     if late {
@@ -30,10 +32,10 @@ package final class LiveChildren: @unchecked Sendable {
   }
 
   /// Forgets a child that has been reaped (its pid may now be reused).
-  package func remove(_ pid: pid_t) { _ = lock.withLock { pids.remove(pid) } }
+  package func remove(_ pid: pid_t) { lock.withLock { pids.removeAll { $0 == pid } } }
 
   /// The children still running, by pid.
-  package var running: Set<pid_t> { lock.withLock { pids } }
+  package var running: Set<pid_t> { Set(lock.withLock { pids }) }
 
   /// SIGKILL to every live child, its process group and every process below it (``ProcessTree``),
   /// then reaps the children (so none is left a zombie).
@@ -45,7 +47,7 @@ package final class LiveChildren: @unchecked Sendable {
       return all
     }
     // The whole tree: a build's compilers run in process groups of their own.
-    ProcessTree.stopAndKill(victims)
+    ProcessTree.stopAndKill(Set(victims))
     for pid in victims {
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -64,18 +64,30 @@ enum VerifyCommand {
       selected: selection, arguments: options,
       onResult: { lane, result in
         // After a signal, a result is the stop's (its runner was killed): not staged, not counted.
-        ProcessStop.shared.holdIfStopping()
-        _ = ProcessStop.shared.unlessStopping { runs.write(result, lane: lane) }
+        guard ProcessStop.shared.unlessStopping({ runs.write(result, lane: lane) }) != nil else {
+          return ProcessStop.shared.holdIfStopping()
+        }
         progress?.advance()
         logProgress?.advance(passed: result.passed)
       },
-      keep: { keepSteps ? $0 : $0.slimmed })
+      keep: { kept($0, listingSteps: keepSteps) })
     progress?.finish()
     logProgress?.finish()
     run.shardSource = plan.source
     if options.shard != nil { run.corpusFingerprint = CorpusFingerprint.of(corpus) }
     let passed = report(run, options: options, context: context, manifest: manifest, streamed: runs, taxonomy: taxonomy)
     return passed ? .passed : .failed
+  }
+
+  /// What the final report keeps of `result`: all of it when it lists steps (`--json`); else a
+  /// passed recording slimmed and without its scenario path, which the reports show only with a
+  /// failure, so no passed recording's path is held, or hashed to be shared (`PassResults`). A
+  /// failed one is kept whole.
+  static func kept(_ result: FixtureResult, listingSteps: Bool) -> FixtureResult {
+    guard !listingSteps, result.passed else { return result }
+    var kept = result.slimmed
+    kept.scenarioSource = nil
+    return kept
   }
 
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,

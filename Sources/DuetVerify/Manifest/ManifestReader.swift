@@ -25,8 +25,10 @@ struct ManifestReader {
 
   /// The manifest in `text`, found at `location`, and every problem in it.
   static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
-    let parsed = YAMLSubsetParser.parse(text, file: location.displayName)
-    var reader = ManifestReader(file: location.displayName)
+    // The name is worked out from URLs on each use (~80,000 instructions): once here.
+    let file = location.displayName
+    let parsed = YAMLSubsetParser.parse(text, file: file)
+    var reader = ManifestReader(file: file)
     reader.problems = parsed.problems
     reader.quotedLines = parsed.quotedLines
     reader.deeperChainLines = parsed.deeperChainLines

@@ -12,13 +12,15 @@ extension Option {
     var value: OptionValue
     /// The help line (after the option and its placeholder).
     var help: String
-    /// The verbs that take it.
-    var verbs: Set<Verb>
+    /// The verbs that take it. Lists, not `Set<Verb>`: a set's first use costs the runtime a
+    /// conformance look-up (~250,000 instructions on every run, docs/performance.md), and a list of
+    /// a few verbs is searched as fast.
+    var verbs: [Verb]
     /// True when giving it several times accumulates; otherwise a second time is a usage error.
     var repeatable = false
     /// Verbs on which it accumulates although it is single-valued elsewhere (`verify --runner`:
     /// one runner per platform lane).
-    var repeatableOn: Set<Verb> = []
+    var repeatableOn: [Verb] = []
 
     /// True when `verb` accumulates the option's values.
     func repeats(on verb: Verb) -> Bool { repeatable || repeatableOn.contains(verb) }
@@ -26,20 +28,20 @@ extension Option {
 
   /// The table.
   var row: Row {
-    let runs: Set<Verb> = [.verify, .record, .explain]
-    let strength: Set<Verb> = [.coverage, .mutate]
-    let manifestReaders: Set<Verb> = [.verify, .lint, .record, .explain, .materialize, .taxonomy, .coverage, .mutate]
+    let runs: [Verb] = [.verify, .record, .explain]
+    let strength: [Verb] = [.coverage, .mutate]
+    let manifestReaders: [Verb] = [.verify, .lint, .record, .explain, .materialize, .taxonomy, .coverage, .mutate]
     switch self {
     case .manifest:
       return Row(
         value: .text("PATH"), help: "the manifest (default: manifest.yaml or parity/manifest.yaml, walking up)",
-        verbs: manifestReaders.union([.merge]))
+        verbs: manifestReaders + [.merge])
     case .runner:
       return Row(
         value: .text("CMD"),
         help: "the runner: an executable path or a command line (default: build replayRunner); "
           + "verify: repeat for a lane per platform; coverage, mutate: refused (a built runner cannot be instrumented)",
-        verbs: runs.union(strength), repeatableOn: [.verify, .explain])
+        verbs: runs + strength, repeatableOn: [.verify, .explain])
     case .rebuild:
       return Row(
         value: .none,
@@ -55,7 +57,7 @@ extension Option {
         value: .seconds("S"),
         help: "seconds allowed for the handshake and each request (default \(Int(RunnerLimits().timeout)); "
           + "mutate: per mutant request, default from the baseline)",
-        verbs: runs.union(strength))
+        verbs: runs + strength)
     case .feature:
       return Row(
         value: .text("F"), help: "only feature F (verify: and the chains through it); repeat for several",
@@ -146,8 +148,8 @@ extension Option {
       return Row(
         value: .none, help: "never colour (NO_COLOR is honoured too)",
         verbs: [.verify, .lint, .record, .explain, .merge])
-    case .help: return Row(value: .none, help: "print this help and exit", verbs: Set(Verb.allCases))
-    case .version: return Row(value: .none, help: "print the version and exit", verbs: Set(Verb.allCases))
+    case .help: return Row(value: .none, help: "print this help and exit", verbs: Verb.allCases)
+    case .version: return Row(value: .none, help: "print the version and exit", verbs: Verb.allCases)
     }
   }
 

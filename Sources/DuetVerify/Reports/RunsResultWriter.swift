@@ -23,8 +23,10 @@ enum RunsResultWriter {
       put(number: result.durationMillis, into: &bytes)
       put(",\n      \"name\": ", into: &bytes)
       put(quoted: result.name, into: &bytes)
-      put(result.passed ? ",\n      \"passed\": true" : ",\n      \"passed\": false", into: &bytes)
-      put(",\n      \"steps\": ", into: &bytes)
+      put(
+        result.passed
+          ? ",\n      \"passed\": true,\n      \"steps\": " : ",\n      \"passed\": false,\n      \"steps\": ",
+        into: &bytes)
       put(number: result.steps, into: &bytes)
       put("\n    }", into: &bytes)
     }

@@ -29,7 +29,7 @@ enum StaleRunnerCheck {
         + "since its build), so it may replay stale code. Rebuild it, or leave out \(Option.runner.rawValue) to have \(Program.name) "
         + "build the manifest's replayRunner package."
     }
-    return warning(executable: executable, root: root)
+    return warning(given: given, runner: runner, package: package, root: root)
   }
 
   /// By the package's build stamp, when it vouches for exactly this executable: `.some(nil)` when
@@ -52,8 +52,14 @@ enum StaleRunnerCheck {
   static func warning(executable: String, root: URL) -> String? {
     let given = URL(fileURLWithPath: executable)
     let runner = given.resolvingSymlinksInPath()
-    guard let built = FileIdentity.of(runner.path, follow: true)?.modified, let package = enclosingPackage(of: runner)
-    else { return nil }
+    guard let package = enclosingPackage(of: runner) else { return nil }
+    return warning(given: given, runner: runner, package: package, root: root)
+  }
+
+  /// ``warning(executable:root:)`` for the executable `given`, which resolves to `runner` in
+  /// `package`: ``judge(executable:root:environment:)`` has found both already.
+  static func warning(given: URL, runner: URL, package: URL, root: URL) -> String? {
+    guard let built = FileIdentity.of(runner.path, follow: true)?.modified else { return nil }
     guard let changed = changedSource(in: package, after: built, products: runner.deletingLastPathComponent())
     else { return nil }
     let shownPackage = RunnerBuilder.displayPath(package, root: root)

@@ -15,7 +15,10 @@ final class ProcessStop: @unchecked Sendable {
   private let lock = SystemLock()
   private var stopping = false
   /// What this run made in the user's tree and a stop removes (a staging folder), by token.
-  private var removals: [Int: @Sendable () -> Void] = [:]
+  /// In registration order (tokens ascending). A list, not a dictionary keyed by token: a run
+  /// registers one or two, and a `[Int: () -> Void]` costs the runtime a conformance look-up on
+  /// its first use (~250,000 instructions, on every run; docs/performance.md).
+  private var removals: [(token: Int, removal: @Sendable () -> Void)] = []
   private var nextToken = 0
 
   /// Marks the process as stopping. A write under ``unlessStopping(_:)`` already under way is
@@ -41,14 +44,14 @@ final class ProcessStop: @unchecked Sendable {
     lock.withLock {
       guard !stopping else { return nil }
       nextToken += 1
-      removals[nextToken] = removal
+      removals.append((nextToken, removal))
       return nextToken
     }
   }
 
   /// Forgets the removal registered as `token` (what it removes is gone, or no longer this run's).
   func forget(_ token: Int) {
-    lock.withLock { _ = removals.removeValue(forKey: token) }
+    lock.withLock { removals.removeAll { $0.token == token } }
   }
 
   /// Runs every registered removal and returns once all are done: a stop calls it after
@@ -57,7 +60,7 @@ final class ProcessStop: @unchecked Sendable {
   func removeWhatTheRunMade() {
     let pending = lock.withLock { () -> [@Sendable () -> Void] in
       defer { removals.removeAll() }
-      return removals.keys.sorted().compactMap { removals[$0] }
+      return removals.map(\.removal)
     }
     for removal in pending { removal() }
   }
