@@ -135,4 +135,110 @@ final class PrettyRecognizerLineTests: XCTestCase {
     XCTAssertTrue(CanonicalPrettyDocument.isCanonical(Array(arrays(500).utf8)))
     XCTAssertFalse(CanonicalPrettyDocument.isCanonical(Array(arrays(501).utf8)))
   }
+
+  /// The pretty text of `value`, accepted, with the compact text the compact writer's and each
+  /// member's key and value where the parser puts them (a pass that reuses what it learnt from an
+  /// earlier object, as the key shortcut tried in docs/performance.md did, must still copy each key
+  /// whole).
+  func acceptsWithItsCompactForm(_ value: JSONValue, file: StaticString = #filePath, line: UInt = #line) throws {
+    let text = try CanonicalWriter.pretty(value)
+    accepts(text, file: file, line: line)
+    let document = try XCTUnwrap(CanonicalPrettyDocument(validating: Array(text.utf8)), file: file, line: line)
+    XCTAssertEqual(
+      String(decoding: document.compactText, as: UTF8.self), try CanonicalWriter.compact(value), file: file, line: line)
+    var pending = [document.root]
+    while let next = pending.popLast() {
+      XCTAssertEqual(document.value(of: next), try JSONParser().parse(Array(document.compact(of: next).utf8)))
+      if let members = document.members(of: next) {
+        pending += members.map(\.value)
+        for (key, member) in members {
+          guard case .object(let parsed) = document.value(of: next) else { continue }
+          XCTAssertEqual(parsed[key], document.value(of: member), "\(key) in \(text)", file: file, line: line)
+        }
+      } else if let elements = document.elements(of: next) {
+        pending += elements
+      }
+    }
+  }
+
+  /// One object of the keys after another at the same depth, in an array: `[{…}, {…}, …]`.
+  func objects(_ keyLists: [[String]]) -> JSONValue {
+    .array(keyLists.map { keys in .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, JSONValue.integer(1)) })) })
+  }
+
+  /// Pretty text of objects in an array, each with its keys in the order given (not sorted).
+  func objectsText(_ keyLists: [[String]]) -> String {
+    let objects = keyLists.map { keys in
+      "  {\n" + keys.map { "    \"\($0)\": 1" }.joined(separator: ",\n") + "\n  }"
+    }
+    return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+  }
+
+  /// A key that matches the one at its position in the previous object at its depth but for its
+  /// last byte, of every length up to three words: read as itself (a shortcut that compared one
+  /// byte too few, or two of three words, failed here).
+  func testAKeyDifferingFromThePreviousObjectsKeyInItsLastByteIsReadWhole() throws {
+    for length in 1...24 {
+      let stem = String(repeating: "k", count: length - 1)
+      let (low, middle, high) = (stem + "a", stem + "b", stem + "c")
+      try acceptsWithItsCompactForm(objects([[low, high], [low, middle], [middle, high]]))
+      // The second key repeats the first but for the last byte of the previous object's second key.
+      refuses(objectsText([[low, middle], [low, low]]))
+      refuses(objectsText([[low, middle], [middle, low]]))
+      refuses(objectsText([[low, high], [low, middle], [low, low]]))
+    }
+  }
+
+  /// A key shorter or longer than the one at its position in the previous object, which it begins
+  /// or which begins it: read as itself (its own length, its own order; a shortcut that compared
+  /// the key without its closing quote failed here).
+  func testAKeyShorterOrLongerThanThePreviousObjectsKeyIsReadAsItself() throws {
+    for length in 1...14 {
+      let key = String(repeating: "k", count: length)
+      try acceptsWithItsCompactForm(objects([[key], [key + "a"], [key], [key + "ab"], ["a", key]]))
+      try acceptsWithItsCompactForm(objects([["a", key + "a"], ["a", key], ["a", key + "a"]]))
+      refuses(objectsText([[key, key + "a"], [key + "a", key]]))
+      refuses(objectsText([[key, key + "a"], [key, key]]))
+      refuses(objectsText([[key, key + "a"], [key, key + "a", key]]))
+    }
+  }
+
+  /// Objects with fewer or more keys than the one before them at the same depth: the keys the
+  /// previous object had past this one's, or this one's past the previous one's, are read as
+  /// themselves; a key left in place from an older object is never taken as ordered after a key
+  /// that replaced the one before it (a shortcut that left that older key usable failed here).
+  func testObjectsWithFewerOrMoreKeysThanThePreviousOneAreReadAsThemselves() throws {
+    let keys = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+    for count in 1...keys.count {
+      try acceptsWithItsCompactForm(
+        objects([Array(keys.prefix(count)), Array(keys), Array(keys.prefix(count)), Array(keys.prefix(count))]))
+    }
+    try acceptsWithItsCompactForm(objects([["a", "b", "c"], ["a", "d"], ["a", "d", "e"], ["a", "b", "c"]]))
+    // `c` was the third key of the first object and `b` its second; `d` replaced `b`.
+    refuses(objectsText([["a", "b", "c"], ["a", "d"], ["a", "d", "c"]]))
+    refuses(objectsText([["a", "b", "c"], ["a", "d", "c"]]))
+    refuses(objectsText([["a", "b", "c", "d"], ["a", "c"], ["a", "c", "c"]]))
+  }
+
+  /// Objects open at different depths at once, each under its parent's first key: each keeps its
+  /// own keys (the inner object's keys do not stand for the outer one's next key; a shortcut whose
+  /// remembered keys were shared between depths failed here).
+  func testObjectsAtDifferentDepthsKeepTheirOwnKeys() throws {
+    let inner = JSONValue.object(["a": .integer(1), "b": .integer(2)])
+    try acceptsWithItsCompactForm(
+      .object(["k": .object(["k": inner, "z": .integer(3)]), "z": .array([inner, .object(["k": inner])])]))
+    refuses("{\n  \"k\": {\n    \"k\": {\n      \"a\": 1,\n      \"b\": 2\n    },\n    \"b\": 3\n  }\n}\n")
+    refuses(
+      "[\n  {\n    \"a\": 1,\n    \"b\": 2\n  },\n  [\n    {\n      \"b\": 1,\n      \"b\": 2\n    }\n  ]\n]\n")
+  }
+
+  /// A key the previous object had, at another position now and out of order with the key before
+  /// it: refused, though every key of the object is one the previous object had.
+  func testAKeyThePreviousObjectHadButOutOfOrderNowIsRefused() throws {
+    try acceptsWithItsCompactForm(objects([["a", "b"], ["b", "c"], ["a", "b"]]))
+    refuses(objectsText([["a", "b"], ["c", "b"]]))
+    refuses(objectsText([["a", "b"], ["b", "a"]]))
+    refuses(objectsText([["a", "b", "c"], ["a", "c", "b"]]))
+    refuses(objectsText([["a", "b", "c"], ["b", "b", "c"]]))
+  }
 }
