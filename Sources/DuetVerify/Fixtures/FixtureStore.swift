@@ -48,24 +48,14 @@ struct FixtureStore: Sendable {
   /// `folder/name.fixture.json`, made in one allocation: every recording read names its file, and
   /// three appends grew the string three times.
   static func path(_ folder: String, _ name: String) -> String {
-    let suffix: StaticString = ".fixture.json"
-    var folder = folder
-    var name = name
-    return folder.withUTF8 { head in
-      name.withUTF8 { tail in
-        String(unsafeUninitializedCapacity: head.count + 1 + tail.count + suffix.utf8CodeUnitCount) { target in
-          var at = target.baseAddress.unsafelyUnwrapped
-          if let start = head.baseAddress { at.update(from: start, count: head.count) }
-          at += head.count
-          at.pointee = UInt8(ascii: "/")
-          at += 1
-          if let start = tail.baseAddress { at.update(from: start, count: tail.count) }
-          at += tail.count
-          at.update(from: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-          return target.count
-        }
-      }
-    }
+    let suffix = ".fixture.json"
+    var path = ""
+    path.reserveCapacity(folder.utf8.count + 1 + name.utf8.count + suffix.utf8.count)
+    path += folder
+    path += "/"
+    path += name
+    path += suffix
+    return path
   }
 
   /// The file system path of recording `name`.
