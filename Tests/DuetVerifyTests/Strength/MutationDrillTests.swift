@@ -35,41 +35,47 @@ final class MutationDrillTests: XCTestCase {
 
   /// A mutant two recordings notice ("b" and "d", of "a"…"e"): whichever the replay finished first,
   /// the drill names "b", the first of them in the corpus's order, at its own first failing step.
-  /// The replay here is a stand-in for the pipelined one: it dispatches in a random order (as
-  /// biggest-first on recordings of random sizes) and stops dispatching a random number of results
-  /// after the first failure comes back (what was in flight still answers), as timing and `--jobs`
-  /// make the real one do.
+  /// The replay here stands in for the pipelined one under every schedule timing and `--jobs` can
+  /// give it: each dispatch order of the five (as biggest-first orders recordings of any sizes),
+  /// and 0 to 4 more results after the first failure came back (what was in flight still answers).
   func testAMutantTwoRecordingsNoticeIsAlwaysKilledByTheFirstOfThemInCorpusOrder() {
-    let recordings = ["a", "b", "c", "d", "e"].enumerated().map { ListedFixture(name: $1, line: $0 + 1, owner: "f") }
+    let names = ["a", "b", "c", "d", "e"]
+    let recordings = names.enumerated().map { ListedFixture(name: $1, line: $0 + 1, owner: "f") }
     let failingStep = ["b": 3, "d": 1]
-    var random = SeededRandom(seed: 7)
     var named: [String: Int] = [:]
     var replays = 0
-    for _ in 0..<500 {
-      let verdict = MutationDrill.firstDetection(recordings, timeout: 2) { chosen in
-        replays += 1
-        var results: [FixtureResult] = []
-        var inFlight: Int?
-        for fixture in chosen.shuffled(using: &random) {
-          if let left = inFlight {
-            if left == 0 { break }
-            inFlight = left - 1
+    for order in Self.permutations(names) {
+      for inFlightAfterFailure in 0...4 {
+        let verdict = MutationDrill.firstDetection(recordings, timeout: 2) { chosen in
+          replays += 1
+          var results: [FixtureResult] = []
+          var left: Int?
+          for name in order where chosen.contains(where: { $0.name == name }) && left != 0 {
+            left = left.map { $0 - 1 }
+            let failure = failingStep[name].map { FixtureFailure(reason: .stateDiverged, step: $0) }
+            results.append(FixtureResult(name: name, kind: .leaf, file: name, stepCount: 5, failure: failure))
+            if failure != nil && left == nil { left = inFlightAfterFailure }
           }
-          let failure = failingStep[fixture.name].map { FixtureFailure(reason: .stateDiverged, step: $0) }
-          results.append(
-            FixtureResult(name: fixture.name, kind: .leaf, file: fixture.name, stepCount: 5, failure: failure))
-          if failure != nil && inFlight == nil { inFlight = Int.random(in: 0...2, using: &random) }
+          // Results come back in the corpus's order, as a pass keeps them.
+          return (results.sorted { $0.name < $1.name }, [])
         }
-        // Results come back in the corpus's order, as a pass keeps them.
-        let order = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1.name, $0) })
-        return (results.sorted { order[$0.name, default: 0] < order[$1.name, default: 0] }, [])
+        XCTAssertEqual(verdict?.status, .killed)
+        XCTAssertEqual(verdict?.step, 3, "the named recording's own first failing step")
+        named[verdict?.recording ?? "none", default: 0] += 1
       }
-      XCTAssertEqual(verdict?.status, .killed)
-      XCTAssertEqual(verdict?.step, 3, "the named recording's own first failing step")
-      named[verdict?.recording ?? "none", default: 0] += 1
     }
-    XCTAssertEqual(named, ["b": 500], "the recording named must not depend on which replay answered first")
-    XCTAssertGreaterThan(replays, 500, "some rounds had to replay the earlier recordings again")
+    XCTAssertEqual(named, ["b": 600], "the recording named must not depend on which replay answered first")
+    XCTAssertGreaterThan(replays, 600, "some schedules had to replay the earlier recordings again")
+  }
+
+  /// Every order of `items`.
+  static func permutations(_ items: [String]) -> [[String]] {
+    guard items.count > 1 else { return [items] }
+    return items.indices.flatMap { index in
+      var rest = items
+      let first = rest.remove(at: index)
+      return permutations(rest).map { [first] + $0 }
+    }
   }
 
   func testASurvivorIsReplayedOnceAndAMutantThatKillsTheFirstRecordingIsNotReplayedAgain() {
@@ -90,18 +96,5 @@ final class MutationDrillTests: XCTestCase {
     }
     XCTAssertEqual(killed?.recording, "a")
     XCTAssertEqual(calls, [["a", "b"], ["a"]])
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a random schedule is the same on every run of the test.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
