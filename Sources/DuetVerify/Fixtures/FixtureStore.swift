@@ -85,8 +85,8 @@ struct FixtureStore: Sendable {
   }
 
   /// One look at recording `name`'s file: a plain file in the held folder is settled by one
-  /// `fstatat` that does not follow links; anything else (a link, a folder without a handle) by
-  /// `stat`, for its size alone.
+  /// `fstatat` that does not follow links; anything else (a link, say, or any recording when the
+  /// folder could not be held open) by `stat`, for its size alone.
   func look(_ name: String) -> Look {
     if let handle = paths.handle {
       switch handle.look(recording: name) {
