@@ -33,7 +33,10 @@ enum SinceLines {
   static func read(revision: String, files: [String], package: URL) throws(MutationDrillError) -> [String: Set<Int>] {
     guard let git = RunnerCommand.search("git", path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     else { throw .since(revision: revision, reason: "git is not on PATH") }
-    func run(_ arguments: [String]) throws(MutationDrillError) -> String {
+    // `silent`: the reason when git fails without a word (`rev-parse --quiet` on an unknown revision).
+    func run(_ arguments: [String], silent: String = "git failed without a message") throws(MutationDrillError)
+      -> String
+    {
       let ended: ToolRun.Ended
       do {
         ended = try ToolRun.run(git, arguments, in: package)
@@ -41,11 +44,14 @@ enum SinceLines {
         throw .since(revision: revision, reason: "git could not be started: \(error)")
       }
       guard ended.status == .status(0) else {
-        throw .since(revision: revision, reason: ended.output.trimming(.whitespacesAndNewlines))
+        let said = ended.output.trimming(.whitespacesAndNewlines)
+        throw .since(revision: revision, reason: said.isEmpty ? silent : said)
       }
       return ended.output
     }
-    _ = try run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
+    _ = try run(
+      ["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"],
+      silent: "git knows no commit by that name in the repository of \(package.path)")
     let prefix = try run(["rev-parse", "--show-prefix"]).trimming(.whitespacesAndNewlines)
     let changed = parse(try run(["diff", "-U0", "--no-color", "--no-ext-diff", revision, "--"] + files))
     var byFile: [String: Set<Int>] = [:]

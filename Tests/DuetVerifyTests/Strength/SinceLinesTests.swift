@@ -47,6 +47,8 @@ final class SinceLinesTests: XCTestCase {
       let text = "\($0)"
       XCTAssertTrue(text.hasPrefix("duet-verify mutate: --since no-such-rev: cannot read the lines changed"), text)
       XCTAssertTrue(text.contains("Give a revision git knows"), text)
+      // rev-parse --quiet says nothing: the reason must still say what is wrong and where.
+      XCTAssertTrue(text.contains("(git knows no commit by that name in the repository of \(package.path))"), text)
     }
   }
 }
