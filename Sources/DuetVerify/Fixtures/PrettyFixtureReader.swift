@@ -24,12 +24,12 @@ enum PrettyFixtureReader {
   /// references retained and released, several times per recording). False when the bytes are not
   /// a recording this reader reads; `document` is then partly written, for the caller to drop.
   static func read(_ bytes: [UInt8], into document: inout FixtureDocument) -> Bool {
-    guard let text = CanonicalPrettyDocument(validating: bytes) else { return false }
-    return withUnsafePointer(to: text.compactText) { shared in
-      shared.pointee.withUnsafeBufferPointer { compact in
-        text.withIndex { nodes in
-          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot {
-            read($0, into: &document, compactText: text.compactText)
+    // The index is walked where the byte pass wrote it: no array is made for it.
+    CanonicalPrettyDocument.withIndex(validating: bytes) { compactText, nodes -> Bool in
+      withUnsafePointer(to: compactText) { shared -> Bool in
+        compactText.withUnsafeBufferPointer { compact -> Bool in
+          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot { root -> Bool in
+            read(root, into: &document, compactText: compactText)
           }
         }
       }
