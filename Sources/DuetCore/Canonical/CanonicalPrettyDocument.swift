@@ -24,37 +24,32 @@ public struct CanonicalPrettyDocument: Sendable {
   /// Validates `bytes` and indexes values down to `indexDepth` levels below the root; `nil` unless
   /// they are canonical pretty text this reader handles.
   public init?(validating bytes: [UInt8], indexDepth: Int = 3) {
-    guard indexDepth >= 0 else { return nil }
-    // The index is the array itself, sized by a guess that holds for recordings (their bulk lies
-    // below the index); past it the pass runs again with the bound: every value after the first
-    // starts a line of its own, and a line takes two bytes or more.
-    var capacity = indexDepth == 0 ? 1 : bytes.count / 16 + 8
-    let bound = bytes.count / 2 + 2
-    var nodes: [PrettyIndexNode] = []
-    var accepted = false
-    let compact = [UInt8](unsafeUninitializedCapacity: bytes.count + PrettyRecognizer.slack) { output, written in
-      guard let target = output.baseAddress else { return }
-      bytes.withUnsafeBufferPointer { input in
-        while true {
-          var outcome = PrettyRecognizer.Outcome.refused
-          nodes = [PrettyIndexNode](unsafeUninitializedCapacity: capacity) { index, made in
-            guard let base = index.baseAddress else { return }
-            outcome = PrettyRecognizer.document(
-              input, output: target, index: base, capacity: capacity, indexDepth: indexDepth)
-            if case .accepted(let compactCount, let nodeCount) = outcome {
-              written = compactCount
-              made = nodeCount
-              accepted = true
-            }
-          }
-          guard outcome == .indexFull, capacity < bound else { return }
-          capacity = bound
-        }
-      }
+    var made: (compact: [UInt8], nodes: [PrettyIndexNode])?
+    let accepted = Self.withIndex(validating: bytes, indexDepth: indexDepth) { compact, index in
+      made = (compact, Array(index))
+      return true
     }
-    guard accepted, !nodes.isEmpty else { return nil }
-    compactText = compact
-    self.nodes = nodes
+    guard accepted, let made else { return nil }
+    compactText = made.compact
+    nodes = made.nodes
+  }
+
+  /// Validates `bytes` as ``init(validating:indexDepth:)`` does and calls `body` with the compact
+  /// text and the index where the pass wrote it (valid only during the call), so a reader that
+  /// walks the index once makes no array for it; false (and no call) unless the bytes are
+  /// canonical pretty text this reader handles, else `body`'s answer. The compact text is copied
+  /// into an array of its exact size: `Array` of a buffer is allocated through the standard
+  /// library's specialised path, where `Array(unsafeUninitializedCapacity:)` looked the storage
+  /// type up at run time (~450 instructions an array, on the verifier's per-recording path). Not
+  /// generic: called from another module, a generic result's metadata was looked up on each call.
+  package static func withIndex(
+    validating bytes: [UInt8], indexDepth: Int = 3,
+    _ body: (_ compactText: [UInt8], _ index: UnsafeBufferPointer<PrettyIndexNode>) -> Bool
+  ) -> Bool {
+    guard indexDepth >= 0 else { return false }
+    return bytes.withUnsafeBufferPointer { input in
+      PrettyRecognizer.document(input, indexDepth: indexDepth) { compact, index in body(Array(compact), index) }
+    }
   }
 
   /// True when `bytes` are exactly the pretty canonical text of the value they hold (within what

@@ -2,12 +2,17 @@
 /// links to its first child and next sibling (`-1`: none).
 ///
 /// Offsets are 32-bit (the recogniser refuses a document of 2 GiB or more), so a node is 24 bytes:
-/// the index of a recording is written and walked on the verifier's per-step path.
+/// the index of a recording is written and walked on the verifier's per-step path. The offsets
+/// are stored properties a reader in another module reads directly (the ranges below are calls
+/// from there, as nothing in this module is inlinable).
 package struct PrettyIndexNode: Sendable {
-  var keyStart: Int32
-  var keyEnd: Int32
-  var compactStart: Int32
-  var compactEnd: Int32
+  /// The key's bytes between its quotes, as offsets into the compact text; `-1` for an array
+  /// element or the root.
+  package var keyStart: Int32
+  package var keyEnd: Int32
+  /// The value's compact text, as offsets into the compact text.
+  package var compactStart: Int32
+  package var compactEnd: Int32
   package var firstChild: Int32
   package var nextSibling: Int32
 

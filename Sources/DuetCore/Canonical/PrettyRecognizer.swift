@@ -66,28 +66,50 @@ enum PrettyRecognizer {
     var indexesChildren: Bool
   }
 
-  /// Recognises `bytes`, writing the compact text to `output` (room for `bytes.count + slack`
-  /// bytes) and the index to `index` (room for `capacity` nodes).
+  /// Recognises `bytes` and, when they are canonical, calls `accepted` with the compact text and
+  /// the index (valid only during the call: they lie in the pass's own scratch memory) and returns
+  /// its answer; false otherwise. Values down to `indexDepth` levels below the root are indexed.
   static func document(
-    _ bytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<UInt8>,
-    index: UnsafeMutablePointer<PrettyIndexNode>, capacity: Int, indexDepth: Int
-  ) -> Outcome {
-    guard let source = bytes.baseAddress, !bytes.isEmpty, bytes.count < Int(Int32.max) else { return .refused }
+    _ bytes: UnsafeBufferPointer<UInt8>, indexDepth: Int,
+    _ accepted: (_ compact: UnsafeBufferPointer<UInt8>, _ index: UnsafeBufferPointer<PrettyIndexNode>) -> Bool
+  ) -> Bool {
+    guard let source = bytes.baseAddress, !bytes.isEmpty, bytes.count < Int(Int32.max) else { return false }
     let count = bytes.count
     // Each open container takes at least two bytes (`{` and a newline).
     let depthLimit = min(maximumDepth, count / 2)
-    // One allocation: the input's copy, its zero run, then the frames.
-    let framesOffset = (count + slack + 15) & ~15
+    // The index is sized by a guess that holds for recordings (their bulk lies below the index);
+    // past it the pass runs again with the bound: every value after the first starts a line of its
+    // own, and a line takes two bytes or more.
+    let guess = indexDepth == 0 ? 1 : count / 16 + 8
+    // One allocation: the input's copy and its zero run, the output (the compact text and room
+    // for the words written past it), the frames, then the index.
+    let outputOffset = (count + slack + 15) & ~15
+    let framesOffset = outputOffset + outputOffset
+    let indexOffset = framesOffset + (depthLimit + 1) * MemoryLayout<Frame>.stride
     let scratch = UnsafeMutableRawPointer.allocate(
-      byteCount: framesOffset + (depthLimit + 1) * MemoryLayout<Frame>.stride, alignment: 16)
+      byteCount: indexOffset + guess * MemoryLayout<PrettyIndexNode>.stride, alignment: 16)
     defer { scratch.deallocate() }
     scratch.copyMemory(from: source, byteCount: count)
-    (scratch + count).initializeMemory(as: UInt8.self, repeating: 0, count: framesOffset - count)
-    let input = UnsafePointer(scratch.assumingMemoryBound(to: UInt8.self))
+    (scratch + count).initializeMemory(as: UInt8.self, repeating: 0, count: outputOffset - count)
+    let input = UnsafeBufferPointer(start: UnsafePointer(scratch.assumingMemoryBound(to: UInt8.self)), count: count)
+    let output = (scratch + outputOffset).bindMemory(to: UInt8.self, capacity: outputOffset)
     let frames = (scratch + framesOffset).bindMemory(to: Frame.self, capacity: depthLimit + 1)
-    return lines(
-      UnsafeBufferPointer(start: input, count: count), output: output, frames: frames, depthLimit: depthLimit,
-      index: index, capacity: capacity, indexDepth: indexDepth)
+    var index = (scratch + indexOffset).bindMemory(to: PrettyIndexNode.self, capacity: guess)
+    var outcome = lines(
+      input, output: output, frames: frames, depthLimit: depthLimit, index: index, capacity: guess,
+      indexDepth: indexDepth)
+    var wide: UnsafeMutablePointer<PrettyIndexNode>?
+    defer { wide?.deallocate() }
+    if outcome == .indexFull {
+      let bound = count / 2 + 2
+      index = UnsafeMutablePointer<PrettyIndexNode>.allocate(capacity: bound)
+      wide = index
+      outcome = lines(
+        input, output: output, frames: frames, depthLimit: depthLimit, index: index, capacity: bound,
+        indexDepth: indexDepth)
+    }
+    guard case .accepted(let written, let made) = outcome, made > 0 else { return false }
+    return accepted(UnsafeBufferPointer(start: output, count: written), UnsafeBufferPointer(start: index, count: made))
   }
 
   static let quote = UInt8(ascii: "\"")

@@ -22,16 +22,9 @@ struct CompactDocumentView {
     self.shared = shared
   }
 
-  /// Calls `body` with the document's root as a member; members live only within `body`. The
-  /// view is copied to storage of its own for the call, so every member's pointer to it stays
-  /// valid for all of `body` (one allocation per document).
+  /// Calls `body` with the document's root as a member; members live only within `body`, for
+  /// which the pointer every member holds to this view stays valid (no allocation per document).
   func withRoot<Result>(_ body: (CompactMember) throws -> Result) rethrows -> Result {
-    let view = UnsafeMutablePointer<CompactDocumentView>.allocate(capacity: 1)
-    view.initialize(to: self)
-    defer {
-      view.deinitialize(count: 1)
-      view.deallocate()
-    }
-    return try body(CompactMember(0, in: view))
+    try withUnsafePointer(to: self) { view in try body(CompactMember(0, in: view)) }
   }
 }

@@ -21,9 +21,9 @@ struct CompactMember: RecordedMember {
   init(_ node: Int, in document: UnsafePointer<CompactDocumentView>) {
     self.document = document
     self.node = Int32(truncatingIfNeeded: node)
-    let range = document.pointee.nodes[node].compact
-    start = Int32(truncatingIfNeeded: range.lowerBound)
-    end = Int32(truncatingIfNeeded: range.upperBound)
+    let indexed = document.pointee.nodes[node]
+    start = indexed.compactStart
+    end = indexed.compactEnd
   }
 
   /// The document's index.
@@ -143,9 +143,12 @@ struct CompactMember: RecordedMember {
   /// A string's characters between its quotes when it holds no escape; `nil` for anything else
   /// (an escaped string is decoded by the parser).
   @inline(__always)
-  var plainString: UnsafeBufferPointer<UInt8>? {
-    let count = Int(end &- start)
-    let base = self.base
+  var plainString: UnsafeBufferPointer<UInt8>? { Self.plainString(base, Int(end &- start)) }
+
+  /// ``plainString`` of the `count` compact bytes at `base` (also read straight from the index by
+  /// `PrettyFixtureReader.plainLeafStep`).
+  @inline(__always)
+  static func plainString(_ base: UnsafePointer<UInt8>, _ count: Int) -> UnsafeBufferPointer<UInt8>? {
     guard count >= 2, base.pointee == UInt8(ascii: "\"") else { return nil }
     let content = UnsafeBufferPointer(start: base + 1, count: count - 2)
     // Most strings a recording's walk reads are short labels: a byte loop costs less than a call.
@@ -159,9 +162,14 @@ struct CompactMember: RecordedMember {
   /// Canonical integers are in range and have no leading zeros; the digits are summed on the
   /// negative side so `Int64.min` fits.
   @inline(__always)
-  var integerValue: Int64? {
+  var integerValue: Int64? { Self.integer(base, Int(end &- start)) }
+
+  /// ``integerValue`` of the `count` compact bytes at `base` (also read straight from the index by
+  /// `PrettyFixtureReader.plainLeafStep`).
+  @inline(__always)
+  static func integer(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int64? {
     var digits = base
-    var count = Int(end &- start)
+    var count = count
     let negative = count > 0 && digits.pointee == UInt8(ascii: "-")
     if negative {
       digits += 1

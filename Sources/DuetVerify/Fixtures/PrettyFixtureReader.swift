@@ -24,12 +24,12 @@ enum PrettyFixtureReader {
   /// references retained and released, several times per recording). False when the bytes are not
   /// a recording this reader reads; `document` is then partly written, for the caller to drop.
   static func read(_ bytes: [UInt8], into document: inout FixtureDocument) -> Bool {
-    guard let text = CanonicalPrettyDocument(validating: bytes) else { return false }
-    return withUnsafePointer(to: text.compactText) { shared in
-      shared.pointee.withUnsafeBufferPointer { compact in
-        text.withIndex { nodes in
-          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot {
-            read($0, into: &document, compactText: text.compactText)
+    // The index is walked where the byte pass wrote it: no array is made for it.
+    CanonicalPrettyDocument.withIndex(validating: bytes) { compactText, nodes -> Bool in
+      withUnsafePointer(to: compactText) { shared -> Bool in
+        compactText.withUnsafeBufferPointer { compact -> Bool in
+          CompactDocumentView(nodes: nodes, compact: compact, shared: shared).withRoot { root -> Bool in
+            read(root, into: &document, compactText: compactText)
           }
         }
       }
@@ -64,9 +64,10 @@ enum PrettyFixtureReader {
 
   /// The `count` elements of `steps`, each checked by `FixtureDocumentReader.readStep` over its
   /// members in place, found in one pass in canonical key order (no string but the texts and the
-  /// small fields); `slim` gets the slim taxonomy steps from the first step whose effects can hold
-  /// a `track` on (`nil` while there is none). A step whose effects cannot hold one is `null` in
-  /// the slim taxonomy tree (the gate skips it).
+  /// small fields), unless it is a leaf step in the shape recorders write, which is read straight
+  /// from the index (`plainLeafStep`); `slim` gets the slim taxonomy steps from the first step
+  /// whose effects can hold a `track` on (`nil` while there is none). A step whose effects cannot
+  /// hold one is `null` in the slim taxonomy tree (the gate skips it).
   static func readSteps(
     _ steps: CompactMember, count: Int, kind: FixtureDocument.Kind, seeds: [String: WireText],
     texts: inout RecordingTexts, slim: inout [JSONValue]?
@@ -75,16 +76,26 @@ enum PrettyFixtureReader {
     recorded.reserveCapacity(count)
     let document = steps.document
     let nodes = document.pointee.nodes
+    let text = document.pointee.compact.baseAddress.unsafelyUnwrapped
     var child = Int(nodes[Int(steps.node)].firstChild)
     while child >= 0 {
-      // Not an object, or a key the dialect does not define: the slow path names it.
-      guard let members = stepMembers(child, in: document) else {
-        throw FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
+      if kind == .leaf, let step = plainLeafStep(child, nodes: nodes, text: text) {
+        recorded.append(step)
+      } else {
+        // Not an object, or a key the dialect does not define: the slow path names it.
+        guard let members = stepMembers(child, in: document) else {
+          throw FixtureFormatError(path: "steps", problem: "holds a key the dialect does not define")
+        }
+        recorded.append(
+          try FixtureDocumentReader.readStep(members, index: recorded.count, kind: kind, seeds: seeds, texts: &texts))
       }
-      recorded.append(
-        try FixtureDocumentReader.readStep(members, index: recorded.count, kind: kind, seeds: seeds, texts: &texts))
-      // Only effects that can hold a `track` envelope are parsed for the taxonomy gate.
-      if let effects = members.expectedEffects, effects.end &- effects.start > 2, mentionsTrack(effects.bytes) {
+      // Only effects that can hold a `track` envelope are parsed for the taxonomy gate (the step's
+      // members found again: this is rare).
+      let effects = recorded[recorded.count &- 1].expectedEffects
+      if effects.end &- effects.start > 2,
+        mentionsTrack(UnsafeBufferPointer(start: text + Int(effects.start), count: Int(effects.end &- effects.start))),
+        let members = stepMembers(child, in: document), let effects = members.expectedEffects
+      {
         var slimMembers = [String: JSONValue](minimumCapacity: 2)
         slimMembers["expectedEffects"] = effects.tree
         // Bound first: written `members.node?.tree`, a debug build read the tree of an absent node.
@@ -100,6 +111,78 @@ enum PrettyFixtureReader {
       child = Int(nodes[child].nextSibling)
     }
     return recorded
+  }
+
+  /// The leaf step at `node` when it has the shape recorders write: `action`, `expectedEffects`
+  /// (an array) and `expectedState`, then an optional `label` (a string without escapes), `line`
+  /// (an integer) and `linkToNext` (a boolean), and nothing else. It is read straight from the
+  /// index and the compact `text` (each key by its range, its value by its first byte), into the
+  /// step `FixtureDocumentReader.readStep` makes of the same members, with no member table and no
+  /// call per member: this runs for every step of every recording. `nil` for any other shape, which
+  /// the shared rules then read (they alone word what is wrong).
+  @inline(__always)
+  static func plainLeafStep(_ node: Int, nodes: UnsafeBufferPointer<PrettyIndexNode>, text: UnsafePointer<UInt8>)
+    -> RecordedStep?
+  {
+    let step = nodes[node]
+    var child = Int(step.firstChild)
+    guard text[Int(step.compactStart)] == UInt8(ascii: "{"), child >= 0 else { return nil }
+    let action = nodes[child]
+    guard isKeyed(action, "action", in: text) else { return nil }
+    child = Int(action.nextSibling)
+    guard child >= 0 else { return nil }
+    let effects = nodes[child]
+    guard isKeyed(effects, "expectedEffects", in: text), text[Int(effects.compactStart)] == UInt8(ascii: "[")
+    else { return nil }
+    child = Int(effects.nextSibling)
+    guard child >= 0 else { return nil }
+    let state = nodes[child]
+    guard isKeyed(state, "expectedState", in: text) else { return nil }
+    child = Int(state.nextSibling)
+    var label = LabelSpan.absent
+    if child >= 0, isKeyed(nodes[child], "label", in: text) {
+      let value = nodes[child]
+      let start = Int(value.compactStart)
+      guard CompactMember.plainString(text + start, Int(value.compactEnd &- value.compactStart)) != nil else {
+        return nil
+      }
+      label = LabelSpan(span: TextSpan(start + 1..<Int(value.compactEnd) - 1), quoted: false)
+      child = Int(value.nextSibling)
+    }
+    var line: Int?
+    if child >= 0, isKeyed(nodes[child], "line", in: text) {
+      let value = nodes[child]
+      let count = Int(value.compactEnd &- value.compactStart)
+      guard let number = CompactMember.integer(text + Int(value.compactStart), count) else { return nil }
+      line = Int(clamping: number)
+      child = Int(value.nextSibling)
+    }
+    var linkToNext = false
+    if child >= 0, isKeyed(nodes[child], "linkToNext", in: text) {
+      let value = nodes[child]
+      switch text[Int(value.compactStart)] {
+      case UInt8(ascii: "t"): linkToNext = true
+      case UInt8(ascii: "f"): linkToNext = false
+      default: return nil
+      }
+      child = Int(value.nextSibling)
+    }
+    // A member left over: `node` (which a leaf's rules leave unread) or a key the dialect does not define.
+    guard child < 0 else { return nil }
+    return RecordedStep(
+      action: TextSpan(Int(action.compactStart)..<Int(action.compactEnd)),
+      expectedEffects: TextSpan(Int(effects.compactStart)..<Int(effects.compactEnd)),
+      expectedState: TextSpan(Int(state.compactStart)..<Int(state.compactEnd)), reply: .absent, label: label,
+      line: line, node: -1, linkToNext: linkToNext)
+  }
+
+  /// True when the object member `member`'s key is `key`: the index holds each key's bytes between
+  /// its quotes (a key with an escape is refused by the byte pass), `-1` for an array element.
+  @inline(__always)
+  static func isKeyed(_ member: PrettyIndexNode, _ key: StaticString, in text: UnsafePointer<UInt8>) -> Bool {
+    let count = key.utf8CodeUnitCount
+    return Int(member.keyEnd &- member.keyStart) == count
+      && CompactMember.same(text + Int(member.keyStart), key.utf8Start, count)
   }
 
   /// The members of the step at `node`, read in canonical key order (`StepKey`'s), each key

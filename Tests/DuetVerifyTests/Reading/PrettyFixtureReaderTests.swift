@@ -223,6 +223,61 @@ final class PrettyFixtureReaderTests: XCTestCase {
     XCTAssertGreaterThan(read, 50, "the fast reader reads the variants that are still recordings")
   }
 
+  func testALeafStepInTheRecordersShapeIsReadStraightFromTheIndexAsTheSharedRulesReadIt() throws {
+    // Each step as the only step of a leaf recording: `plainLeafStep` reads the shapes recorders
+    // write into the step the shared rules make of the same members, and leaves every other shape
+    // (nil) to those rules.
+    let state = FixtureText.counterState(1)
+    let base: [String: JSONValue] = [
+      "action": FixtureText.action("increment"), "expectedEffects": .array([]), "expectedState": state,
+    ]
+    func step(_ extra: [String: JSONValue], without: String? = nil) -> JSONValue {
+      var members = base.merging(extra) { $1 }
+      if let without { members[without] = nil }
+      return .object(members)
+    }
+    let taken: [JSONValue] = [
+      step([:]), step(["label": .string("a label")]), step(["line": .integer(12)]), step(["line": .integer(-3)]),
+      step(["line": .integer(.max)]), step(["linkToNext": .bool(true)]), step(["linkToNext": .bool(false)]),
+      step(["label": .string(""), "line": .integer(0), "linkToNext": .bool(true)]),
+      step(["expectedEffects": .array([.object(["kind": .string("run")])]), "label": .string("runs")]),
+    ]
+    let left: [JSONValue] = [
+      step(["label": .string("a \"quoted\" label")]), step(["node": .string("counter")]),
+      step(["expectedEffects": .object([:])]), step(["line": .string("12")]), step(["linkToNext": .null]),
+      step(["label": .integer(1)]), step(["zzz": .null]), step([:], without: "expectedState"),
+      step([:], without: "action"), step(["expectedstate": state], without: "expectedState"), .array([]),
+    ]
+    for (shape, expected) in [(taken, true), (left, false)] {
+      for value in shape {
+        let tree: JSONValue = .object(["initialState": state, "steps": .array([value])])
+        let bytes = Array(try CanonicalWriter.pretty(tree).utf8)
+        let document = try XCTUnwrap(CanonicalPrettyDocument(validating: bytes), "\(value)")
+        try document.compactText.withUnsafeBufferPointer { compact in
+          try document.withIndex { nodes in
+            try CompactDocumentView(nodes: nodes, compact: compact).withRoot { root in
+              let steps = try XCTUnwrap(root.member("steps") ?? nil)
+              let first = Int(nodes[Int(steps.node)].firstChild)
+              let plain = PrettyFixtureReader.plainLeafStep(first, nodes: nodes, text: compact.baseAddress!)
+              XCTAssertEqual(plain != nil, expected, "\(value)")
+              guard let plain else { return }
+              var texts = RecordingTexts()
+              let members = try XCTUnwrap(PrettyFixtureReader.stepMembers(first, in: root.document))
+              let ruled = try FixtureDocumentReader.readStep(members, index: 0, kind: .leaf, seeds: [:], texts: &texts)
+              XCTAssertEqual(
+                [plain.action, plain.expectedEffects, plain.expectedState, plain.reply, plain.label.span],
+                [ruled.action, ruled.expectedEffects, ruled.expectedState, ruled.reply, ruled.label.span], "\(value)")
+              XCTAssertEqual(
+                [plain.label.quoted, plain.linkToNext], [ruled.label.quoted, ruled.linkToNext], "\(value)")
+              XCTAssertEqual(plain.line, ruled.line, "\(value)")
+              XCTAssertEqual(plain.node, ruled.node, "\(value)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   func testCompactMembersReadTheirScalarsAsTheParserDoes() throws {
     let values: [JSONValue] = [
       .integer(.min), .integer(.max), .integer(0), .integer(-7), .string("a \"quoted\" label\n"), .string(""),
