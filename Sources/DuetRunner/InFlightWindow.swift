@@ -2,8 +2,10 @@
 ///
 /// The protocol answers in order, so the slot only ever appends at the back and takes from the
 /// front. A ring does both without moving the other entries (an array's `removeFirst` shifted the
-/// whole window on every reply, docs/performance.md).
-struct InFlightWindow {
+/// whole window on every reply, docs/performance.md). Its entries live in memory the ring owns
+/// (so it is not copyable): moving an entry in and out is a plain store and load, where an array
+/// of optional entries checked its uniqueness, its bounds and the optional's case on each.
+struct InFlightWindow: ~Copyable {
   /// A job with a request in flight.
   struct Entry {
     let job: any RunnerJob
@@ -14,30 +16,40 @@ struct InFlightWindow {
     var asksOp = false
   }
 
-  private var slots: [Entry?]
+  /// `capacity` places, of which the `count` from `head` on (wrapping round) hold entries.
+  private let slots: UnsafeMutablePointer<Entry>
+  private let capacity: Int
   private var head = 0
   private(set) var count = 0
 
   init(capacity: Int) {
-    slots = Array(repeating: nil, count: max(1, capacity))
+    self.capacity = max(1, capacity)
+    slots = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    for offset in 0..<count {
+      (slots + Self.position(offset, after: head, in: capacity)).deinitialize(count: 1)
+    }
+    slots.deallocate()
   }
 
   var isEmpty: Bool { count == 0 }
-  var isFull: Bool { count == slots.count }
+  var isFull: Bool { count == capacity }
 
   /// The oldest entry (the window must not be empty).
-  var first: Entry { slots[head]! }
+  var first: Entry { slots[head] }
 
   /// Adds `entry` as the newest (the window must not be full).
-  mutating func append(_ entry: Entry) {
-    slots[position(count)] = entry
+  mutating func append(_ entry: consuming Entry) {
+    (slots + position(count)).initialize(to: entry)
     count += 1
   }
 
   /// Takes the oldest entry out, if any.
   mutating func popFirst() -> Entry? {
     guard count > 0 else { return nil }
-    let entry = slots[head].take()
+    let entry = (slots + head).move()
     head = position(1)
     count -= 1
     return entry
@@ -45,12 +57,8 @@ struct InFlightWindow {
 
   /// Stamps the newest `newest` entries as started at `now`.
   mutating func stamp(newest: Int, at now: UInt64) {
-    // Through the buffer: the array's subscript accessor was a call per entry.
-    let (head, count) = (self.head, self.count)
-    slots.withUnsafeMutableBufferPointer { slots in
-      for offset in (count - newest)..<count {
-        slots[Self.position(offset, after: head, in: slots.count)]?.sentAt = now
-      }
+    for offset in (count - newest)..<count {
+      slots[position(offset)].sentAt = now
     }
   }
 
@@ -65,7 +73,7 @@ struct InFlightWindow {
 
   /// The ring index `offset` places after the oldest entry.
   private func position(_ offset: Int) -> Int {
-    Self.position(offset, after: head, in: slots.count)
+    Self.position(offset, after: head, in: capacity)
   }
 
   /// The ring index `offset` places after `head` in a ring of `capacity`.

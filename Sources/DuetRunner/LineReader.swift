@@ -20,14 +20,23 @@ struct LineReader {
 
   let fd: Int32
   let limit: Int
-  private var buffer: [UInt8] = []
+  /// Bytes `start..<end` are read and not yet taken; `end...` is room `read(2)` writes into
+  /// directly (a separate chunk, copied over after each read, cost a copy of every byte).
+  private var storage = [UInt8](repeating: 0, count: LineReader.readSize)
   private var start = 0
+  private var end = 0
+  /// No newline lies in `start..<searched`.
   private var searched = 0
+  /// The newline ending the next line once found (`hasBufferedLine`), so taking the line does not
+  /// search again; -1 while unknown.
+  private var newline = -1
   private var closed = false
-  private var chunk = [UInt8](repeating: 0, count: 65_536)
   /// The last line handed out, whose storage the next line reuses once its taker let go of it (a
   /// reply line a step: a fresh array each was an allocation and a free per step).
   private var line: [UInt8] = []
+
+  /// Room asked of each `read(2)`.
+  static let readSize = 65_536
 
   init(fd: Int32, limit: Int) {
     self.fd = fd
@@ -41,7 +50,7 @@ struct LineReader {
     let limit = cap ?? self.limit
     while true {
       if let line = takeLine() { return .line(line) }
-      if buffer.count - start > limit { return .tooLong }
+      if end - start > limit { return .tooLong }
       if closed { return .endOfFile }
       var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
       if let watching { descriptors.append(pollfd(fd: watching, events: 0, revents: 0)) }
@@ -66,7 +75,7 @@ struct LineReader {
   /// when more than `limit` bytes are waiting unread: a runner that floods while ignoring its input.
   mutating func fillAvailable() -> Bool {
     while !closed {
-      if buffer.count - start > limit { return false }
+      if end - start > limit { return false }
       var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       guard poll(&descriptor, 1, 0) > 0 else { return true }
       readOnce()
@@ -86,12 +95,12 @@ struct LineReader {
         count += 1
         if first == nil { first = line }
       case .tooLong:
-        if first == nil { first = Array(buffer[start..<min(buffer.count, start + 256)]) }
+        if first == nil { first = Array(storage[start..<min(end, start + 256)]) }
         return (count + 1, first)
       case .endOfFile, .timedOut, .peerStoppedReading:
-        if buffer.count > start {
+        if end > start {
           count += 1
-          if first == nil { first = Array(buffer[start..<min(buffer.count, start + 256)]) }
+          if first == nil { first = Array(storage[start..<min(end, start + 256)]) }
         }
         return (count, first)
       }
@@ -103,43 +112,51 @@ struct LineReader {
 
   /// True when a complete line is already read (no I/O): `next` returns it without waiting.
   mutating func hasBufferedLine() -> Bool {
-    guard let newline = Self.newline(in: buffer, from: searched) else {
-      searched = buffer.count
+    guard newline < 0 else { return true }
+    guard let found = Self.newline(in: storage, from: searched, to: end) else {
+      searched = end
       return false
     }
-    // Nothing before it is a newline: taking the line finds it at once.
-    searched = newline
+    newline = found
     return true
   }
 
   private mutating func takeLine() -> [UInt8]? {
-    guard let newline = Self.newline(in: buffer, from: searched) else {
-      searched = buffer.count
-      return nil
-    }
+    guard hasBufferedLine() else { return nil }
+    let range = start..<newline
     let taken: [UInt8]
-    if newline - start > 1 << 16 {
+    if range.count > 1 << 16 {
       // A long line (an op's bulk reply) gets an array of its own: its room is not kept.
-      taken = Array(buffer[start..<newline])
+      taken = Array(storage[range])
     } else {
       // Unique again once the last line's taker has let go: then its room is reused (one
       // `replaceSubrange` from the buffer's bytes, a third cheaper than emptying and appending).
-      let (bytes, range) = (buffer, start..<newline)
-      bytes.withUnsafeBufferPointer { bytes in
+      storage.withUnsafeBufferPointer { bytes in
         line.replaceSubrange(line.indices, with: UnsafeBufferPointer(rebasing: bytes[range]))
       }
       taken = line
     }
     start = newline + 1
     searched = start
-    compact()
+    newline = -1
+    if start == end {
+      // Everything read is taken: the next read starts at the front (a buffer grown past a
+      // megabyte by one long line is let go).
+      (start, end, searched) = (0, 0, 0)
+      if storage.count > 1 << 20 { storage = [UInt8](repeating: 0, count: Self.readSize) }
+    }
     return taken
   }
 
+  /// Reads once into the room after `end`, making room first.
   private mutating func readOnce() {
-    let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    makeRoom()
+    let offset = end
+    let count = storage.withUnsafeMutableBytes { room in
+      read(fd, room.baseAddress.map { $0 + offset }, room.count - offset)
+    }
     if count > 0 {
-      chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+      end += count
     } else if count == 0 {
       closed = true
     } else if errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK {
@@ -147,27 +164,43 @@ struct LineReader {
     }
   }
 
-  /// The index of the first newline at or after `start` (`memchr`, so long lines scan fast).
-  static func newline(in buffer: [UInt8], from start: Int) -> Int? {
-    guard start < buffer.count else { return nil }
+  /// At least `readSize` bytes of room after `end`: the unread bytes move to the front once the
+  /// taken ones before them are as many (so each byte moves a bounded number of times, and memory
+  /// stays bounded by about twice the longest line), else into storage twice the size.
+  private mutating func makeRoom() {
+    guard storage.count - end < Self.readSize else { return }
+    let (from, count) = (start, end - start)
+    if from > 0, from >= count {
+      storage.withUnsafeMutableBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        memmove(base, base + from, count)
+      }
+    } else {
+      let size = max(storage.count * 2, count + Self.readSize)
+      // Only the unread bytes are copied; the room after them is written by `read(2)` before
+      // anything reads it.
+      storage = storage.withUnsafeBytes { old in
+        [UInt8](unsafeUninitializedCapacity: size) { room, initialized in
+          if let target = room.baseAddress, let source = old.baseAddress, count > 0 {
+            memcpy(target, source + from, count)
+          }
+          initialized = size
+        }
+      }
+    }
+    (start, end) = (0, count)
+    searched -= from
+    if newline >= 0 { newline -= from }
+  }
+
+  /// The index of the first newline in `start..<end` of `buffer` (`memchr`, so long lines scan fast).
+  static func newline(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+    guard start < end else { return nil }
     return buffer.withUnsafeBufferPointer { bytes -> Int? in
-      guard let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, bytes.count - start) else {
+      guard let base = bytes.baseAddress, let found = memchr(base + start, 0x0A, end - start) else {
         return nil
       }
       return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-  }
-
-  /// Drops consumed bytes once they dominate the buffer, so memory stays bounded by one line.
-  private mutating func compact() {
-    if start == buffer.count {
-      buffer.removeAll(keepingCapacity: buffer.count <= 1 << 20)
-      start = 0
-      searched = 0
-    } else if start > 1 << 16, start * 2 > buffer.count {
-      buffer.removeFirst(start)
-      searched -= start
-      start = 0
     }
   }
 }

@@ -18,8 +18,9 @@ import DuetPlatform
 /// The slot is not generic: it drives `RunnerJob` objects, which settle their own outputs, so a
 /// step asks the runtime for no generic metadata (see `RunnerJob`). It is a value, run from
 /// its thread's stack, so its state is checked for exclusive access at compile time rather than on
-/// every touch of a class property (docs/performance.md).
-struct PipelinedSlot {
+/// every touch of a class property (docs/performance.md); not copyable, as its window owns the
+/// entries in flight.
+struct PipelinedSlot: ~Copyable {
   let queue: PipelineQueue
   let launcher: any RunnerLauncher
   let depth: Int
@@ -109,22 +110,22 @@ struct PipelinedSlot {
 
   /// Sends `job`'s next request, if it has one (else it has settled).
   private mutating func proceed(
-    _ job: any RunnerJob, with live: any PipelinedConnection, _ next: consuming RunnerRequest?
+    _ job: consuming any RunnerJob, with live: any PipelinedConnection, _ next: consuming RunnerRequest?
   ) {
     // Consumed, not copied: a copy of the request retained and released each of its texts.
     guard let request = consume next else { return }
-    var entry = InFlightWindow.Entry(job: job)
     // Whether the connection wrote its queue on its own (it grew large).
     let wrote: Bool
+    let bytes: Int
+    let asksOp: Bool
     do {
       switch consume request {
       case .reduce(let feature, let state, let action):
         wrote = try live.send(feature: feature, state: state, action: action)
-        entry.bytes = state.count + action.count
+        (bytes, asksOp) = (state.count + action.count, false)
       case .op(let line):
         wrote = try live.send(op: line)
-        entry.bytes = line.count
-        entry.asksOp = true
+        (bytes, asksOp) = (line.count, true)
       }
     } catch {
       if error.losesRunner {
@@ -135,9 +136,10 @@ struct PipelinedSlot {
       }
       return
     }
-    // Its clock starts when it is written (`noteWritten`).
-    windowBytes += entry.bytes
-    window.append(entry)
+    windowBytes += bytes
+    // The job moves into the window (its last use here), and its clock starts when it is
+    // written (`noteWritten`).
+    window.append(InFlightWindow.Entry(job: job, bytes: bytes, asksOp: asksOp))
     unwritten += 1
     if wrote { noteWritten() }
   }

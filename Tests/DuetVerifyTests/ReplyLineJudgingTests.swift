@@ -26,13 +26,25 @@ final class ReplyLineJudgingTests: XCTestCase {
   }
 
   /// The line the demo counter answers, shaped by `line` (step index, state, effects).
+  /// With `restartingAfter`, the replay is started again once that many steps were answered (as
+  /// a slot does on a fresh runner after another recording's crash), and `sent` lists only what was
+  /// sent after it.
   func replay(
-    _ document: FixtureDocument, byLine: Bool, listsPassedSteps: Bool = true, line: (Int, String, String) -> String
+    _ document: FixtureDocument, byLine: Bool, listsPassedSteps: Bool = true, restartingAfter: Int? = nil,
+    line: (Int, String, String) -> String
   ) -> (result: FixtureResult, sent: [String]) {
     var conversation = ReplayConversation(document: document, owner: "counter", listsPassedSteps: listsPassedSteps)
-    var next = conversation.start(handshake: RunnerHandshake(features: ["counter"]))
+    let handshake = RunnerHandshake(features: ["counter"])
+    var next = conversation.start(handshake: handshake)
     var sent: [String] = []
+    var restartingAfter = restartingAfter
     while case .reduce(let feature, let stateBytes, let actionBytes)? = next {
+      if let after = restartingAfter, sent.count == after {
+        restartingAfter = nil
+        sent = []
+        next = conversation.start(handshake: handshake)
+        continue
+      }
       let state = String(decoding: stateBytes, as: UTF8.self)
       sent.append(state)
       let text: String
@@ -153,5 +165,24 @@ final class ReplyLineJudgingTests: XCTestCase {
     }
     XCTAssertEqual(garbage.failure?.reason, .runnerFault)
     XCTAssertEqual(garbage.failure?.step, 1)
+  }
+
+  /// A replay started again midway (its request in flight when another recording's runner crash
+  /// sent it back to the queue) starts from the seed with nothing of its first attempt left: the
+  /// same requests and the same result as a replay started once.
+  func testAReplayStartedAgainMidwaySendsAndSettlesAsOneStartedOnce() throws {
+    let cases: [(name: String, tree: JSONValue)] = [
+      ("passing", FixtureText.counterTree()), ("diverging", FixtureText.counterTree(secondCount: 5)),
+    ]
+    for (name, tree) in cases {
+      let document = try document(tree)
+      for listsPassedSteps in [true, false] {
+        let once = replay(document, byLine: true, listsPassedSteps: listsPassedSteps, line: Self.canonical)
+        let again = replay(
+          document, byLine: true, listsPassedSteps: listsPassedSteps, restartingAfter: 1, line: Self.canonical)
+        XCTAssertEqual(again.sent, once.sent, name)
+        XCTAssertEqual(again.result, once.result, name)
+      }
+    }
   }
 }

@@ -108,6 +108,10 @@ struct CorpusPass {
           replayed[slot], position: positions[slot], slot: slot, looked: inManifestOrder ? nil : looks[slot])
       } + lintOnly
     let kept = PassResults(count: replayed.count, keep: keep)
+    // Made once: a job's own closure then holds only this and its listing, not a copy of the store.
+    let notRunResult: @Sendable (ListedFixture) -> FixtureResult = {
+      Self.notRun($0.name, owner: $0.owner, store: store)
+    }
     let run = pool.runPipelined(
       jobCount: jobs.count, depth: depth, timeout: timeout,
       prepare: { [jobs] index -> (any RunnerJob)? in
@@ -127,7 +131,9 @@ struct CorpusPass {
           onResult(result)
           kept.store(PassOutput(slot: slot, result: result))
         }
-        switch reading {
+        // Consumed: the document moves into the replay instead of being copied (every reference
+        // it holds retained) and the reading then destroyed (each released).
+        switch consume reading {
         case .failure(let error):
           deliver(Self.unreadable(fixture, error: error))
           return nil
@@ -135,7 +141,7 @@ struct CorpusPass {
           return ReplayJob(
             ReplayConversation(document: document, owner: fixture.owner, listsPassedSteps: listsPassedSteps),
             deliver: deliver,
-            notRun: { Self.notRun(fixture.name, owner: fixture.owner, store: store) })
+            notRun: { notRunResult(fixture) })
         }
       })
     return Outcome(

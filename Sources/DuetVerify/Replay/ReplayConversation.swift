@@ -1,4 +1,3 @@
-import Dispatch
 import DuetCore
 import DuetPlatform
 import DuetRunner
@@ -36,13 +35,17 @@ struct ReplayConversation {
   private var inFlight: (step: Int, slot: Int)?
   private var earlier: FixtureFailure?
   private var started: UInt64 = 0
+  /// Whether `start` ran before (a restart on a fresh runner resets what the last start left).
+  private var opened = false
 
-  init(document: FixtureDocument, owner: String?, explaining: Int? = nil, listsPassedSteps: Bool = true) {
+  init(document: consuming FixtureDocument, owner: String?, explaining: Int? = nil, listsPassedSteps: Bool = true) {
+    // The result first, so the document's last use is its move into place: stored first, it was
+    // copied (every reference it holds retained) to make the result from, then released.
+    result = Self.emptyResult(document: document, owner: owner)
     self.document = document
     self.owner = owner
     self.explaining = explaining
     self.listsPassedSteps = listsPassedSteps || explaining != nil
-    result = Self.emptyResult(document: document, owner: owner)
   }
 
   static func emptyResult(document: FixtureDocument, owner: String?) -> FixtureResult {
@@ -55,12 +58,17 @@ struct ReplayConversation {
   /// Starts from the seed against a runner serving `handshake.features`: the first request, or
   /// `nil` once `result` is settled.
   mutating func start(handshake: RunnerHandshake) -> RunnerRequest? {
-    started = DispatchTime.now().uptimeNanoseconds
-    result = Self.emptyResult(document: document, owner: owner)
-    nextStep = 0
-    inFlight = nil
-    earlier = nil
-    explanation = nil
+    started = Deadline.now
+    // A first start finds the state `init` left; only a restart has anything to reset (the
+    // result made again and the explanation cleared cost more than the rest of a start).
+    if opened {
+      result = Self.emptyResult(document: document, owner: owner)
+      nextStep = 0
+      inFlight = nil
+      earlier = nil
+      explanation = nil
+    }
+    opened = true
     if listsPassedSteps { result.steps.reserveCapacity(document.stepCount) }
     if document.kind == .leaf {
       // A leaf's one slot, set without the lists a chain's seeds need (a few arrays per recording).
@@ -220,9 +228,16 @@ struct ReplayConversation {
           reason: .unreadable, step: step.index, node: step.node, label: step.label, line: step.line,
           detail: error.message + ". Re-record the fixture."))
     }
-    // `document.node(of:owner:)`'s rule, on the step's spans.
-    let node = record.node >= 0 ? document.texts.nodes[Int(record.node)] : document.leafFeature(owner: owner)
-    let slot = slot(of: node)
+    // `document.node(of:owner:)`'s rule, on the step's spans; a leaf's one node is its first slot
+    // (`start`), found without a search.
+    let node: String
+    let slot: Int
+    if record.node < 0, document.kind == .leaf {
+      (node, slot) = (nodes[0], 0)
+    } else {
+      node = record.node >= 0 ? document.texts.nodes[Int(record.node)] : document.leafFeature(owner: owner)
+      slot = self.slot(of: node)
+    }
     inFlight = (nextStep, slot)
     return .reduce(feature: node, state: states[slot], action: action)
   }
@@ -277,7 +292,7 @@ struct ReplayConversation {
     // A match, not `!= nil`, which copied the failure to compare it.
     if case .some = failure { listPassed() }
     result.failure = failure
-    result.durationMillis = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+    result.durationMillis = Int((Deadline.now - started) / 1_000_000)
     return nil
   }
 }

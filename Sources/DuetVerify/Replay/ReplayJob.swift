@@ -6,8 +6,11 @@ import DuetRunner
 /// A class conforming to the pool's non-generic `RunnerJob`, so each step of the pass is a plain
 /// call into `ReplayConversation` (see `RunnerJob` for the generic-metadata cost this avoids).
 final class ReplayJob: RunnerJob {
-  /// The replay, readable once settled (`explain` reads its explanation).
-  private(set) var replay: ReplayConversation
+  /// The replay, readable once settled (`explain` reads its explanation). Unchecked for exclusive
+  /// access: a job is driven by one slot thread at a time (`RunnerJob`), and the dynamic check of
+  /// this class property cost two runtime calls and a thread-local look-up on every reply
+  /// (docs/performance.md).
+  @exclusivity(unchecked) private(set) var replay: ReplayConversation
   /// Takes the settled result (reports it and keeps it for the final report).
   private let deliver: @Sendable (FixtureResult) -> Void
   /// The result when no runner could be started.

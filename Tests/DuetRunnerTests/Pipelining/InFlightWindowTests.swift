@@ -43,4 +43,20 @@ final class InFlightWindowTests: XCTestCase {
     while let entry = window.popFirst() { stamps.append(entry.sentAt) }
     XCTAssertEqual(stamps, [5, 5, 9, 9])
   }
+
+  func testJobsStillInTheWindowAreLetGoWithIt() {
+    weak var newest: Tagged?
+    do {
+      var window = InFlightWindow(capacity: 3)
+      for tag in 0..<5 {
+        let job = Tagged(tag)
+        newest = job
+        if window.isFull { _ = window.popFirst() }
+        window.append(.init(job: job))
+      }
+      XCTAssertEqual(window.count, 3)
+      XCTAssertNotNil(newest, "held by the window")
+    }
+    XCTAssertNil(newest, "released when the window went")
+  }
 }

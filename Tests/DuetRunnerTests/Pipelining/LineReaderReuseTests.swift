@@ -54,4 +54,23 @@ final class LineReaderReuseTests: XCTestCase {
     }
     XCTAssertEqual(reader.next(deadline: Deadline(after: 10)), .endOfFile)
   }
+
+  /// Thousands of lines of every length up to 96 bytes, more than several reads hold, asked for as
+  /// the slot asks (whether one is waiting, then the line): lines cut by a read's end are completed
+  /// by the next read, wherever the reader moved their first part to.
+  func testLinesCutByReadsAreEachExactlyTheirBytes() throws {
+    let lines = (0..<6_000).map { index in
+      String(repeating: String(UnicodeScalar(UInt8(97 + index % 26))), count: index % 97)
+    }
+    var reader = try reader(Array((lines.joined(separator: "\n") + "\n").utf8))
+    var read: [String] = []
+    for _ in lines {
+      _ = reader.hasBufferedLine()
+      guard let next = line(&reader) else { break }
+      read.append(String(decoding: next, as: UTF8.self))
+    }
+    XCTAssertEqual(read.count, lines.count)
+    XCTAssertTrue(read == lines, "the first line that differs: \(read.indices.first { read[$0] != lines[$0] } ?? -1)")
+    XCTAssertEqual(reader.next(deadline: Deadline(after: 10)), .endOfFile)
+  }
 }
