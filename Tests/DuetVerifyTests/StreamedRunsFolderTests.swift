@@ -1,5 +1,6 @@
 import DuetCore
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import DuetVerify
@@ -205,5 +206,90 @@ final class StreamedRunsFolderTests: XCTestCase {
       at: runs.folder.appendingPathComponent("summary.json"), to: elsewhere.appendingPathComponent("summary.json"))
     XCTAssertNotNil(runs.readSummary())
     XCTAssertNil(runs.lane("../../../elsewhere").readSummary(), "a lane name is one folder name, never a path")
+  }
+
+  /// An older duet-verify staged a run that lost the lock in `.runs/.verify-<hex>` (no pid, no
+  /// lock), and a killed one left it forever. The next run removes such a folder only when it is
+  /// certainly one of those and certainly dead: that exact name, a real folder, nothing but report
+  /// files in it, unlocked, and unchanged for a day. Anything else of the kind is left whole, and a
+  /// link is never followed.
+  func testAnOlderVersionsStagingLeftoverIsRemovedOnlyWhenCertainlyOursAndDead() throws {
+    let folder = try TemporaryFolder()
+    let runs = RunsFolder(location: folder.manifestLocation)
+    try stream([lamp], into: runs)
+    let root = folder.manifestLocation.runsFolder
+    let outside = try TemporaryFolder()
+    let report = "{}\n"
+    let planted: [String: String] = [
+      // An older version's leftover: removed.
+      ".verify-1a2b3c4d/summary.json": report, ".verify-1a2b3c4d/fixtures/counter.json": report,
+      ".verify-1a2b3c4d/lanes/kotlin/summary.json": report,
+      ".verify-1a2b3c4d/lanes/kotlin/fixtures/counter.json": report,
+      ".verify-0/fixtures/lamp.json": report,
+      // Kept: written within the day; a file not ours inside; locked by a process; not the exact name.
+      ".verify-abc/summary.json": report, ".verify-cafe/summary.json": report, ".verify-cafe/notes.txt": "mine\n",
+      ".verify-beef/fixtures/counter.json": report, ".verify-1A2B/summary.json": report,
+      ".verify-123456789/summary.json": report, ".verify-fade/fixtures/counter.txt": report,
+    ]
+    for (path, text) in planted {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    try Data(report.utf8).write(to: root.appendingPathComponent(".verify-feed"))
+    try Data(report.utf8).write(to: outside.url.appendingPathComponent("summary.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent(".verify-dead").path, withDestinationPath: outside.url.path)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent(".verify-face/fixtures"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent(".verify-face/fixtures/counter.json").path,
+      withDestinationPath: outside.url.appendingPathComponent("summary.json").path)
+    let twoDaysAgo = time(nil) - 2 * 24 * 60 * 60
+    for name in try FileManager.default.contentsOfDirectory(atPath: root.path) where name != ".verify-abc" {
+      Self.age(root.appendingPathComponent(name), to: twoDaysAgo)
+    }
+    Self.age(outside.url, to: twoDaysAgo)
+    let locked = open(root.appendingPathComponent(".verify-beef").path, O_RDONLY | O_DIRECTORY)
+    XCTAssertEqual(flock(locked, LOCK_EX | LOCK_NB), 0)
+    defer { close(locked) }
+    let outsideBefore = FileTree.snapshot(outside.url)
+
+    try stream([lamp], into: runs)
+
+    let left = try FileManager.default.contentsOfDirectory(atPath: root.path).filter {
+      $0.hasPrefix(".verify-") && $0 != ".verify-staging" && $0 != ".verify.lock"
+    }
+    XCTAssertEqual(
+      left.sorted(),
+      [
+        ".verify-123456789", ".verify-1A2B", ".verify-abc", ".verify-beef", ".verify-cafe", ".verify-dead",
+        ".verify-face", ".verify-fade", ".verify-feed",
+      ])
+    XCTAssertEqual(
+      try String(contentsOf: root.appendingPathComponent(".verify-cafe/summary.json"), encoding: .utf8), report)
+    XCTAssertEqual(FileTree.snapshot(outside.url), outsideBefore, "nothing was removed through a link")
+    XCTAssertEqual(
+      try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent(".verify-dead").path),
+      outside.url.path)
+    XCTAssertTrue(StreamedRunsFolder.isOlderStagingName(".verify-1a2b3c4d"))
+    XCTAssertFalse(StreamedRunsFolder.isOlderStagingName(".verify-staging"))
+    XCTAssertFalse(StreamedRunsFolder.isOlderStagingName(".verify-12-ab"), "a current run's name is not an older one")
+  }
+
+  /// Sets the modification time of `url` and of everything under it (links themselves, never what
+  /// they lead to) to `seconds`, children first.
+  static func age(_ url: URL, to seconds: time_t) {
+    var isFolder: ObjCBool = false
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if attributes?[.type] as? FileAttributeType != .typeSymbolicLink,
+      FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
+    {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] {
+        age(url.appendingPathComponent(name), to: seconds)
+      }
+    }
+    var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+    _ = utimensat(AT_FDCWD, url.path, &times, AT_SYMLINK_NOFOLLOW)
   }
 }

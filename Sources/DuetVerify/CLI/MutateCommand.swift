@@ -80,6 +80,8 @@ enum MutateCommand {
         RunnerBuilder.displayPath($0, root: root)
       }
       result.run.arguments = options
+      result.run.searched = MutationSearch(
+        modules: packages.modules, files: options.tableOnly ? 0 : packages.files.count)
       progress.withLock { $0?.finish() }
     } catch {
       progress.withLock { $0?.finish() }

@@ -18,8 +18,6 @@ struct FixtureStore: Sendable {
   var sizeLimit: Int
   /// The folder's path and display path, worked out once (URL arithmetic per recording adds up).
   private var paths: Paths
-  /// Plain files already looked at (by the dispatch order), with their sizes.
-  private let seen = SeenFiles()
 
   init(location: ManifestLocation, sizeLimit: Int = FixtureStore.defaultSizeLimit) {
     self.location = location
@@ -75,43 +73,57 @@ struct FixtureStore: Sendable {
     return FixturesListing(folder: location.fixturesFolder.path)
   }
 
-  /// The file size of recording `name`, when it exists (used to schedule big recordings first). A
-  /// plain file in the fixtures folder is noted, so reading it later needs no second look.
-  func size(of name: String) -> Int? {
+  /// What one look at a recording's file found before it is read: its size for the dispatch order,
+  /// and whether it was a plain file directly in the held fixtures folder, which
+  /// ``bytes(of:looked:)`` then opens without looking again. A look travels with its recording
+  /// (the pass's job carries it), so no table of looks is kept, locked or searched.
+  struct Look: Sendable {
+    /// The file's size (a link's target's), nil when there is no such file.
+    var size: Int?
+    /// True when it was a plain file directly in the held folder as it was looked at.
+    var isPlainFile: Bool
+  }
+
+  /// One look at recording `name`'s file: a plain file in the held folder is settled by one
+  /// `fstatat` that does not follow links; anything else (a link, say, or any recording when the
+  /// folder could not be held open) by `stat`, for its size alone.
+  func look(_ name: String) -> Look {
     if let handle = paths.handle {
       switch handle.look(recording: name) {
-      case .plainFile(let size):
-        seen.note(name, size: size)
-        return size
-      case .missing:
-        seen.note(name, size: nil)
-        return nil
-      case .other: seen.note(name, size: nil)
+      case .plainFile(let size): return Look(size: size, isPlainFile: true)
+      case .missing: return Look(size: nil, isPlainFile: false)
+      case .other: break
       }
     }
     var status = stat()
-    guard stat(filePath(name), &status) == 0 else { return nil }
-    return Int(status.st_size)
+    guard stat(filePath(name), &status) == 0 else { return Look(size: nil, isPlainFile: false) }
+    return Look(size: Int(status.st_size), isPlainFile: false)
+  }
+
+  /// The file size of recording `name`, when it exists (used to schedule big recordings first and
+  /// to cut shards by cost).
+  func size(of name: String) -> Int? {
+    look(name).size
   }
 
   /// The raw bytes of recording `name`, refusing missing and oversized files, links leading
   /// outside the repository, and anything that is not a regular file (a pipe would block the read).
   ///
   /// A corpus is tens of thousands of files, read once each: a plain file in the fixtures folder
-  /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when the dispatch
-  /// order's `size(of:)` looked at it already; the full inspection is only for what is not one (a
-  /// link, say).
-  ///
-  /// `place` is where the dispatch order's look at it is expected (its manifest position: the
-  /// order looks at the listed recordings in turn), so finding that look hashes no name.
-  func bytes(of name: String, expectedAt place: Int? = nil) -> Result<[UInt8], FixtureLoadError> {
+  /// costs four system calls (`fstatat`, `openat`, one `read`, `close`), three when `looked` (the
+  /// dispatch order's ``look(_:)``) found it a plain file already; the full inspection is only for
+  /// what is not one (a link, say). The look comes first so that nothing but a plain file is ever
+  /// opened: a named pipe or a device where a recording should be is refused unopened.
+  func bytes(of name: String, looked: Look? = nil) -> Result<[UInt8], FixtureLoadError> {
     let descriptor: Int32
     let expected: Int
     let opening: FixturesFolderHandle.Opening?
     if let handle = paths.handle {
-      opening =
-        seen.take(name, expectedAt: place).map { handle.openSeen(recording: name, size: $0) }
-        ?? handle.openPlainFile(recording: name)
+      if let looked, looked.isPlainFile, let size = looked.size {
+        opening = handle.openSeen(recording: name, size: size)
+      } else {
+        opening = handle.openPlainFile(recording: name)
+      }
     } else {
       opening = nil
     }
@@ -207,9 +219,9 @@ struct FixtureStore: Sendable {
 
   /// Recording `name`, read once for everything a run does with it: lint, the taxonomy gate,
   /// replay and `explain`.
-  /// `place`: where the dispatch order's look at it is expected (``bytes(of:expectedAt:)``).
-  func load(_ name: String, expectedAt place: Int? = nil) -> Result<FixtureDocument, FixtureLoadError> {
-    switch bytes(of: name, expectedAt: place) {
+  /// `looked`: the dispatch order's look at it, when it made one (``bytes(of:looked:)``).
+  func load(_ name: String, looked: Look? = nil) -> Result<FixtureDocument, FixtureLoadError> {
+    switch bytes(of: name, looked: looked) {
     case .success(let read): return inspect(read, name: name)
     case .failure(let error): return .failure(error)
     }

@@ -10,8 +10,9 @@ import DuetRunner
 /// so a run of several lanes scans each recording once.
 ///
 /// Nothing is held but results and findings: a recording's bytes and plan live only while its
-/// replay is in flight. Selected recordings go first (biggest first, so slots finish together);
-/// the rest (other shards, other features) are only linted and scanned, after them.
+/// replay is in flight. Selected recordings go first (biggest first when several runners share
+/// them, so slots finish together; in manifest order for one runner); the rest (other shards,
+/// other features) are only linted and scanned, after them.
 struct CorpusPass {
   /// The manifest and recordings, loaded once for the run.
   var corpus: Corpus
@@ -56,7 +57,8 @@ struct CorpusPass {
 
   enum Job: Sendable {
     /// Replay the recording at manifest `position`; its result goes to `slot` of the results.
-    case replay(ListedFixture, position: Int, slot: Int)
+    /// `looked` is the dispatch order's look at its file, which its read then need not repeat.
+    case replay(ListedFixture, position: Int, slot: Int, looked: FixtureStore.Look?)
     case lintOnly(ListedFixture, position: Int)
   }
 
@@ -92,9 +94,18 @@ struct CorpusPass {
         }
       }
     }
+    // One runner replays its recordings one after another, so their order changes no finishing
+    // time: they go in manifest order, and each file is looked at only as it is read. A run that
+    // stops at its first failure keeps the biggest-first order, which decides what it replays.
+    let inManifestOrder = pool.size == 1 && stop == nil
+    let looks = inManifestOrder ? [] : replayed.map { store.look($0.name) }
+    let order =
+      inManifestOrder
+      ? Array(replayed.indices) : FixtureSelection.dispatchOrder(replayed, sizes: looks.map { $0.size ?? 0 })
     let jobs =
-      FixtureSelection.dispatchOrder(replayed) { store.size(of: $0) }.map { slot in
-        Job.replay(replayed[slot], position: positions[slot], slot: slot)
+      order.map { slot in
+        Job.replay(
+          replayed[slot], position: positions[slot], slot: slot, looked: inManifestOrder ? nil : looks[slot])
       } + lintOnly
     let kept = PassResults(count: replayed.count, keep: keep)
     let run = pool.runPipelined(
@@ -102,12 +113,14 @@ struct CorpusPass {
       prepare: { [jobs] index -> (any RunnerJob)? in
         // Stopped at a failure: what is not dispatched yet gets no result and is not read.
         if let stop, stop.isStopped { return nil }
-        let (fixture, position, slot): (ListedFixture, Int, Int?)
+        let (fixture, position, slot, looked): (ListedFixture, Int, Int?, FixtureStore.Look?)
         switch jobs[index] {
-        case .replay(let listed, let at, let into): (fixture, position, slot) = (listed, at, into)
-        case .lintOnly(let listed, let at): (fixture, position, slot) = (listed, at, nil)
+        case .replay(let listed, let at, let into, let look):
+          (fixture, position, slot, looked) = (listed, at, into, look)
+        case .lintOnly(let listed, let at): (fixture, position, slot, looked) = (listed, at, nil, nil)
         }
-        let reading = lints ? scan.scan(fixture, at: position) : store.load(fixture.name)
+        let reading =
+          lints ? scan.scan(fixture, at: position, looked: looked) : store.load(fixture.name, looked: looked)
         guard let slot else { return nil }
         let deliver: @Sendable (FixtureResult) -> Void = { result in
           stop?.note(result)

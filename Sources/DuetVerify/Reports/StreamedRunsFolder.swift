@@ -103,10 +103,13 @@ final class StreamedRunsFolder: @unchecked Sendable {
 
   /// Removes every fresh staging folder in `runs` that a run no longer running left (a `kill -9`
   /// gives a run no chance to remove its own): only one whose name, pid and lock say so
-  /// (``SafeFolder/abandonedFolder(_:prefix:)``), never a live run's, and in it only report files.
+  /// (``SafeFolder/abandonedFolder(_:prefix:)``), or an older version's `.verify-<hex>` that is
+  /// certainly dead (``olderLeftover(_:in:now:)``), never a live run's, and in it only report files.
   static func removeAbandoned(in runs: SafeFolder) {
     for name in runs.names() where name.hasPrefix(freshPrefix) {
-      guard let abandoned = runs.abandonedFolder(name, prefix: freshPrefix) else { continue }
+      guard let abandoned = runs.abandonedFolder(name, prefix: freshPrefix) ?? olderLeftover(name, in: runs) else {
+        continue
+      }
       discardReport(in: abandoned)
       runs.removeEmptyFolder(name, ifItIs: abandoned)
     }

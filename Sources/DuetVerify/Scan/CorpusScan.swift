@@ -41,10 +41,13 @@ final class CorpusScan: @unchecked Sendable {
   }
 
   /// Reads the recording listed at manifest `position` once, notes its lint problems and shows its
-  /// telemetry to the taxonomy gate; the reading is handed back for a replay. Safe from any thread.
-  func scan(_ listed: ListedFixture, at position: Int) -> Result<FixtureDocument, FixtureLoadError> {
-    // The dispatch order looked at the listed recordings in manifest order: this one's look is at `position`.
-    let reading = corpus.store.load(listed.name, expectedAt: position)
+  /// telemetry to the taxonomy gate; the reading is handed back for a replay. `looked` is the
+  /// dispatch order's look at its file, when it made one (the read then looks no more). Safe from
+  /// any thread.
+  func scan(
+    _ listed: ListedFixture, at position: Int, looked: FixtureStore.Look? = nil
+  ) -> Result<FixtureDocument, FixtureLoadError> {
+    let reading = corpus.store.load(listed.name, looked: looked)
     let found = linter.problems(of: listed, reading: reading)
     // The walk for envelopes runs off the lock: only the gate's bookkeeping is shared.
     var sightings: [TrackEnvelopeScanner.Sighted]?

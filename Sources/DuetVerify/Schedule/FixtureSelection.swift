@@ -76,7 +76,11 @@ enum FixtureSelection {
   /// release per field and move); names of plain ASCII, as every valid recording name is, compare
   /// with `<`, which orders them by their bytes.
   static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [Int] {
-    let sizes = fixtures.map { size($0.name) ?? 0 }
+    dispatchOrder(fixtures, sizes: fixtures.map { size($0.name) ?? 0 })
+  }
+
+  /// ``dispatchOrder(_:size:)`` with the sizes already known, one per recording (0 for a missing one).
+  static func dispatchOrder(_ fixtures: [ListedFixture], sizes: [Int]) -> [Int] {
     let ascii = fixtures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
     return fixtures.indices.sorted { left, right in
       if sizes[left] != sizes[right] { return sizes[left] > sizes[right] }

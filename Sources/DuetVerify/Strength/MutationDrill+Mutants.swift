@@ -74,27 +74,67 @@ extension MutationDrill {
   /// Replays `recordings` through one runner, pipelined as `verify` replays, stopping at the
   /// first that notices the mutant (``LanesPass/stopAtFirstFailure``: nothing is dispatched
   /// after it); nil when every one passed. A mutant so costs about one replay of its features'
-  /// recordings, and one runner start.
+  /// recordings, and one runner start. Which recording is named is ``firstDetection(_:timeout:replay:)``'s
+  /// rule, the same whatever the timing.
   func replay(_ recordings: [ListedFixture], executable: URL, environment: [String: String], timeout: Double)
     -> MutantVerdict?
   {
     var options = self.options
     options.values[.jobs] = ["1"]
     options.values[.timeout] = ["\(timeout)"]
-    let run = StrengthReplay.run(
-      corpus, selected: recordings, executable: executable, environment: environment, options: options,
-      stopAtFirstFailure: true)
-    // The first failure in the recordings' order (others may have been in flight beside it).
-    for result in run.fixtures {
-      if let verdict = MutantVerdict.of(result, timeout: timeout) { return verdict }
+    return Self.firstDetection(recordings, timeout: timeout) { chosen in
+      let run = StrengthReplay.run(
+        corpus, selected: chosen, executable: executable, environment: environment, options: options,
+        stopAtFirstFailure: true)
+      return (run.fixtures, run.runnerFailureLines)
     }
-    guard run.fixtures.count < recordings.count || !run.runnerFailureLines.isEmpty else { return nil }
-    // Every replayed recording passed, yet one got no result or the runner failed: it crashed.
-    let replayed = Set(run.fixtures.map(\.name))
-    let missing = recordings.first { !replayed.contains($0.name) } ?? recordings[0]
-    return MutantVerdict(
-      status: .runtimeError, recording: missing.name, step: nil,
-      detail: run.runnerFailureLines.first ?? "the runner replayed nothing")
+  }
+
+  /// The verdict of the first recording, in `recordings`' order (the corpus's), that notices the
+  /// mutant, and its first failing step: the same recording whatever the timing, so `killedBy` is
+  /// the same run after run and whatever `--jobs`.
+  ///
+  /// A pipelined replay stopped at its first failure (`replay`) dispatches recordings biggest
+  /// first and stops dispatching when a result fails, so which recordings got a result depends on
+  /// when that result came back. When a recording earlier in the order than the first failure got
+  /// none, those earlier ones are replayed again (only they), until every recording before the
+  /// failure named has passed. That costs more replays only when two recordings notice the mutant
+  /// and the later one won the race; a survivor is still exactly one replay.
+  static func firstDetection(
+    _ recordings: [ListedFixture], timeout: Double,
+    replay: ([ListedFixture]) -> (fixtures: [FixtureResult], runnerFailures: [String])
+  ) -> MutantVerdict? {
+    guard !recordings.isEmpty else { return nil }
+    var position: [String: Int] = [:]
+    for (index, recording) in recordings.enumerated() { position[recording.name] = index }
+    var candidates = recordings
+    var found: (at: Int, verdict: MutantVerdict)?
+    while !candidates.isEmpty {
+      let run = replay(candidates)
+      var first: (at: Int, verdict: MutantVerdict)?
+      for result in run.fixtures {
+        guard let at = position[result.name], let verdict = MutantVerdict.of(result, timeout: timeout) else {
+          continue
+        }
+        if at < first?.at ?? Int.max { first = (at, verdict) }
+      }
+      let answered = Set(run.fixtures.map(\.name))
+      guard let first else {
+        // Every replayed candidate passed. With an earlier failure known, that settles it; on the
+        // first round, a candidate with no result, or a runner failure, means the runner crashed.
+        if found != nil { return found?.verdict }
+        guard run.fixtures.count < candidates.count || !run.runnerFailures.isEmpty else { return nil }
+        let missing = candidates.first { !answered.contains($0.name) } ?? candidates[0]
+        return MutantVerdict(
+          status: .runtimeError, recording: missing.name, step: nil,
+          detail: run.runnerFailures.first ?? "the runner replayed nothing")
+      }
+      found = first
+      // The candidates before it that got no result (the replay stopped before them): fewer each
+      // round, since the failure named was one of this round's.
+      candidates = candidates.filter { (position[$0.name] ?? 0) < first.at && !answered.contains($0.name) }
+    }
+    return found?.verdict
   }
 
   /// The mutant applied on a scratch copy of its own, built and replayed: `CompileError` when the

@@ -37,9 +37,10 @@ struct MutationDrill {
   /// Runs the drill; the run and the cache to write.
   func run() throws(MutationDrillError) -> (run: MutationRun, cache: MutationCache) {
     let started = DispatchTime.now().uptimeNanoseconds
-    // `--since` on a change that touches no reducer line (a strengthened scenario, say): nothing to
-    // judge, so neither the build nor the baseline is worth its minute.
-    if lines != nil, onChangedLines(try planner([])).isEmpty {
+    // No mutant to judge (`--since` on a change that touches no reducer line, a feature whose module
+    // no operator applies to, `--table-only` without a Swift row): neither the build nor the
+    // baseline is worth its minute.
+    if onChangedLines(try planner([])).isEmpty {
       let run = MutationRun(
         results: [], minScore: options.minScore, baselineRecordings: 0, buildMillis: 0, baselineMillis: 0,
         totalMillis: Self.millis(since: started))

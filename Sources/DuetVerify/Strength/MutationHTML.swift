@@ -9,7 +9,7 @@ enum MutationHTML {
   /// The page; `source` reads a file of the runner package by the path a ``Mutant`` carries.
   static func render(_ run: MutationRun, source: (String) -> String?) -> String {
     var page = ""
-    if run.results.isEmpty { page += "<p>No mutants were made, so there is nothing to score.</p>\n" }
+    if let line = run.nothingScoredLine { page += "<p>\(HTMLText.escape(line))</p>\n" }
     var files: [String] = []
     for result in run.results where !files.contains(result.mutant.file) { files.append(result.mutant.file) }
     for file in files {

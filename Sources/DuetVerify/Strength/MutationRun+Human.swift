@@ -24,18 +24,46 @@ extension MutationRun {
     if let scratchLine { text += scratchLine + "\n" }
     if let nextLine { text += nextLine + "\n" }
     text += summaryLine + "\n"
-    if results.isEmpty {
-      text += Program.prefix(Verb.mutate.rawValue) + "no mutants were made, so there is nothing to score"
-      if let since = arguments?.values[.since]?.last {
-        // The usual surprise: a commit that only strengthens a scenario changes no reducer line.
-        text +=
-          ": no line of the reducer modules changed since \(since) (a change to a scenario, the manifest or a "
-          + "recording makes no mutant). To see whether new steps kill earlier survivors, run the drill without "
-          + "\(Option.since.rawValue)"
-      }
-      text += ".\n"
-    }
+    if let nothingScoredLine { text += nothingScoredLine + "\n" }
     return text + verdictLine + "\n"
+  }
+
+  /// Why a run has no score, where it looked and what to check, when no mutant was scored (none was
+  /// made, or every one failed its own build); nil otherwise.
+  var nothingScoredLine: String? {
+    guard score == nil else { return nil }
+    let prefix = Program.prefix(Verb.mutate.rawValue)
+    guard results.isEmpty else {
+      return prefix + "no mutant could be scored: every mutant's own build failed (a compile error is not scored), "
+        + "so there is no score."
+    }
+    let modules = searched.map { $0.modules.isEmpty ? "" : $0.modules.joined(separator: ", ").printable }
+    if let since = arguments?.values[.since]?.last {
+      // The usual surprise: a commit that only strengthens a scenario changes no reducer line.
+      let places = modules.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
+      return prefix + "no mutants, so there is no score: no line of the reducer modules changed since "
+        + "\(since.printable)\(places) (a change to a scenario, the manifest or a recording makes no mutant). To see "
+        + "whether new steps kill earlier survivors, run the drill without \(Option.since.rawValue)."
+    }
+    if arguments?.tableOnly == true {
+      return prefix + "no mutants, so there is no score: \(Option.tableOnly.rawValue) runs only Duet's table "
+        + "(parity/mutations.json, or mutations.json beside the manifest), and there is none or it has no row for a "
+        + "Swift file."
+    }
+    let check =
+      "check the features' `swift:` paths in the manifest (the `Sources/<Module>/` folder holding each is "
+      + "what is mutated)\(arguments?.features.isEmpty == false ? " and \(Option.feature.rawValue)" : "")."
+    guard let searched, let modules else { return prefix + "no mutants were made, so there is no score." }
+    if modules.isEmpty {
+      return prefix + "no mutants, so there is no score: the selected features name no `swift:` file, so no reducer "
+        + "module was searched; " + check
+    }
+    if searched.files == 0 {
+      return prefix + "no mutants, so there is no score: \(modules) hold no Swift file to mutate (scenario files "
+        + "and files declaring a scenario or a chain are left out); " + check
+    }
+    return prefix + "no mutants, so there is no score: nothing was mutated in \(modules) (\(searched.files) "
+      + "\(searched.files == 1 ? "file" : "files"): no operator applies to their code); " + check
   }
 
   /// `next: duet-verify mutate --feature counter`: the drill again on the features whose
@@ -61,8 +89,8 @@ extension MutationRun {
   }
 
   /// The score shown: rounded down, so a run that falls short of `--min-score` by a fraction
-  /// never reads as reaching it, and 100% means nothing was missed.
-  var shownScore: Int { Int(score.rounded(.down)) }
+  /// never reads as reaching it, and 100% means nothing was missed; nil with nothing scored.
+  var shownScore: Int? { score.map { Int($0.rounded(.down)) } }
 
   /// `duet-verify: mutation score 87% (41 killed, 2 timeout, 5 survived, 1 no coverage) in 48s`.
   /// Killed and survived are always counted; the other statuses only when some mutant has them.
@@ -77,13 +105,23 @@ extension MutationRun {
     where count(status) > 0 {
       counts.append("\(count(status)) \(noun)")
     }
-    return "\(Program.name): mutation score \(shownScore)% (\(counts.joined(separator: ", "))) in "
-      + Self.duration(totalMillis)
+    let score = shownScore.map { "mutation score \($0)%" } ?? "no mutation score"
+    return "\(Program.name): \(score) (\(counts.joined(separator: ", "))) in " + Self.duration(totalMillis)
   }
 
-  /// `duet-verify mutate: PASS`, or with `--min-score` the threshold beside it.
+  /// `duet-verify mutate: PASS`, or with `--min-score` the threshold beside it; with nothing
+  /// scored, why the verdict says nothing about the corpus (or cannot meet the threshold).
   var verdictLine: String {
     let verdict = passed ? "PASS" : "FAIL"
+    guard let shownScore, let score else {
+      guard let minScore else {
+        return Program.prefix(Verb.mutate.rawValue) + "\(verdict) (no mutant was scored: this says nothing about "
+          + "the corpus)"
+      }
+      return Program.prefix(Verb.mutate.rawValue)
+        + "\(verdict) (nothing survived, but no mutant was scored, so \(Option.minScore.rawValue) \(minScore)% "
+        + "cannot be met: zero mutants say nothing about the corpus)"
+    }
     guard let minScore else { return Program.prefix(Verb.mutate.rawValue) + "\(verdict)" }
     if score >= Double(minScore) {
       return Program.prefix(Verb.mutate.rawValue)

@@ -16,6 +16,9 @@ struct MutationRun: Sendable {
   /// The command line of the run, which the `next:` line repeats; nil (no `next:` line) for a run
   /// rendered outside a command.
   var arguments: ParsedArguments? = nil
+  /// Where the drill looked for mutants, so a run that made none can say where it looked (nil when
+  /// not known).
+  var searched: MutationSearch? = nil
 
   /// Which packages were copied and mutated, so a reader sees that the mutants went into copies
   /// (nil when not known, or when there was no mutant to build).
@@ -32,17 +35,21 @@ struct MutationRun: Sendable {
 
   func count(_ status: MutantStatus) -> Int { results.filter { $0.status == status }.count }
 
-  /// detected / (detected + survived + no coverage), in percent; 100 with nothing to score.
-  var score: Double {
+  /// detected / (detected + survived + no coverage), in percent; nil with nothing to score (no
+  /// mutant was made, or every one failed its own build): zero mutants prove nothing about the
+  /// corpus, so they get no percentage rather than a 100% that reads like a strong corpus.
+  var score: Double? {
     let detected = results.filter(\.status.detected).count
     let scored = detected + count(.survived) + count(.noCoverage)
-    return scored == 0 ? 100 : Double(detected) * 100 / Double(scored)
+    return scored == 0 ? nil : Double(detected) * 100 / Double(scored)
   }
 
-  /// Nothing survived, or (with `--min-score`) the score reaches it.
+  /// Nothing survived, or (with `--min-score`) the score reaches it. `--min-score` only lets
+  /// survivors pass, never fails a run where nothing survived (strength.md), so a run that scored
+  /// nothing passes; its verdict line says the gate was not met.
   var passed: Bool {
     if count(.survived) == 0 { return true }
-    guard let minScore else { return false }
+    guard let minScore, let score else { return false }
     return score >= Double(minScore)
   }
 }

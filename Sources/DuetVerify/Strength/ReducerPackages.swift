@@ -19,6 +19,9 @@ struct ReducerPackages: Equatable {
   /// chain (code that runs when recording, never when replaying, so no replay could notice a
   /// change to it).
   var files: [String]
+  /// The selected reducer modules, as the manifest's paths name them (`Sources/FoyerFeatures`),
+  /// sorted: where a drill that made no mutant says it looked.
+  var modules: [String] = []
 
   /// The packages and files of the reducer modules of `features` (all when empty); a module in
   /// neither the runner package nor a local path dependency of it is refused with a sentence.
@@ -56,7 +59,8 @@ struct ReducerPackages: Equatable {
         files.append((inside.isEmpty ? "" : inside + "/") + name)
       }
     }
-    return ReducerPackages(runner: runner, dependencies: dependencies, root: root, files: files.sorted())
+    return ReducerPackages(
+      runner: runner, dependencies: dependencies, root: root, files: files.sorted(), modules: modules.sorted())
   }
 
   /// The `.package(path:)` dependencies of `package`, and theirs, each once.

@@ -33,10 +33,12 @@ final class MutationHTMLTests: XCTestCase {
       block.contains("add a step to Sources/Logic/CounterScenarios.swift that lands exactly on the boundary"), block)
   }
 
-  func testAPageOfNoMutantsSaysThereIsNothingToScore() {
+  func testAPageOfNoMutantsSaysThereIsNothingToScoreAndClaimsNoPercentage() {
     let html = page(Fixtures.run([]))
     XCTAssertTrue(html.contains("<h1>duet-verify mutate: ✓ PASS</h1>"), html)
-    XCTAssertTrue(html.contains("No mutants were made"), html)
+    XCTAssertTrue(html.contains("no mutants were made, so there is no score"), html)
+    XCTAssertTrue(html.contains("duet-verify: no mutation score (0 killed, 0 survived) in 4.2s"), html)
+    XCTAssertFalse(html.contains("100%"), html)
   }
 
   func testHostileFileNamesRecordingsAndSourceAreTextNeverMarkup() {

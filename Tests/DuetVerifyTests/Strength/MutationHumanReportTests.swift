@@ -68,28 +68,89 @@ final class MutationHumanReportTests: XCTestCase {
       run.verdictLine, "duet-verify mutate: PASS (nothing survived, though score 50% is below --min-score 80%)")
   }
 
-  func testARunWithNoMutantsScoresOneHundredAndPassesSayingSo() {
+  /// Zero mutants prove nothing: no percentage (a 100% would read as a strong corpus), a verdict
+  /// that says so, and where the drill looked.
+  func testARunWithNoMutantsHasNoScoreSaysWhereItLookedAndPassesWithAVerdictThatSaysSo() throws {
+    var run = Fixtures.run([])
+    run.searched = MutationSearch(modules: ["Sources/Logic"], files: 2)
+    run.arguments = try ParsedArguments.read(["--feature", "counter"][...], for: .mutate)
+    XCTAssertNil(run.score)
+    XCTAssertTrue(run.passed, "nothing survived and no --min-score was asked for")
     XCTAssertEqual(
-      Fixtures.run([]).human,
+      run.human,
       """
-      duet-verify: mutation score 100% (0 killed, 0 survived) in 4.2s
-      duet-verify mutate: no mutants were made, so there is nothing to score.
-      duet-verify mutate: PASS
+      duet-verify: no mutation score (0 killed, 0 survived) in 4.2s
+      duet-verify mutate: no mutants, so there is no score: nothing was mutated in Sources/Logic (2 files: no \
+      operator applies to their code); check the features' `swift:` paths in the manifest (the `Sources/<Module>/` \
+      folder holding each is what is mutated) and --feature.
+      duet-verify mutate: PASS (no mutant was scored: this says nothing about the corpus)
 
       """)
+    XCTAssertFalse(run.human.contains("%"), run.human)
+  }
+
+  /// `--min-score` only ever lets survivors pass (the spec: exit 0 when nothing survived), so zero
+  /// mutants pass with it too, and the verdict says the gate was not met rather than claiming it.
+  func testAMinScoreGateCannotBeMetByZeroMutantsAndTheVerdictSaysSo() {
+    let run = Fixtures.run([], minScore: 80)
+    XCTAssertTrue(run.passed)
+    XCTAssertEqual(
+      run.verdictLine,
+      "duet-verify mutate: PASS (nothing survived, but no mutant was scored, so --min-score 80% cannot be met: "
+        + "zero mutants say nothing about the corpus)")
+    XCTAssertFalse(run.verdictLine.contains("reaches"), run.verdictLine)
+  }
+
+  func testARunWhoseEveryMutantFailedItsOwnBuildHasNoScoreEither() {
+    let run = Fixtures.run([Fixtures.result(.compileError, id: "1")], minScore: 50)
+    XCTAssertNil(run.score)
+    XCTAssertEqual(run.summaryLine, "duet-verify: no mutation score (0 killed, 0 survived, 1 compile error) in 4.2s")
+    XCTAssertEqual(
+      run.nothingScoredLine,
+      "duet-verify mutate: no mutant could be scored: every mutant's own build failed (a compile error is not "
+        + "scored), so there is no score.")
+    XCTAssertTrue(run.verdictLine.contains("cannot be met"), run.verdictLine)
+  }
+
+  func testNoMutantsSaysWhenTheSelectedFeaturesNameNoModuleOrTheModulesHoldNoFile() {
+    var run = Fixtures.run([])
+    run.searched = MutationSearch(modules: [], files: 0)
+    XCTAssertEqual(
+      run.nothingScoredLine,
+      "duet-verify mutate: no mutants, so there is no score: the selected features name no `swift:` file, so no "
+        + "reducer module was searched; check the features' `swift:` paths in the manifest (the `Sources/<Module>/` "
+        + "folder holding each is what is mutated).")
+    run.searched = MutationSearch(modules: ["Sources/A", "Sources/B"], files: 0)
+    XCTAssertEqual(
+      run.nothingScoredLine,
+      "duet-verify mutate: no mutants, so there is no score: Sources/A, Sources/B hold no Swift file to mutate "
+        + "(scenario files and files declaring a scenario or a chain are left out); check the features' `swift:` "
+        + "paths in the manifest (the `Sources/<Module>/` folder holding each is what is mutated).")
+  }
+
+  func testATableOnlyRunWithNoSwiftRowSaysTheTableHasNone() throws {
+    var run = Fixtures.run([])
+    run.searched = MutationSearch(modules: ["Sources/Logic"], files: 0)
+    run.arguments = try ParsedArguments.read(["--table-only"][...], for: .mutate)
+    XCTAssertEqual(
+      run.nothingScoredLine,
+      "duet-verify mutate: no mutants, so there is no score: --table-only runs only Duet's table "
+        + "(parity/mutations.json, or mutations.json beside the manifest), and there is none or it has no row for a "
+        + "Swift file.")
   }
 
   func testARunSinceARevisionWithNoMutantsSaysNoReducerLineChangedAndToDropSince() throws {
     var run = Fixtures.run([])
+    run.searched = MutationSearch(modules: ["Sources/Logic"], files: 2)
     run.arguments = try ParsedArguments.read(["--since", "HEAD~1"][...], for: .mutate)
     XCTAssertEqual(
       run.human,
       """
-      duet-verify: mutation score 100% (0 killed, 0 survived) in 4.2s
-      duet-verify mutate: no mutants were made, so there is nothing to score: no line of the reducer modules changed \
-      since HEAD~1 (a change to a scenario, the manifest or a recording makes no mutant). To see whether new steps \
+      duet-verify: no mutation score (0 killed, 0 survived) in 4.2s
+      duet-verify mutate: no mutants, so there is no score: no line of the reducer modules changed since HEAD~1 \
+      (Sources/Logic) (a change to a scenario, the manifest or a recording makes no mutant). To see whether new steps \
       kill earlier survivors, run the drill without --since.
-      duet-verify mutate: PASS
+      duet-verify mutate: PASS (no mutant was scored: this says nothing about the corpus)
 
       """)
   }

@@ -373,6 +373,44 @@ final class MutateEndToEndTests: XCTestCase {
       [], "a scratch is left")
   }
 
+  /// `--feature` of a feature whose reducer module holds no code an operator changes: no mutant, so
+  /// nothing is built or replayed, no score is claimed (a 100% would read as a strong corpus), and
+  /// the run says where it looked and to check the feature's `swift:` path and `--feature`.
+  func testAFeatureWithNoMutableCodeMakesNoMutantClaimsNoScoreAndSaysWhereItLooked() throws {
+    if let skip = RealBuilds.skipReason("mutate", purpose: "mutate builds a throwaway runner package") {
+      throw XCTSkip(skip)
+    }
+    let folder = try TemporaryFolder(prefix: "duet-verify-mutate-no-mutable-code")
+    let app = try DrillApp.write(into: folder.url.appendingPathComponent("app"))
+    // The gauge's declared reducer file moves to a module of its own holding only type declarations.
+    let manifest = app.root.appendingPathComponent("manifest.yaml")
+    try Data(
+      try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+        of: "swift: \(DrillApp.gaugeFile)", with: "swift: Sources/GaugeTypes/Gauge.swift"
+      ).utf8
+    ).write(to: manifest)
+    try FileTree.write(
+      [
+        "Sources/GaugeTypes/Gauge.swift":
+          "public struct GaugeState { public var level: Int }\npublic enum GaugeAction {}\n"
+      ],
+      under: app.root)
+    let temporary = folder.url.appendingPathComponent("tmp")
+    let run = try Self.mutate(["--feature", "gauge"], in: app.root, plan: nil, temporary: temporary)
+    XCTAssertEqual(run.code, 0, run.all)
+    XCTAssertFalse(run.error.contains("building the mutated copy"), "the drill built for no mutant: \(run.all)")
+    XCTAssertFalse(run.out.contains("score 100%"), run.out)
+    assertContains(run.out, "duet-verify: no mutation score (0 killed, 0 survived) in ")
+    assertContains(
+      run.out,
+      "nothing was mutated in Sources/GaugeTypes (1 file: no operator applies to their code); check the features' "
+        + "`swift:` paths in the manifest")
+    assertContains(run.out, "and --feature.")
+    XCTAssertEqual(
+      run.out.split(separator: "\n").last.map(String.init),
+      "duet-verify mutate: PASS (no mutant was scored: this says nothing about the corpus)")
+  }
+
   func testMutateInterruptedMidDrillRemovesTheScratchStopsTheRunnersAndLeavesTheTree() throws {
     let shared = try sharedRun()
     let temporary = shared.folder.url.appendingPathComponent("t5")

@@ -85,4 +85,31 @@ final class MutateTableEndToEndTests: XCTestCase {
     assertContains(broken, "error:")
     XCTAssertEqual(lines.last, "duet-verify mutate: PASS", run.out)
   }
+
+  /// A two-platform table whose rows are all Kotlin: `--table-only` makes no mutant. Nothing is
+  /// built or replayed, no score is claimed (no `100%`), and with `--min-score` the verdict says
+  /// zero mutants cannot meet it (exit 0 still: nothing survived). An empty table never gets here:
+  /// it is a config error (at least one row).
+  func testTableOnlyWithNoSwiftRowMakesNoMutantAndClaimsNoScore() throws {
+    let rows = [("kotlin-only", "core/src/Tally.kt", "count + 1", "count + 2")]
+    for (arguments, gate) in [(["--table-only"], false), (["--table-only", "--min-score", "50"], true)] {
+      let (run, app, _) = try run(rows, arguments)
+      XCTAssertEqual(run.code, 0, run.all)
+      XCTAssertFalse(run.error.contains("building the mutated copy"), "the drill built for no mutant: \(run.all)")
+      XCTAssertFalse(FileManager.default.fileExists(atPath: app.root.appendingPathComponent(".build").path))
+      assertContains(run.out, "duet-verify: no mutation score (0 killed, 0 survived) in ")
+      assertContains(run.out, "--table-only runs only Duet's table")
+      XCTAssertFalse(run.out.contains("score 100%"), run.out)
+      let verdict = run.out.split(separator: "\n").last.map(String.init)
+      XCTAssertEqual(
+        verdict,
+        gate
+          ? "duet-verify mutate: PASS (nothing survived, but no mutant was scored, so --min-score 50% cannot be "
+            + "met: zero mutants say nothing about the corpus)"
+          : "duet-verify mutate: PASS (no mutant was scored: this says nothing about the corpus)", run.out)
+      let report = try Data(contentsOf: app.root.appendingPathComponent(".runs/mutate/summary.json"))
+      let files = (try JSONSerialization.jsonObject(with: report) as? [String: Any])?["files"] as? [String: Any]
+      XCTAssertEqual(files?.count, 0, "the report's files are empty")
+    }
+  }
 }
