@@ -64,6 +64,25 @@ final class ManifestGrammarTests: XCTestCase {
         declarers: ["Splash Completed": ["splash"], "Session Signed In": ["signin"]]))
   }
 
+  /// A list item is a mapping only when a colon ends its first word (`- key: value`, `- key:`); a
+  /// colon inside a word (`- a:b`) or none leaves it a value. The parser asks for a colon byte
+  /// before splitting an item, so both sides of that test are held here.
+  func testAListItemIsAMappingOnlyWhenAColonEndsItsKey() {
+    let parsed = YAMLSubsetParser.parse(
+      "presentation:\n  items:\n    - plain\n    - a:b\n    - key: value\n    - alone:\n", file: "manifest.yaml")
+    XCTAssertEqual(parsed.problems, [])
+    guard case .mapping(let top, _) = parsed.root, case .mapping(let section, _) = top.first?.value,
+      case .list(let items, _) = section.first?.value
+    else { return XCTFail("no list under presentation.items: \(parsed.root)") }
+    XCTAssertEqual(
+      items,
+      [
+        .scalar("plain", line: 3), .scalar("a:b", line: 4),
+        .mapping([YAMLEntry(key: "key", line: 5, value: .scalar("value", line: 5))], line: 5),
+        .mapping([YAMLEntry(key: "alone", line: 6, value: .empty(line: 6))], line: 6),
+      ])
+  }
+
   func testQuotedScalarsAreUnquoted() {
     let parsed = manifest(
       """

@@ -231,4 +231,17 @@ final class ManifestRulesTests: XCTestCase {
     XCTAssertEqual(location.root.path, "/repo")
     XCTAssertEqual(location.fixturesFolder.path, "/repo/fixtures")
   }
+
+  /// The display name and the root's path are worked out once, when the location is made: they
+  /// must be the standardized ones, whatever dot segments the given path held.
+  func testTheDisplayNameAndRelativePathsAreThoseOfTheStandardizedPaths() {
+    let given = ManifestLocation(file: URL(fileURLWithPath: "/repo/sub/../parity/./manifest.yaml"))
+    XCTAssertEqual(given.root.path, "/repo")
+    XCTAssertEqual(given.displayName, "parity/manifest.yaml")
+    XCTAssertEqual(
+      given.relativePath(of: URL(fileURLWithPath: "/repo/a/../fixtures/x.fixture.json")), "fixtures/x.fixture.json")
+    XCTAssertEqual(given.relativePath(of: URL(fileURLWithPath: "/repo/.")), ".")
+    XCTAssertEqual(given.relativePath(of: URL(fileURLWithPath: "/repository/x")), "/repository/x")
+    XCTAssertEqual(given, ManifestLocation(file: URL(fileURLWithPath: "/repo/parity/manifest.yaml")))
+  }
 }

@@ -55,6 +55,7 @@ struct Manifest: Equatable, Sendable {
   /// Every recording the manifest lists, leaf fixtures first (in feature order), then chains.
   var listedFixtures: [ListedFixture] {
     var result: [ListedFixture] = []
+    result.reserveCapacity(features.reduce(chains.count) { $0 + $1.fixtures.count })
     for feature in features {
       for entry in feature.fixtures {
         result.append(ListedFixture(name: entry.name, line: entry.line, owner: feature.name))

@@ -7,14 +7,23 @@ import DuetPlatform
 /// repository verifies unchanged.
 struct ManifestLocation: Equatable, Sendable {
   /// The manifest file.
-  var file: URL
+  let file: URL
   /// The repository root: the manifest's folder, or its parent when that folder is named `parity`.
-  var root: URL
+  let root: URL
+  /// The root's standardized path, which every ``relativePath(of:)`` compares with.
+  private let rootPath: String
+  /// The manifest's path relative to the root (`manifest.yaml`, `parity/manifest.yaml`).
+  ///
+  /// Worked out once: standardizing a URL costs ~28,000 instructions in swift-foundation, and a
+  /// run asked for this name a dozen times (docs/performance.md, ninth round).
+  let displayName: String
 
   init(file: URL) {
     self.file = file.standardizedFileURL
     let folder = self.file.deletingLastPathComponent()
     root = folder.lastPathComponent == "parity" ? folder.deletingLastPathComponent() : folder
+    rootPath = root.standardizedFileURL.path
+    displayName = Self.relativePath(of: self.file.path, to: rootPath)
   }
 
   /// The folder holding the manifest.
@@ -23,8 +32,6 @@ struct ManifestLocation: Equatable, Sendable {
   var fixturesFolder: URL { folder.appendingPathComponent("fixtures", isDirectory: true) }
   /// `.runs/` beside the fixtures folder: the machine report of the last run.
   var runsFolder: URL { folder.appendingPathComponent(".runs", isDirectory: true) }
-  /// The manifest's path relative to the root (`manifest.yaml`, `parity/manifest.yaml`).
-  var displayName: String { relativePath(of: file) }
 
   /// The file of recording `name` in the fixtures folder.
   func fixtureFile(_ name: String) -> URL {
@@ -33,8 +40,11 @@ struct ManifestLocation: Equatable, Sendable {
 
   /// `url` relative to the root when it is inside it, else its full path.
   func relativePath(of url: URL) -> String {
-    let rootPath = root.standardizedFileURL.path
-    let path = url.standardizedFileURL.path
+    Self.relativePath(of: url.standardizedFileURL.path, to: rootPath)
+  }
+
+  /// Standardized `path` relative to standardized `rootPath` when inside it, else `path` itself.
+  private static func relativePath(of path: String, to rootPath: String) -> String {
     if path == rootPath { return "." }
     let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

@@ -25,7 +25,6 @@ struct ManifestReader {
 
   /// The manifest in `text`, found at `location`, and every problem in it.
   static func read(_ text: String, location: ManifestLocation) -> (manifest: Manifest, problems: [LintProblem]) {
-    // The name is worked out from URLs on each use (~80,000 instructions): once here.
     let file = location.displayName
     let parsed = YAMLSubsetParser.parse(text, file: file)
     var reader = ManifestReader(file: file)

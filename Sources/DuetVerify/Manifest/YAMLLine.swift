@@ -66,31 +66,34 @@ enum YAMLLineScanner {
         if last > start, text[last - 1] == 0x0D { last -= 1 }
         let parts = Self.parts(of: UnsafeBufferPointer(rebasing: text[start..<last]))
         start = end + 1
-        guard let body = parts.body else { continue }
+        let (width, indent, hasTab) = (parts.width, parts.indentCount, parts.hasTab)
+        // The body taken from the consumed parts, not copied out of them (the copies and the
+        // destruction of the parts were a third of the scan: docs/performance.md, ninth round).
+        guard let body = (consume parts).body else { continue }
         if let refused = refusedWidth {
-          if parts.width > refused { continue }
+          if width > refused { continue }
           refusedWidth = nil
         }
         func problem(_ message: String) {
           problems.append(LintProblem(file: file, line: number, message: message))
-          refusedWidth = parts.width
+          refusedWidth = width
         }
-        if parts.hasTab {
+        if hasTab {
           problem("a tab is used for indentation. Indent with 2 spaces per level; tabs are not part of the grammar.")
           continue
         }
-        if parts.indentCount % 2 != 0 {
+        if indent % 2 != 0 {
           // A list item is kept: the duet CLI reads recording items at any indentation from 6 on,
           // so the parser decides once it knows the list (``YAMLSubsetParser/parseList``).
           if case .success(let item) = body, case .item = item {
-            lines.append(YAMLLine(number: number, indent: parts.indentCount, body: item))
+            lines.append(YAMLLine(number: number, indent: indent, body: item))
             continue
           }
-          problem(oddIndentation(parts.indentCount))
+          problem(oddIndentation(indent))
           continue
         }
-        switch body {
-        case .success(let body): lines.append(YAMLLine(number: number, indent: parts.indentCount, body: body))
+        switch consume body {
+        case .success(let body): lines.append(YAMLLine(number: number, indent: indent, body: body))
         case .failure(let failure): problem(failure.message)
         }
       }
@@ -108,16 +111,18 @@ enum YAMLLineScanner {
     guard line.allSatisfy({ $0 < 0x80 }) else {
       return parts(of: Substring(String(decoding: line, as: UTF8.self)))
     }
-    var parts = LineParts(indentCount: 0, width: 0, hasTab: false)
-    while parts.indentCount < line.count, line[parts.indentCount] == .space || line[parts.indentCount] == .tab {
-      parts.hasTab = parts.hasTab || line[parts.indentCount] == .tab
-      parts.width += line[parts.indentCount] == .tab ? 2 : 1
-      parts.indentCount += 1
+    var (indentCount, width, hasTab) = (0, 0, false)
+    while indentCount < line.count, line[indentCount] == .space || line[indentCount] == .tab {
+      hasTab = hasTab || line[indentCount] == .tab
+      width += line[indentCount] == .tab ? 2 : 1
+      indentCount += 1
     }
-    let content = UnsafeBufferPointer(rebasing: line[parts.indentCount...])
+    let content = UnsafeBufferPointer(rebasing: line[indentCount...])
     let kept = uncommentedCount(content)
-    if kept > 0 { parts.body = body(ascii: UnsafeBufferPointer(rebasing: content[..<kept])) }
-    return parts
+    // Made once, with its body: a body set on a made value was copied in and out.
+    return LineParts(
+      indentCount: indentCount, width: width, hasTab: hasTab,
+      body: kept > 0 ? body(ascii: UnsafeBufferPointer(rebasing: content[..<kept])) : nil)
   }
 
   /// The parts of a line holding characters beyond ASCII, read as `Character`s.

@@ -30,14 +30,15 @@ struct YAMLSubsetParser {
     while index < lines.count {
       let line = lines[index]
       if line.indent > 0 {
-        report(line, "this line is indented but nothing above it opens a section. Top-level keys start in column 1.")
+        report(
+          line.number, "this line is indented but nothing above it opens a section. Top-level keys start in column 1.")
         skipLine()
         continue
       }
       if case .mapping(let more, _) = parseMapping(indent: 0) { entries += more }
       if index < lines.count, lines[index].indent == 0, case .item = lines[index].body {
         report(
-          lines[index],
+          lines[index].number,
           "a list item at the top level. The manifest's top level is a mapping of keys (replayRunner, features, …).")
         skipLine()
       }
@@ -48,10 +49,11 @@ struct YAMLSubsetParser {
   mutating func parseMapping(indent: Int) -> YAMLNode {
     var entries: [YAMLEntry] = []
     let firstLine = index < lines.count ? lines[index].number : 0
-    while let line = nextLine(at: indent, deeperThan: "its section") {
+    while reachesLine(at: indent, deeperThan: "its section") {
+      let line = lines[index]
       guard case .entry(let key, let value) = line.body else {
         if indent == 0 { break }
-        report(line, "a list item where 'key: value' entries were expected. Check the indentation of this line.")
+        report(line.number, "a list item where 'key: value' entries were expected. Check the indentation of this line.")
         skipLine()
         continue
       }
@@ -63,7 +65,7 @@ struct YAMLSubsetParser {
 
   /// The value of `key: value`, or the block under `key:`.
   mutating func valueNode(for value: String?, of line: YAMLLine) -> YAMLNode {
-    if let value { return scalarNode(value, of: line) }
+    if let value { return scalarNode(value, line: line.number) }
     guard index < lines.count else { return .empty(line: line.number) }
     let next = lines[index]
     if next.indent > line.indent {
@@ -74,7 +76,7 @@ struct YAMLSubsetParser {
       // An odd-indented item is reported as such by parseList.
       if next.indent != line.indent + 2, !deeperList, next.indent % 2 == 0 {
         report(
-          next,
+          next.number,
           "this line is indented \(next.indent - line.indent) spaces under line \(line.number). "
             + "Indent with 2 spaces per level.")
       }
@@ -83,7 +85,7 @@ struct YAMLSubsetParser {
       return parseBlock(indent: next.indent, oddItemsAllowed: oddItems)
     }
     if next.indent == line.indent, case .item = next.body {
-      report(next, "list items must be indented 2 spaces under their key (line \(line.number)).")
+      report(next.number, "list items must be indented 2 spaces under their key (line \(line.number)).")
       return parseList(indent: next.indent)
     }
     return .empty(line: line.number)
@@ -97,7 +99,8 @@ struct YAMLSubsetParser {
   mutating func parseBlock(indent: Int, oddItemsAllowed: Bool = false) -> YAMLNode {
     if indent / 2 > Self.maximumDepth {
       report(
-        lines[index], "this line is nested deeper than \(Self.maximumDepth) levels, far deeper than any manifest needs."
+        lines[index].number,
+        "this line is nested deeper than \(Self.maximumDepth) levels, far deeper than any manifest needs."
       )
       let line = lines[index].number
       let floor = indent
@@ -113,55 +116,59 @@ struct YAMLSubsetParser {
   mutating func parseList(indent: Int, oddItemsAllowed: Bool = false) -> YAMLNode {
     var items: [YAMLNode] = []
     let firstLine = lines[index].number
-    while let line = nextLine(at: indent, deeperThan: "the list item above") {
-      guard case .item(let rest) = line.body else { break }
-      if indent % 2 != 0, !oddItemsAllowed { report(line, YAMLLineScanner.oddIndentation(indent)) }
+    // The item read in place: a copy of each line, and its destruction, were a quarter of the parse.
+    while reachesLine(at: indent, deeperThan: "the list item above") {
+      guard case .item(let rest) = lines[index].body else { break }
+      let number = lines[index].number
+      if indent % 2 != 0, !oddItemsAllowed { report(number, YAMLLineScanner.oddIndentation(indent)) }
       index += 1
-      items.append(itemNode(rest, of: line))
+      items.append(itemNode(rest, line: number, indent: indent))
     }
     return .list(items, line: firstLine)
   }
 
   /// A list item: a scalar, a block under a lone `-`, or a mapping starting on the `-` line.
-  mutating func itemNode(_ rest: String?, of line: YAMLLine) -> YAMLNode {
+  /// (`line` and `indent` are the `-` line's.)
+  mutating func itemNode(_ rest: String?, line: Int, indent: Int) -> YAMLNode {
     guard let rest else {
-      if index < lines.count, lines[index].indent > line.indent { return parseBlock(indent: lines[index].indent) }
-      return .empty(line: line.number)
+      if index < lines.count, lines[index].indent > indent { return parseBlock(indent: lines[index].indent) }
+      return .empty(line: line)
     }
-    if case .entry(let key, let value)? = YAMLLineScanner.splitEntry(Substring(rest)) {
-      lines.insert(
-        YAMLLine(number: line.number, indent: line.indent + 2, body: .entry(key: key, value: value)), at: index)
-      return parseMapping(indent: line.indent + 2)
+    // Most items are a name: no ':' byte, so no entry (the bytes asked directly, not through a `Substring`).
+    if rest.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: ":")) }) ?? true,
+      case .entry(let key, let value)? = YAMLLineScanner.splitEntry(Substring(rest))
+    {
+      lines.insert(YAMLLine(number: line, indent: indent + 2, body: .entry(key: key, value: value)), at: index)
+      return parseMapping(indent: indent + 2)
     }
-    return scalarNode(rest, of: line)
+    return scalarNode(rest, line: line)
   }
 
   /// A scalar written on `line`; one it cannot read is reported and stands as empty.
-  mutating func scalarNode(_ text: String, of line: YAMLLine) -> YAMLNode {
+  mutating func scalarNode(_ text: String, line: Int) -> YAMLNode {
     // The first byte, not `hasPrefix` (a call and ~90 instructions each, twice on every value).
     if let first = text.utf8.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-      quotedLines.insert(line.number)
+      quotedLines.insert(line)
     }
-    switch YAMLScalar.node(text, line: line.number) {
+    switch YAMLScalar.node(text, line: line) {
     case .success(let node): return node
     case .failure(let failure):
       report(line, failure.message)
-      return .empty(line: line.number)
+      return .empty(line: line)
     }
   }
 
-  /// The next line of a block at `indent`, or nil where the block ends (a shallower line or the
-  /// end). A deeper line on the way is reported (`deeperThan` names what it is too deep for) and
-  /// skipped with everything under it.
-  mutating func nextLine(at indent: Int, deeperThan what: String) -> YAMLLine? {
+  /// True when the current line is the next line of a block at `indent`; false where the block
+  /// ends (a shallower line or the end). A deeper line on the way is reported (`deeperThan` names
+  /// what it is too deep for) and skipped with everything under it.
+  mutating func reachesLine(at indent: Int, deeperThan what: String) -> Bool {
     while index < lines.count {
-      let line = lines[index]
-      if line.indent < indent { return nil }
-      if line.indent == indent { return line }
-      report(line, "this line is indented deeper than \(what) allows. Indent with 2 spaces per level.")
+      if lines[index].indent < indent { return false }
+      if lines[index].indent == indent { return true }
+      report(lines[index].number, "this line is indented deeper than \(what) allows. Indent with 2 spaces per level.")
       skipLine()
     }
-    return nil
+    return false
   }
 
   /// Skips the current line and everything indented under it.
@@ -171,7 +178,7 @@ struct YAMLSubsetParser {
     while index < lines.count, lines[index].indent > indent { index += 1 }
   }
 
-  mutating func report(_ line: YAMLLine, _ message: String) {
-    problems.append(LintProblem(file: file, line: line.number, message: message))
+  mutating func report(_ line: Int, _ message: String) {
+    problems.append(LintProblem(file: file, line: line, message: message))
   }
 }

@@ -26,7 +26,8 @@ enum HumanReport {
     var notRun = 0
     for lane in run.lanes {
       var failed: [FixtureResult] = []
-      for result in lane.fixtures where result.failure != nil {
+      // `passed`, not `failure != nil`: the getter copied each result's failure to compare it.
+      for result in lane.fixtures where !result.passed {
         if result.failure?.reason == .notRun {
           notRun += 1
           continue
