@@ -231,11 +231,13 @@ final class RunnerFaultEndToEndTests: XCTestCase {
   func testARunnerThatStopsReadingIsABrokenPipeNotACrashOfTheVerifier() throws {
     let run = try verify("--fault close-stdin --on decrement")
     assertSurvived(run)
+    // One runner replays the recordings in manifest order, so `counter` sends the first decrement.
     assertContains(
       run.out,
-      "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — runner failed\n  runner "
-        + "stopped reading its standard input (broken pipe) while reducing step 1\n")
-    assertContains(run.out, "✗ fixture 'counter' step 2 'decrement' — state diverged")
+      "✗ fixture 'counter' step 2 'decrement' — runner failed\n  runner "
+        + "stopped reading its standard input (broken pipe) while reducing step 2\n")
+    assertContains(
+      run.out, "✗ fixture 'counter-endings.changes-its-mind' step 1 'changes its mind › decrement' — state diverged")
     assertContains(run.out, "duet-verify: 1/3 fixtures passed")
   }
 }
