@@ -108,6 +108,23 @@ final class CommandLineTests: FolderTestCase {
         + "the --runner path.\n")
   }
 
+  /// A runner path where SwiftPM puts an executable says how to build it, and in which folder.
+  func testAMissingRunnerWhereSwiftPMPutsOneSaysHowToBuildIt() throws {
+    try writeCounterRepository()
+    let root = folder.url.standardizedFileURL.path
+    let result = run(["verify", "--runner", "app/.build/debug/replay-runner"])
+    XCTAssertEqual(result.code, .usage)
+    XCTAssertEqual(
+      result.error,
+      "duet-verify: runner \(root)/app/.build/debug/replay-runner does not exist. Build it first (`swift build "
+        + "--product replay-runner` in \(root)/app), or fix the --runner path.\n")
+    XCTAssertEqual(
+      RunnerCommandError.buildCommand(for: "/a/.build/x86_64-unknown-linux-gnu/release/bench-runner")?.command,
+      "swift build -c release --product bench-runner")
+    XCTAssertNil(
+      RunnerCommandError.buildCommand(for: "/a/.build/debug/Modules/x"), "not where SwiftPM puts an executable")
+  }
+
   func testLintPassesACleanRepository() throws {
     try writeCounterRepository()
     let result = run(["lint"])

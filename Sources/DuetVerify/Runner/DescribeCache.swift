@@ -6,24 +6,32 @@ import DuetPlatform
 /// under its key (toolchain, manifest bytes, environment values the manifests read); a file that
 /// cannot be read is an empty cache, so the worst a damaged cache costs is a describe.
 struct DescribeCache: Equatable, Sendable {
-  /// One package's description: its modules and the folders of its path dependencies.
+  /// The cache format; a file of another (older) one is an empty cache.
+  static let version: Int64 = 2
+
+  /// One target as SwiftPM describes it: its module, folder and what it depends on.
+  struct Target: Equatable, Sendable {
+    /// The module name (`c99name`), as its build products are named.
+    var module: String
+    /// The target name (`replay-runner`), as the package's products and targets name it.
+    var name: String
+    /// The folder as SwiftPM gave it (relative to the package or absolute).
+    var folder: String
+    /// The targets of the same package it depends on, by name.
+    var targets: [String] = []
+    /// The products (of this package or a dependency) it depends on, by name.
+    var products: [String] = []
+  }
+
+  /// One package's description: its targets, its products and the folders of its path dependencies.
   struct Entry: Equatable, Sendable {
     var key: String
-    /// `(module, folder)`, the folder as SwiftPM gave it (relative to the package or absolute).
-    var targets: [(module: String, folder: String)]
+    var targets: [Target]
     var dependencies: [String]
-
-    static func == (left: Entry, right: Entry) -> Bool {
-      left.key == right.key && left.dependencies == right.dependencies
-        && left.targets.map(\.module) == right.targets.map(\.module)
-        && left.targets.map(\.folder) == right.targets.map(\.folder)
-    }
-
-    init(key: String, targets: [(module: String, folder: String)], dependencies: [String]) {
-      self.key = key
-      self.targets = targets
-      self.dependencies = dependencies
-    }
+    /// Each product's targets, by name; nil when what a product's build compiles cannot be told
+    /// from the description (a package with a plugin, whose tools the build compiles too, or an
+    /// answer without products): then every module of the graph counts as the runner's.
+    var products: [String: [String]]?
 
     /// The entry for `swift package describe --type json`'s output; nil when it is not that shape.
     /// Path dependencies are the `fileSystem` ones; others are checkouts (RunnerFingerprint).
@@ -31,10 +39,18 @@ struct DescribeCache: Equatable, Sendable {
       guard let document = try? JSONParser().parse(data), let targets = document["targets"]?.arrayValue else {
         return nil
       }
-      var modules: [(module: String, folder: String)] = []
+      var described: [Target] = []
+      var plugin = false
       for target in targets {
         guard let module = target["c99name"]?.stringValue, let folder = target["path"]?.stringValue else { return nil }
-        modules.append((module, folder))
+        guard let targetDependencies = Self.strings(target["target_dependencies"], absent: []),
+          let productDependencies = Self.strings(target["product_dependencies"], absent: [])
+        else { return nil }
+        plugin = plugin || target["type"]?.stringValue == "plugin"
+        described.append(
+          Target(
+            module: module, name: target["name"]?.stringValue ?? module, folder: folder, targets: targetDependencies,
+            products: productDependencies))
       }
       var paths: [String] = []
       for dependency in document["dependencies"]?.arrayValue ?? [] {
@@ -42,7 +58,35 @@ struct DescribeCache: Equatable, Sendable {
         guard let path = dependency["path"]?.stringValue else { return nil }
         paths.append(path)
       }
-      self.init(key: key, targets: modules, dependencies: paths)
+      var products: [String: [String]]? = [:]
+      if plugin { products = nil }
+      if let listed = document["products"]?.arrayValue {
+        for product in listed {
+          guard let name = product["name"]?.stringValue, let members = Self.strings(product["targets"], absent: nil)
+          else {
+            return nil
+          }
+          products?[name] = members
+        }
+      } else {
+        products = nil
+      }
+      self.init(key: key, targets: described, dependencies: paths, products: products)
+    }
+
+    init(key: String, targets: [Target], dependencies: [String], products: [String: [String]]?) {
+      self.key = key
+      self.targets = targets
+      self.dependencies = dependencies
+      self.products = products
+    }
+
+    /// The strings of an array of strings, `absent` for no value; nil for any other value.
+    static func strings(_ value: JSONValue?, absent: [String]?) -> [String]? {
+      guard let value else { return absent }
+      guard let elements = value.arrayValue else { return nil }
+      let strings = elements.compactMap(\.stringValue)
+      return strings.count == elements.count ? strings : nil
     }
   }
 
@@ -53,38 +97,55 @@ struct DescribeCache: Equatable, Sendable {
   static func read(_ file: String) -> DescribeCache {
     guard let data = FileManager.default.contents(atPath: file),
       let document = try? JSONParser().parse(data),
-      document["version"]?.integerValue == 1, let packages = document["packages"]?.objectValue
+      document["version"]?.integerValue == version, let packages = document["packages"]?.objectValue
     else { return DescribeCache() }
     var cache = DescribeCache()
     for (folder, fields) in packages {
-      guard let key = fields["key"]?.stringValue, let targets = fields["targets"]?.arrayValue?.map(Self.strings),
-        let dependencies = Self.strings(fields["dependencies"]), targets.allSatisfy({ $0?.count == 2 })
+      guard let key = fields["key"]?.stringValue, let targets = fields["targets"]?.arrayValue,
+        let dependencies = Entry.strings(fields["dependencies"], absent: nil)
       else { return DescribeCache() }
-      let pairs = targets.compactMap { $0 }
-      cache.packages[folder] = Entry(
-        key: key, targets: pairs.map { ($0[0], $0[1]) }, dependencies: dependencies)
+      var read: [Target] = []
+      for target in targets {
+        guard let module = target["module"]?.stringValue, let name = target["name"]?.stringValue,
+          let path = target["folder"]?.stringValue, let uses = Entry.strings(target["targets"], absent: nil),
+          let usesProducts = Entry.strings(target["products"], absent: nil)
+        else { return DescribeCache() }
+        read.append(Target(module: module, name: name, folder: path, targets: uses, products: usesProducts))
+      }
+      var products: [String: [String]]?
+      if let listed = fields["products"]?.objectValue {
+        products = [:]
+        for (name, members) in listed {
+          guard let members = Entry.strings(members, absent: nil) else { return DescribeCache() }
+          products?[name] = members
+        }
+      }
+      cache.packages[folder] = Entry(key: key, targets: read, dependencies: dependencies, products: products)
     }
     return cache
-  }
-
-  /// The strings of an array of strings; nil for any other value.
-  private static func strings(_ value: JSONValue?) -> [String]? {
-    guard let elements = value?.arrayValue else { return nil }
-    let strings = elements.compactMap(\.stringValue)
-    return strings.count == elements.count ? strings : nil
   }
 
   /// Writes the cache to `file` (creating its folder); a failure only costs the next run a describe.
   func write(_ file: String) {
     var packages: [String: JSONValue] = [:]
     for (folder, entry) in self.packages {
-      packages[folder] = .object([
+      var fields: [String: JSONValue] = [
         "key": .string(entry.key),
-        "targets": .array(entry.targets.map { .array([.string($0.module), .string($0.folder)]) }),
+        "targets": .array(
+          entry.targets.map {
+            .object([
+              "module": .string($0.module), "name": .string($0.name), "folder": .string($0.folder),
+              "targets": .array($0.targets.map { .string($0) }), "products": .array($0.products.map { .string($0) }),
+            ])
+          }),
         "dependencies": .array(entry.dependencies.map { .string($0) }),
-      ])
+      ]
+      if let products = entry.products {
+        fields["products"] = .object(products.mapValues { .array($0.map { .string($0) }) })
+      }
+      packages[folder] = .object(fields)
     }
-    let document = JSONValue.object(["version": .integer(1), "packages": .object(packages)])
+    let document = JSONValue.object(["version": .integer(Self.version), "packages": .object(packages)])
     guard let data = try? Data(CanonicalWriter.compactBytes(document)) else { return }
     let url = URL(fileURLWithPath: file)
     try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -65,11 +65,30 @@ enum RunnerCommandError: Diagnostic, Equatable, Sendable {
       return
         "runner '\(name)' was not found on PATH. Give its path (e.g. \(Option.runner.rawValue) .build/debug/\(name))."
     case .missing(let path):
+      if let (package, command) = Self.buildCommand(for: path) {
+        return "runner \(path) does not exist. Build it first (`\(command)` in \(package)), or fix the "
+          + "\(Option.runner.rawValue) path."
+      }
       return "runner \(path) does not exist. Build it first, or fix the \(Option.runner.rawValue) path."
     case .folder(let path):
       return "runner \(path) is a folder, not an executable. Give the runner's own path (e.g. "
         + "\(Option.runner.rawValue) .build/debug/replay-runner)."
     case .notExecutable(let path): return "runner \(path) is not executable. Check its permissions."
     }
+  }
+
+  /// The package folder and the `swift build` command that put an executable at `path` when it
+  /// lies where SwiftPM puts one (`<package>/.build/<config>/<name>`, or with a platform folder
+  /// `<package>/.build/<triple>/<config>/<name>`); nil for any other path, of which nothing can be said.
+  static func buildCommand(for path: String) -> (package: String, command: String)? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard let build = parts.lastIndex(of: ".build"), build > 1 || (build == 1 && !parts[0].isEmpty) else { return nil }
+    let package = parts[..<build].joined(separator: "/")
+    let below = parts[(build + 1)...]
+    guard below.count == 2 || below.count == 3, let name = below.last, !name.isEmpty,
+      let configuration = below.dropLast().last, configuration == "debug" || configuration == "release"
+    else { return nil }
+    let options = configuration == "release" ? " -c release" : ""
+    return (package, "swift build\(options) --product \(name)")
   }
 }

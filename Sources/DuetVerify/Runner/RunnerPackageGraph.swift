@@ -22,14 +22,23 @@ struct RunnerPackageGraph: Equatable, Sendable {
     var targets: [Target]
     /// What its manifests read from the environment.
     var reads: ManifestEnvironment
+    /// Each product's targets, by name; nil when the description cannot tell what building a
+    /// product compiles (DescribeCache.Entry.products).
+    var products: [String: [String]]? = nil
   }
 
-  /// One module (target) and the folder SwiftPM compiles it from.
+  /// One module (target), the folder SwiftPM compiles it from and what it depends on.
   struct Target: Equatable, Sendable {
     /// The module name (`c99name`), as its build products are named.
     var module: String
     /// The target's folder, absolute.
     var folder: String
+    /// The target name, as products and other targets of its package name it.
+    var name: String = ""
+    /// The targets of its package it depends on, by name.
+    var targets: [String] = []
+    /// The products it depends on (of any package of the graph), by name.
+    var products: [String] = []
   }
 
   /// The runner package first, then its path dependencies in the order found.
@@ -97,8 +106,13 @@ struct RunnerPackageGraph: Equatable, Sendable {
       }
       guard let entry else { return nil }
       fresh.packages[folder] = entry
-      let targets = entry.targets.map { Target(module: $0.module, folder: absolute($0.folder, in: folder)) }
-      packages.append(Package(folder: folder, manifests: manifests, targets: targets, reads: reads))
+      let targets = entry.targets.map {
+        Target(
+          module: $0.module, folder: absolute($0.folder, in: folder), name: $0.name, targets: $0.targets,
+          products: $0.products)
+      }
+      packages.append(
+        Package(folder: folder, manifests: manifests, targets: targets, reads: reads, products: entry.products))
       queue += entry.dependencies.map { absolute($0, in: folder) }
     }
     if fresh != cached { fresh.write(cacheFile) }
@@ -144,5 +158,32 @@ struct RunnerPackageGraph: Equatable, Sendable {
       }
     }
     return best?.module
+  }
+
+  /// The modules building `product` of the runner package (the first) compiles: its targets and,
+  /// transitively, the targets they depend on and those of the products they use, in any package
+  /// of the graph (a product name two packages share counts both). A product of a package outside
+  /// the graph (a remote one) adds none of the graph's modules. Nil when it cannot be told — the
+  /// runner package has no such product, a package's products are unknown, or a target names one
+  /// its package does not have —: then every module of the graph must count.
+  func modules(building product: String) -> Set<String>? {
+    guard let first = packages.first?.products?[product], packages.allSatisfy({ $0.products != nil }) else {
+      return nil
+    }
+    var modules: Set<String> = []
+    var seen: Set<String> = []
+    var queue: [(Int, String)] = first.map { (0, $0) }
+    while let (index, name) = queue.popLast() {
+      guard seen.insert("\(index)\t\(name)").inserted else { continue }
+      guard let target = packages[index].targets.first(where: { $0.name == name }) else { return nil }
+      modules.insert(target.module)
+      queue += target.targets.map { (index, $0) }
+      for used in target.products {
+        for (other, package) in packages.enumerated() {
+          queue += (package.products?[used] ?? []).map { (other, $0) }
+        }
+      }
+    }
+    return modules
   }
 }

@@ -7,8 +7,14 @@ import DuetPlatform
 /// bytes or file identity differ from what the stamp says the products reflect (RunnerBuildStamp)
 /// are removed, and so is the executable (or a library beside it) when it is not the one the last
 /// build left: the build then compiles those modules afresh, whatever their times say. Without a
-/// stamp nothing is known, and every module of the graph is compiled afresh. `--rebuild` removes
-/// the products of the runner package's own modules and its executable.
+/// stamp nothing is known, and every module the runner's build compiles is compiled afresh.
+/// `--rebuild` removes the products of the runner package's own modules and its executable.
+///
+/// Only modules the runner's product compiles (RunnerPackageGraph.modules(building:)) are ever
+/// touched: the products folder is shared with whatever else the package builds — an app that
+/// runs duet-verify from a path dependency builds duet-verify there too — and removing a module
+/// the runner does not compile would only make the next `swift run duet-verify` compile it again,
+/// while vouching for nothing about the runner. When the graph cannot tell, every module counts.
 struct RunnerRebuildPlan: Equatable, Sendable {
   /// Why the build runs, for the summary: `Sources/Logic/Logic.swift changed`, `X changed
   /// (environment)`, `--rebuild`, …
@@ -26,10 +32,12 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     last: RunnerBuildStamp.Record?, now: RunnerFingerprint?, outputs: [FingerprintEntry]?, force: Bool, root: URL
   ) -> RunnerRebuildPlan {
     let graph = now?.graph
-    let every = Set((graph?.packages ?? []).flatMap { $0.targets.map(\.module) })
+    let compiled =
+      graph?.modules(building: RunnerBuilder.product)
+      ?? Set((graph?.packages ?? []).flatMap { $0.targets.map(\.module) })
     guard let last, let now else {
       let reason = now == nil ? "its inputs could not all be read" : "no build of it recorded yet"
-      return RunnerRebuildPlan(reason: force ? "--rebuild" : reason, modules: every, everything: now == nil)
+      return RunnerRebuildPlan(reason: force ? "--rebuild" : reason, modules: compiled, everything: now == nil)
     }
     var plan = RunnerRebuildPlan(reason: "")
     var changes: [String] = []
@@ -50,7 +58,7 @@ struct RunnerRebuildPlan: Equatable, Sendable {
             : describe(entry, added: before == nil, root: root))
       }
       if entry.kind == "file", contentChanged || before?.identity != entry.identity,
-        let module = graph?.module(holding: entry.name)
+        let module = graph?.module(holding: entry.name), compiled.contains(module)
       {
         plan.modules.insert(module)
       }
@@ -60,7 +68,9 @@ struct RunnerRebuildPlan: Equatable, Sendable {
         entry.kind == "file"
           ? RunnerBuilder.displayPath(URL(fileURLWithPath: entry.name), root: root) + " removed"
           : describe(entry, added: false, root: root))
-      if entry.kind == "file", let module = graph?.module(holding: entry.name) { plan.modules.insert(module) }
+      if entry.kind == "file", let module = graph?.module(holding: entry.name), compiled.contains(module) {
+        plan.modules.insert(module)
+      }
     }
     let recordedOutputs = Dictionary(last.outputs.map { ($0.name, $0.content) }) { first, _ in first }
     for output in outputs ?? [] where recordedOutputs[output.name] != output.content {
@@ -69,7 +79,7 @@ struct RunnerRebuildPlan: Equatable, Sendable {
     }
     if force {
       plan.reason = "--rebuild"
-      plan.modules.formUnion(graph?.packages.first?.targets.map(\.module) ?? [])
+      plan.modules.formUnion((graph?.packages.first?.targets.map(\.module) ?? []).filter(compiled.contains))
       plan.outputs = (outputs ?? []).map(\.name)
     } else if let first = changes.first {
       plan.reason = first + (changes.count > 1 ? " (and \(changes.count - 1) more)" : "")
