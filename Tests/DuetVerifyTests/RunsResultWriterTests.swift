@@ -95,4 +95,31 @@ final class RunsResultWriterTests: XCTestCase {
     XCTAssertEqual(explained.code, .passed)
     XCTAssertEqual(explained.out, "duet-verify explain: 'a' passed in the last run (4 steps).\n")
   }
+
+  func testExplainOfAOneStepRecordingSaysOneStepNotSteps() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n")
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let steps = [StepResult(index: 0, passed: true)]
+    try runs.write(RunResult(fixtures: [FixtureResult(name: "a", kind: .leaf, file: "f", stepCount: 1, steps: steps)]))
+    let explained = CapturedOutput.run(["explain", "a"], in: folder.url)
+    XCTAssertEqual(explained.code, .passed)
+    XCTAssertEqual(explained.out, "duet-verify explain: 'a' passed in the last run (1 step).\n")
+  }
+
+  func testExplainOfAMistypedNameSuggestsTheNearestRecordingOfTheLastRun() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("manifest.yaml", "features:\n  todo:\n    fixtures:\n      - todo.adds-a-second\n")
+    let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
+    let steps = [StepResult(index: 0, passed: true)]
+    try runs.write(
+      RunResult(fixtures: [
+        FixtureResult(name: "todo.adds-a-second", kind: .leaf, file: "f", stepCount: 1, steps: steps)
+      ])
+    )
+    let explained = CapturedOutput.run(["explain", "todo.adds-a-secnd"], in: folder.url)
+    XCTAssertEqual(explained.code, .usage)
+    XCTAssertTrue(
+      explained.error.hasSuffix("or check the name. Did you mean 'todo.adds-a-second'?\n"), explained.error)
+  }
 }
