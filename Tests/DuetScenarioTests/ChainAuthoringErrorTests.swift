@@ -55,9 +55,14 @@ final class ChainAuthoringErrorTests: XCTestCase {
       "Hop 'back' (Sources/App/Scenarios.swift:4) hops from node 'pong', which declares no delegate type; declare it with ChainNode(feature, initialState: …, delegate: EventType.self)"
     ) {
       When(pongNode, "hear", .pingFired(count: 1), line: 3)
-      Hop("back", from: pongNode, to: pingNode, line: 4) { _ in .fire }
+      // The node declares no delegate type, so the hop's function can never be called.
+      Hop("back", from: pongNode, to: pingNode, line: 4, Self.unreachable)
     }
   }
+
+  /// A hop function from a node without a delegate type (its event is `Never`): a closure there
+  /// would be code the compiler warns can never run.
+  static func unreachable<Action>(_ event: Never) -> Action {}
 
   func testAHopThatChangesTheEventIsRefused() {
     assertRefused(

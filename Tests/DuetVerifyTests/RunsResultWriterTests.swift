@@ -84,15 +84,37 @@ final class RunsResultWriterTests: XCTestCase {
     XCTAssertFalse(text.contains("failureBox"), "the box is an in-memory detail: " + text)
   }
 
-  func testExplainOfAPassingRecordingCountsItsStepsFromTheSummary() throws {
+  /// A folder whose manifest lists recording `name` and whose last run passed it in `count` steps.
+  func lastRunPassing(_ name: String, steps count: Int) throws -> (folder: TemporaryFolder, runs: RunsFolder) {
     let folder = try TemporaryFolder()
-    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - a\n")
+    try folder.write("manifest.yaml", "features:\n  counter:\n    fixtures:\n      - \(name)\n")
     let runs = RunsFolder(location: ManifestLocation(file: folder.url.appendingPathComponent("manifest.yaml")))
-    let steps = (0..<4).map { StepResult(index: $0, passed: true) }
-    try runs.write(RunResult(fixtures: [FixtureResult(name: "a", kind: .leaf, file: "f", stepCount: 4, steps: steps)]))
+    let steps = (0..<count).map { StepResult(index: $0, passed: true) }
+    try runs.write(
+      RunResult(fixtures: [FixtureResult(name: name, kind: .leaf, file: "f", stepCount: count, steps: steps)]))
+    return (folder, runs)
+  }
+
+  func testExplainOfAPassingRecordingCountsItsStepsFromTheSummary() throws {
+    let (folder, runs) = try lastRunPassing("a", steps: 4)
     XCTAssertNil(runs.readFixture("a"), "a passing recording has no file of its own")
     let explained = CapturedOutput.run(["explain", "a"], in: folder.url)
     XCTAssertEqual(explained.code, .passed)
     XCTAssertEqual(explained.out, "duet-verify explain: 'a' passed in the last run (4 steps).\n")
+  }
+
+  func testExplainOfAOneStepRecordingSaysOneStepNotSteps() throws {
+    let (folder, _) = try lastRunPassing("a", steps: 1)
+    let explained = CapturedOutput.run(["explain", "a"], in: folder.url)
+    XCTAssertEqual(explained.code, .passed)
+    XCTAssertEqual(explained.out, "duet-verify explain: 'a' passed in the last run (1 step).\n")
+  }
+
+  func testExplainOfAMistypedNameSuggestsTheNearestRecordingOfTheLastRun() throws {
+    let (folder, _) = try lastRunPassing("todo.adds-a-second", steps: 1)
+    let explained = CapturedOutput.run(["explain", "todo.adds-a-secnd"], in: folder.url)
+    XCTAssertEqual(explained.code, .usage)
+    XCTAssertTrue(
+      explained.error.hasSuffix("or check the name. Did you mean 'todo.adds-a-second'?\n"), explained.error)
   }
 }

@@ -105,11 +105,13 @@ enum ExplainCommand {
     let report = runs.readReport()
     // A passing recording has no file of its own: the summary holds its result.
     if let outcome = report?.outcome(of: name), outcome.passed {
-      output.line(Program.prefix("explain") + "'\(name.printable)' passed in the last run (\(outcome.steps) steps).")
+      output.line(
+        Program.prefix("explain")
+          + "'\(name.printable)' passed in the last run (\(TaxonomyMessages.count(outcome.steps, "step"))).")
       return .passed
     }
     guard let result = runs.readFixture(name) else {
-      output.diagnostic(ExplainError.noResult(name).description)
+      output.diagnostic(ExplainError.noResult(name, known: report?.results.map(\.name) ?? []).description)
       return .usage
     }
     let group = FailureGroup(shown: result, alike: [])
@@ -117,7 +119,8 @@ enum ExplainCommand {
     else {
       output.line(
         Program.prefix("explain")
-          + "'\(name.printable)' passed in the last run (\(max(result.stepCount, result.steps.count)) steps)."
+          + "'\(name.printable)' passed in the last run "
+          + "(\(TaxonomyMessages.count(max(result.stepCount, result.steps.count), "step")))."
       )
       return .passed
     }

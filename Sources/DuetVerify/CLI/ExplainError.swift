@@ -5,8 +5,9 @@ enum ExplainError: Diagnostic, Equatable, Sendable {
   case notAStepIndex(String)
   /// `.runs/` (at `folder`) holds no previous run.
   case noPreviousRun(folder: String)
-  /// The last run has no result for the recording.
-  case noResult(String)
+  /// The last run has no result for the recording (`known`: the names it has results for, to
+  /// suggest the nearest).
+  case noResult(String, known: [String])
   /// The recording is not listed in the manifest (`manifest`, as shown; `listed`: the names it lists).
   case notListed(String, manifest: String, listed: [String])
   /// The recording has `count` steps, fewer than `step` needs.
@@ -20,8 +21,9 @@ enum ExplainError: Diagnostic, Equatable, Sendable {
       return "'\(text)' is not a step index. Write <fixture>#<step>, e.g. counter#3."
     case .noPreviousRun(let folder):
       return "no previous run in \(folder). Run \(Program.name) verify first."
-    case .noResult(let name):
+    case .noResult(let name, let known):
       return "the last run has no result for '\(name)'. Run \(Program.name) verify, or check the name."
+        + Suggestion.hint(for: name, among: known)
     case .notListed(let name, let manifest, let listed):
       return "'\(name)' is not a recording listed in \(manifest)." + Suggestion.hint(for: name, among: listed)
     case .noSuchStep(let name, let step, let count):

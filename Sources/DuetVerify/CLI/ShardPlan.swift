@@ -30,7 +30,9 @@ struct ShardPlan {
       source = found.source
       if let status = context.environment[CIShardVariables.bazelStatusFile], !status.isEmpty {
         // Bazel's protocol: touching the file says this test shards rather than repeating everything.
-        FileManager.default.createFile(atPath: status, contents: Data())
+        guard FileManager.default.createFile(atPath: status, contents: Data()) else {
+          return .failure(.statusFile(path: status))
+        }
       }
     }
     let store = corpus.store

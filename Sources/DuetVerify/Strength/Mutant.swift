@@ -12,6 +12,15 @@ struct Mutant: Hashable, Codable, Sendable {
   /// mutant id whose site it evaluates, the first time in that process, one per line, to
   /// `<prefix>-<pid>` (so a baseline replay learns which mutants any recording reaches).
   static let traceVariable = "DUET_VERIFY_MUTANT_TRACE"
+  /// With ``traceVariable``: what the runner's start-up evaluates, so the trace leaves it out. Its
+  /// value ``startupProbe`` makes a runner write every evaluation (the drill starts one with no
+  /// request to count its start-up); otherwise it lists `id:count` pairs (`4:1,9:2`), and a site
+  /// is written only when evaluated more often than start-up does, i.e. once a request reached it.
+  /// Every runner builds its whole registry (every scenario's `Given` state) before the first
+  /// request, so without this start-up code would be credited to every feature.
+  static let startupVariable = "DUET_VERIFY_MUTANT_TRACE_STARTUP"
+  /// The value of ``startupVariable`` that writes every evaluation.
+  static let startupProbe = "count"
 
   /// Unique within one plan: a short decimal string ("1", "2", …), in source order.
   var id: String

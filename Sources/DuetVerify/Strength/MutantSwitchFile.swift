@@ -3,9 +3,10 @@
 /// It reads ``Mutant/activeVariable`` once (unset or not a number: the original code runs) and,
 /// when ``Mutant/traceVariable`` names a prefix, appends each mutant id to `<prefix>-<pid>` the
 /// first time its site is evaluated in the process (open with `O_APPEND`, write, close, under a
-/// lock). Each operator site gets an operator of its own, spelled with math symbols that encode
-/// its id (`⨁⨂` then one of `⨰`…`⨹` per digit), declared in the original operator's precedence
-/// group, so the expression keeps its shape. Everything is named `__duetVerify…` after the
+/// lock) — or, with ``Mutant/startupVariable``, the first time beyond what start-up evaluates.
+/// Each operator site gets an operator of its own, spelled with math symbols that encode its id
+/// (`⨁⨂` then one of `⨰`…`⨹` per digit), declared in the original operator's precedence group, so
+/// the expression keeps its shape. Everything is named `__duetVerify…` after the
 /// module's folder, so it cannot meet the user's names or another module's; it needs only the C
 /// library (Glibc, Musl or Darwin) and compiles in Swift 5 and Swift 6 language modes. It is all
 /// `nonisolated`, so a module whose default isolation is the main actor can still call it from
@@ -83,7 +84,7 @@ enum MutantSwitchFile {
       @usableFromInline nonisolated enum \(namespace) {
         static let active: Int = environment("\(Mutant.activeVariable)").flatMap { Int($0) } ?? 0
         static let tracePrefix: String? = environment("\(Mutant.traceVariable)")
-        static let trace = \(trace)()
+        static let trace = \(trace)(startup: environment("\(Mutant.startupVariable)"))
 
         static func environment(_ name: String) -> String? {
           guard let value = getenv(name) else { return nil }
@@ -109,17 +110,32 @@ enum MutantSwitchFile {
 
       nonisolated final class \(trace): @unchecked Sendable {
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-        private var seen: Set<Int> = []
+        private var counts: [Int: Int] = [:]
+        /// How often start-up evaluates each site (written only once evaluated more often); nil
+        /// writes every evaluation.
+        private let startup: [Int: Int]?
 
-        init() {
+        init(startup setting: String?) {
           mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
           pthread_mutex_init(mutex, nil)
+          guard setting != "\(Mutant.startupProbe)" else {
+            startup = nil
+            return
+          }
+          var skipped: [Int: Int] = [:]
+          for pair in (setting ?? "").split(separator: ",") {
+            let parts = pair.split(separator: ":")
+            if parts.count == 2, let id = Int(parts[0]), let count = Int(parts[1]) { skipped[id] = count }
+          }
+          startup = skipped
         }
 
         func reached(_ id: Int, prefix: String) {
           pthread_mutex_lock(mutex)
           defer { pthread_mutex_unlock(mutex) }
-          guard seen.insert(id).inserted else { return }
+          let count = (counts[id] ?? 0) + 1
+          counts[id] = count
+          if let startup, count != (startup[id] ?? 0) + 1 { return }
           let descriptor = open("\\(prefix)-\\(getpid())", O_WRONLY | O_CREAT | O_APPEND, 0o644)
           guard descriptor >= 0 else { return }
           let bytes = Array("\\(id)\\n".utf8)

@@ -172,10 +172,14 @@ struct MutationDrill {
     var reach: [String: [Int]] = [:]
     var failures: [String] = []
     var slowest = 0
+    let startup = MutationTrace.probeStartup(
+      executable: executable, root: corpus.manifest.location.root,
+      prefix: traces.appendingPathComponent("startup").path)
     for (index, group) in groups.enumerated() {
       let prefix = MutationTrace.prefix(index, in: traces)
       let run = StrengthReplay.run(
-        corpus, selected: group.recordings, executable: executable, environment: [Mutant.traceVariable: prefix],
+        corpus, selected: group.recordings, executable: executable,
+        environment: [Mutant.traceVariable: prefix, Mutant.startupVariable: MutationTrace.startupSetting(startup)],
         options: options)
       for result in run.fixtures {
         slowest = max(slowest, result.durationMillis)

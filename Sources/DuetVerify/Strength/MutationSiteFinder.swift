@@ -68,7 +68,7 @@ struct MutationSiteFinder {
   func binarySite(at index: Int) -> MutationSite? {
     let token = tokens[index]
     guard token.spaceBefore, token.spaceAfter, let (replacement, kind, precedence) = Self.binary[token.text],
-      let before = previous(index), let after = next(index)
+      previous(index) != nil, let after = next(index)
     else { return nil }
     if kind == .arithmetic || kind == .compoundAssignment {
       // `"a" + b + c` and `list + [x]` join strings and arrays, which `-` cannot.

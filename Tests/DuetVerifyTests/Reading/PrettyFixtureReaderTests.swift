@@ -78,7 +78,7 @@ final class PrettyFixtureReaderTests: XCTestCase {
       for wire in [step.action, step.expectedEffects] + (step.expectedState.map { [$0] } ?? []) {
         let slice = try wire.bytes.get()
         // A slice's first element sits `startIndex` bytes into its buffer.
-        slice.withUnsafeBufferPointer { owners.insert(UnsafeRawPointer($0.baseAddress! - slice.startIndex)) }
+        _ = slice.withUnsafeBufferPointer { owners.insert(UnsafeRawPointer($0.baseAddress! - slice.startIndex)) }
       }
     }
     XCTAssertEqual(owners.count, 1, "every text shares the document's compact buffer, none is a copy")

@@ -78,13 +78,15 @@ final class SchematizedBuildTests: XCTestCase {
     """
 
   /// The driver: `reducer` is how the reducer to run is chosen; with an argument `one`, only
-  /// one `.increment` is sent.
+  /// one `.increment` is sent; with `idle`, none (only the start-up, building the state, runs).
   static func main(reducer: String) -> String {
     """
     let reducer: (inout CounterState, CounterAction) -> [CounterEffect] = \(reducer)
     let script: [CounterAction]
     if CommandLine.arguments.last == "one" {
       script = [.increment]
+    } else if CommandLine.arguments.last == "idle" {
+      script = []
     } else {
       script = [.decrement, .increment, .increment, .increment, .decrement, .decrement, .rename("a"), .save, .decrement]
     }
@@ -189,6 +191,36 @@ final class SchematizedBuildTests: XCTestCase {
     XCTAssertEqual(
       listed.sorted(), evaluated.map(\.id).sorted(), "the trace lists exactly the sites one increment evaluates")
     XCTAssertEqual(Set(listed).count, listed.count, "each id once")
+
+    // Start-up (here: building the state, as a runner's registry builds every scenario's `Given`)
+    // is counted by a runner with no request, then left out of the requests' trace.
+    let startupPrefix = folder.url.appendingPathComponent("startup").path
+    let probe = try CommandRun.run(
+      binary, ["idle"], in: scratch,
+      environment: [Mutant.traceVariable: startupPrefix, Mutant.startupVariable: Mutant.startupProbe])
+    XCTAssertEqual(probe.code, 0)
+    let startup = MutationTrace.counts(prefix: startupPrefix)
+    let defaults = reducerMutants.filter { (1...stateEnd).contains($0.start.line) }
+    XCTAssertEqual(startup, Dictionary(uniqueKeysWithValues: defaults.map { ($0.id, 1) }), "the state's defaults, once")
+    let setting = MutationTrace.startupSetting(startup)
+    let idlePrefix = folder.url.appendingPathComponent("idle").path
+    let idle = try CommandRun.run(
+      binary, ["idle"], in: scratch, environment: [Mutant.traceVariable: idlePrefix, Mutant.startupVariable: setting])
+    XCTAssertEqual(idle.code, 0)
+    XCTAssertEqual(MutationTrace.ids(prefix: idlePrefix), [], "a runner whose requests reach nothing traces nothing")
+    let requestPrefix = folder.url.appendingPathComponent("request").path
+    let request = try CommandRun.run(
+      binary, ["one"], in: scratch, environment: [Mutant.traceVariable: requestPrefix, Mutant.startupVariable: setting])
+    XCTAssertEqual(request.code, 0)
+    XCTAssertEqual(
+      MutationTrace.ids(prefix: requestPrefix),
+      Set(reducerMutants.filter { (increment...decrement).contains($0.start.line) }.map(\.id)),
+      "only what the increment reached beyond start-up")
+  }
+
+  func testTheStartupSettingListsEachCountByIdInOrder() {
+    XCTAssertEqual(MutationTrace.startupSetting(["10": 2, "9": 1, "2": 3]), "2:3,9:1,10:2")
+    XCTAssertEqual(MutationTrace.startupSetting([:]), "")
   }
 
   /// The line `counterReducer` starts on: mutants from there on can be built applied alone.

@@ -74,4 +74,11 @@ final class ShardAutoEndToEndTests: XCTestCase {
       "duet-verify: --shard auto cannot use BUILDKITE_PARALLEL_JOB=4 with BUILDKITE_PARALLEL_JOB_COUNT=4 (Buildkite "
         + "counts shares from 0")
   }
+
+  func testAStatusFileThatCannotBeCreatedIsAUsageErrorNamingIt() throws {
+    let missing = "/nonexistent-duet-verify-folder/status"
+    let run = try verifyAuto(["TEST_SHARD_INDEX": "0", "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_STATUS_FILE": missing])
+    XCTAssertEqual(run.code, 2, run.all)
+    assertContains(run.error, "TEST_SHARD_STATUS_FILE names '\(missing)', which could not be created")
+  }
 }
