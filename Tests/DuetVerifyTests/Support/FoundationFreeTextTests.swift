@@ -102,6 +102,16 @@ final class FoundationFreeTextTests: XCTestCase {
     XCTAssertEqual(SecondsText.of(millis: 3_600_050, places: 1), "3600.1")
   }
 
+  /// The environment read from `environ` is the one `ProcessInfo` reads, a value holding `=` and
+  /// non-ASCII text included.
+  func testTheEnvironmentReadFromEnvironIsProcessInfos() {
+    setenv("DUET_VERIFY_ENVIRONMENT_PROBE", "a=b=é ✓", 1)
+    defer { unsetenv("DUET_VERIFY_ENVIRONMENT_PROBE") }
+    let read = DuetVerifyCLI.processEnvironment()
+    XCTAssertEqual(read["DUET_VERIFY_ENVIRONMENT_PROBE"], "a=b=é ✓")
+    XCTAssertEqual(read, ProcessInfo.processInfo.environment)
+  }
+
   func testTheScenarioDeclarationLookMatchesTheRegularExpressionItReplaced() throws {
     let expression = try NSRegularExpression(pattern: #"=\s*(Chain)?Scenario\s*\("#)
     let texts = [
