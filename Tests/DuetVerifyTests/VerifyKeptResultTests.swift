@@ -16,8 +16,15 @@ final class VerifyKeptResultTests: XCTestCase {
       failure: failing ? FixtureFailure(reason: .stateDiverged, step: 1, line: 57) : nil)
   }
 
+  /// `result` as `VerifyCommand.keep` leaves it.
+  private func kept(_ result: FixtureResult, listingSteps: Bool) -> FixtureResult {
+    var kept = result
+    VerifyCommand.keep(&kept, listingSteps: listingSteps)
+    return kept
+  }
+
   func testAPassedRecordingIsKeptWithoutItsStepsOrScenarioPath() {
-    let kept = VerifyCommand.kept(result(failing: false), listingSteps: false)
+    let kept = kept(result(failing: false), listingSteps: false)
     XCTAssertTrue(kept.passed)
     XCTAssertEqual(kept.steps, [])
     XCTAssertEqual(kept.stepCount, 2)
@@ -30,12 +37,12 @@ final class VerifyKeptResultTests: XCTestCase {
     unlisted.steps = []
     var expected = unlisted
     expected.scenarioSource = nil
-    XCTAssertEqual(VerifyCommand.kept(unlisted, listingSteps: false), expected)
+    XCTAssertEqual(kept(unlisted, listingSteps: false), expected)
   }
 
   func testAFailedRecordingIsKeptWholeWithItsScenarioPath() {
     let failed = result(failing: true)
-    let kept = VerifyCommand.kept(failed, listingSteps: false)
+    let kept = kept(failed, listingSteps: false)
     XCTAssertEqual(kept, failed)
     XCTAssertEqual(kept.scenarioSource, source)
   }
@@ -43,7 +50,7 @@ final class VerifyKeptResultTests: XCTestCase {
   func testARunListingStepsKeepsEveryResultWhole() {
     for failing in [false, true] {
       let whole = result(failing: failing)
-      XCTAssertEqual(VerifyCommand.kept(whole, listingSteps: true), whole, "failing: \(failing)")
+      XCTAssertEqual(kept(whole, listingSteps: true), whole, "failing: \(failing)")
     }
   }
 }

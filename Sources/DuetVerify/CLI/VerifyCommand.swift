@@ -70,7 +70,7 @@ enum VerifyCommand {
         progress?.advance()
         logProgress?.advance(passed: result.passed)
       },
-      keep: { kept($0, listingSteps: keepSteps) })
+      keep: { keep(&$0, listingSteps: keepSteps) })
     progress?.finish()
     logProgress?.finish()
     run.shardSource = plan.source
@@ -83,11 +83,11 @@ enum VerifyCommand {
   /// passed recording slimmed and without its scenario path, which the reports show only with a
   /// failure, so no passed recording's path is held, or hashed to be shared (`PassResults`). A
   /// failed one is kept whole.
-  static func kept(_ result: FixtureResult, listingSteps: Bool) -> FixtureResult {
-    guard !listingSteps, result.passed else { return result }
-    var kept = result.slimmed
-    kept.scenarioSource = nil
-    return kept
+  /// The result is trimmed in place: nothing of it is copied.
+  static func keep(_ result: inout FixtureResult, listingSteps: Bool) {
+    guard !listingSteps, result.passed else { return }
+    result.slim()
+    result.scenarioSource = nil
   }
 
   /// `--shard K/N --allow-empty-shard` and this share holds nothing: no runner is built or started,

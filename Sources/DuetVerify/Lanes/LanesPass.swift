@@ -26,7 +26,7 @@ struct LanesPass {
   func run(
     selected: [ListedFixture], arguments: ParsedArguments,
     onResult: @escaping @Sendable (_ lane: String?, FixtureResult) -> Void,
-    keep: @escaping @Sendable (FixtureResult) -> FixtureResult
+    keep: @escaping @Sendable (inout FixtureResult) -> Void
   ) -> (run: RunResult, taxonomy: TaxonomyReport) {
     let started = DispatchTime.now().uptimeNanoseconds
     let naming = LaneNaming(laneCount: lanes.count)

@@ -67,7 +67,7 @@ struct CorpusPass {
   /// report.
   func run(
     selected: [ListedFixture], onResult: @escaping @Sendable (FixtureResult) -> Void = { _ in },
-    keep: @escaping @Sendable (FixtureResult) -> FixtureResult = { $0 }
+    keep: @escaping @Sendable (inout FixtureResult) -> Void = { _ in }
   ) -> Outcome {
     let started = DispatchTime.now().uptimeNanoseconds
     let (scan, lints, stop, listsPassedSteps) = (self.scan, self.lints, self.stop, self.listsPassedSteps)
@@ -129,7 +129,7 @@ struct CorpusPass {
         let deliver: @Sendable (FixtureResult) -> Void = { result in
           stop?.note(result)
           onResult(result)
-          kept.store(PassOutput(slot: slot, result: result))
+          kept.store(result, slot: slot)
         }
         // Consumed: the document moves into the replay instead of being copied (every reference
         // it holds retained) and the reading then destroyed (each released).
@@ -166,34 +166,40 @@ struct CorpusPass {
   }
 }
 
-/// A replayed recording's result and where it goes among the pass's results.
-struct PassOutput: Sendable {
-  var slot: Int
-  var result: FixtureResult
-}
-
 /// The results kept for the final report, in selection order, as `keep` trims them; scenario
 /// paths (shared by many recordings) are stored once.
 final class PassResults: @unchecked Sendable {
   private let lock = SystemLock()
   private var slots: [FixtureResult?]
   private var sources: Set<String> = []
-  private let keep: @Sendable (FixtureResult) -> FixtureResult
+  private let keep: @Sendable (inout FixtureResult) -> Void
 
-  init(count: Int, keep: @escaping @Sendable (FixtureResult) -> FixtureResult) {
+  init(count: Int, keep: @escaping @Sendable (inout FixtureResult) -> Void) {
     slots = Array(repeating: nil, count: count)
     self.keep = keep
   }
 
-  func store(_ output: PassOutput) {
-    var result = keep(output.result)
+  /// Stores `result` (trimmed by `keep` in place) as the pass's result number `slot`.
+  func store(_ result: consuming FixtureResult, slot: Int) {
+    var result = result
+    keep(&result)
     lock.withLock {
       if let source = result.scenarioSource {
         result.scenarioSource = sources.insert(source).memberAfterInsert
       }
-      slots[output.slot] = result
+      slots[slot] = result
     }
   }
 
-  func results() -> [FixtureResult] { lock.withLock { slots.compactMap { $0 } } }
+  /// The stored results, moved out of their slots (the pass is over: nothing stores any more).
+  func results() -> [FixtureResult] {
+    lock.withLock {
+      var results: [FixtureResult] = []
+      results.reserveCapacity(slots.count)
+      for index in slots.indices {
+        if let result = slots[index].take() { results.append(result) }
+      }
+      return results
+    }
+  }
 }

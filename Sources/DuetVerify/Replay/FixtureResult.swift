@@ -64,11 +64,16 @@ public struct FixtureResult: Codable, Equatable, Sendable {
   /// What a report needs of a passed recording: everything but its step list (`stepCount` still
   /// says how many steps passed). Failed results are kept whole.
   var slimmed: FixtureResult {
-    guard passed, !steps.isEmpty else { return self }
     var slim = self
-    slim.stepCount = max(stepCount, steps.count)
-    slim.steps = []
+    slim.slim()
     return slim
+  }
+
+  /// Slims this result in place (``slimmed``), copying none of it.
+  mutating func slim() {
+    guard passed, !steps.isEmpty else { return }
+    stepCount = max(stepCount, steps.count)
+    steps = []
   }
 }
 

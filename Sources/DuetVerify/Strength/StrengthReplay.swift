@@ -33,7 +33,7 @@ enum StrengthReplay {
     pass.stopAtFirstFailure = stopAtFirstFailure
     pass.listsPassedSteps = false
     let (run, _) = pass.run(
-      selected: selected, arguments: options, onResult: { _, result in onResult(result) }, keep: { $0.slimmed })
+      selected: selected, arguments: options, onResult: { _, result in onResult(result) }, keep: { $0.slim() })
     return run
   }
 

@@ -52,7 +52,7 @@ final class PassContainmentTests: ContainmentTestCase {
         let detail = result.failure?.reason == .unreadable ? result.failure?.detail : nil
         delivered.withLock { $0.append((result.name, detail)) }
       },
-      keep: { $0 })
+      keep: { _ in })
     return delivered.value
   }
 

@@ -38,7 +38,7 @@ final class LanesPassTests: FolderTestCase {
     let selected = corpus.manifest.listedFixtures.filter { $0.name == "counter" }
 
     let (run, taxonomy) = LanesPass(corpus: corpus, lanes: [lane("swift"), lane("kotlin")]).run(
-      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in }, keep: { $0 })
+      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in }, keep: { _ in })
 
     XCTAssertEqual(run.lintProblems, alone.lint.problems, "the run's problems are lint's, each said once")
     XCTAssertEqual(run.lintProblems.count, 1, "\(run.lintProblems)")
@@ -65,12 +65,12 @@ final class LanesPassTests: FolderTestCase {
     let (stopped, _) = pass.run(
       selected: selected, arguments: ParsedArguments(verb: .verify),
       onResult: { _, _ in delivered.withLock { $0 += 1 } },
-      keep: { $0 })
+      keep: { _ in })
     XCTAssertEqual(stopped.fixtures.count, 1, "\(stopped.fixtures.map(\.name))")
     XCTAssertEqual(delivered.value, 1)
     pass.stopAtFirstFailure = false
     let (whole, _) = pass.run(
-      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in }, keep: { $0 })
+      selected: selected, arguments: ParsedArguments(verb: .verify), onResult: { _, _ in }, keep: { _ in })
     XCTAssertEqual(whole.fixtures.count, 3, "without the stop every recording has its result")
   }
 }
