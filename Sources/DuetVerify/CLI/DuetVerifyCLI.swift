@@ -13,7 +13,7 @@ public enum DuetVerifyCLI {
   /// `folder` is where relative paths given by the user start (the current directory by default).
   public static func run(
     _ arguments: [String], output: CommandOutput = .standard(),
-    environment: [String: String] = processEnvironment(),
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     folder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
   ) -> ExitCode {
     IgnoreSIGPIPE.once()
@@ -49,22 +49,5 @@ public enum DuetVerifyCLI {
     case .mcp: return MCPCommand.run(options, context: context, version: version)
     case .version, .help: return .passed  // answered by the parser's request above
     }
-  }
-
-  /// The process's environment, read from `environ` as `ProcessInfo.environment` reads it (split
-  /// at an entry's first `=`, an entry without one skipped, the last of a repeated name kept) but
-  /// byte by byte: swift-foundation copies each entry and finds the `=` by `Character`, ~0.6 M
-  /// instructions at every start for a few dozen variables (docs/performance.md, ninth round).
-  @usableFromInline static func processEnvironment() -> [String: String] {
-    var environment: [String: String] = [:]
-    var entry = environ
-    while let text = entry.pointee {
-      if let equals = strchr(text, Int32(UInt8(ascii: "="))) {
-        let key = UnsafeRawBufferPointer(start: text, count: text.distance(to: equals))
-        environment[String(decoding: key, as: UTF8.self)] = String(cString: equals + 1)
-      }
-      entry += 1
-    }
-    return environment
   }
 }

@@ -80,38 +80,6 @@ final class FoundationFreeTextTests: XCTestCase {
     }
   }
 
-  /// Every duration up to five minutes, ties included (50 ms to one place rounds up, 9,995 ms to
-  /// two rounds down, as the double printf sees lies), at every number of places, and a few
-  /// negative and very long ones: the integer digits are what `String(format:)` printed.
-  func testSecondsWrittenWithIntegerDigitsMatchStringFormatAtEveryPlaceCount() {
-    let durations =
-      Array(-2_000...300_000) + [3_600_000, 3_600_050, 86_399_999, 1 << 40, (1 << 50) - 1, -9_995, -50]
-    for places in 0...3 {
-      for millis in durations {
-        let printed = String(format: "%.\(places)f", Double(millis) / 1000)
-        guard SecondsText.of(millis: millis, places: places) == printed else {
-          return XCTFail(
-            "\(millis) ms to \(places) places: \(SecondsText.of(millis: millis, places: places)), not \(printed)")
-        }
-      }
-    }
-    XCTAssertEqual(SecondsText.of(millis: 50, places: 1), "0.1")
-    XCTAssertEqual(SecondsText.of(millis: 9_995, places: 2), "9.99")
-    XCTAssertEqual(SecondsText.of(millis: 250, places: 1), "0.2")
-    XCTAssertEqual(SecondsText.of(millis: -40, places: 1), "-0.0")
-    XCTAssertEqual(SecondsText.of(millis: 3_600_050, places: 1), "3600.1")
-  }
-
-  /// The environment read from `environ` is the one `ProcessInfo` reads, a value holding `=` and
-  /// non-ASCII text included.
-  func testTheEnvironmentReadFromEnvironIsProcessInfos() {
-    setenv("DUET_VERIFY_ENVIRONMENT_PROBE", "a=b=é ✓", 1)
-    defer { unsetenv("DUET_VERIFY_ENVIRONMENT_PROBE") }
-    let read = DuetVerifyCLI.processEnvironment()
-    XCTAssertEqual(read["DUET_VERIFY_ENVIRONMENT_PROBE"], "a=b=é ✓")
-    XCTAssertEqual(read, ProcessInfo.processInfo.environment)
-  }
-
   func testTheScenarioDeclarationLookMatchesTheRegularExpressionItReplaced() throws {
     let expression = try NSRegularExpression(pattern: #"=\s*(Chain)?Scenario\s*\("#)
     let texts = [
