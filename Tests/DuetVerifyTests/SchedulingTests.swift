@@ -102,7 +102,7 @@ final class SchedulingTests: XCTestCase {
     let listed = manifest(corpus).listedFixtures
     let sizes = ["counter.a": 10, "counter.b": 300, "lamp.a": 300, "chain-ping-lamp": 50]
     XCTAssertEqual(
-      FixtureSelection.dispatchOrder(listed) { sizes[$0] }.map { listed[$0].name },
+      FixtureSelection.dispatchOrder(listed, sizes: listed.map { sizes[$0.name] ?? 0 }).map { listed[$0].name },
       ["counter.b", "lamp.a", "chain-ping-lamp", "counter.a"])
   }
 }

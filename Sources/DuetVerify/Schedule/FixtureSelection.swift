@@ -74,12 +74,8 @@ enum FixtureSelection {
   ///
   /// Positions are sorted, not the recordings themselves (moving whole records costs a retain and
   /// release per field and move); names of plain ASCII, as every valid recording name is, compare
-  /// with `<`, which orders them by their bytes.
-  static func dispatchOrder(_ fixtures: [ListedFixture], size: (String) -> Int?) -> [Int] {
-    dispatchOrder(fixtures, sizes: fixtures.map { size($0.name) ?? 0 })
-  }
-
-  /// ``dispatchOrder(_:size:)`` with the sizes already known, one per recording (0 for a missing one).
+  /// with `<`, which orders them by their bytes. `sizes` holds one file size per recording (0 for a
+  /// missing one).
   static func dispatchOrder(_ fixtures: [ListedFixture], sizes: [Int]) -> [Int] {
     let ascii = fixtures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } }
     return fixtures.indices.sorted { left, right in
